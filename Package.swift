@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "photoboard-x11",
+    products: [
+        .executable(name: "photoboard-x11", targets: ["photoboard-x11"]),
+        .library(name: "XBoard", targets: ["XBoard"]),
+    ],
+    dependencies: [
+        // Command-line parsing with generated --help and --version (see README, "Dependencies").
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11 xi cairo cairo-xlib gdk-pixbuf-2.0",
+            providers: [.apt(["libx11-dev", "libxi-dev", "libcairo2-dev", "libgdk-pixbuf-2.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CInputTest",
+            providers: [.apt(["xserver-xorg-dev"])]
+        ),
+        .target(
+            name: "XBoard",
+            dependencies: ["CX11"]
+        ),
+        .executableTarget(
+            name: "photoboard-x11",
+            dependencies: [
+                "XBoard",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Test support: starts a real Xorg (dummy video, inputtest touch device) and injects input.
+        .target(
+            name: "XorgHarness",
+            dependencies: ["CX11", "CInputTest"]
+        ),
+        .testTarget(
+            name: "XBoardTests",
+            dependencies: ["XBoard"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["XorgHarness", "XBoard", "photoboard-x11"]
+        ),
+    ]
+)

@@ -1,0 +1,51 @@
+/// A print on the board: its size, where it is, and where it was first laid out.
+///
+/// The photo's own space is centred on the print's middle, with the picture spanning
+/// `size` (its size at scale 1, in board points). The placement is `photoToBoard` alone:
+/// centre, scale and rotation are read from it, never stored twice (as Kivy's scatter).
+public struct Photo: Hashable, Sendable, Identifiable {
+    public var id: PhotoID
+    /// The picture's size at scale 1, in board points (the print border lies outside it).
+    public var size: Size
+    /// The decoded image's native size in pixels; bounds how far zooming makes sense.
+    public var pixelSize: Size
+    /// From the photo's centred space to board points.
+    public var photoToBoard: AffineTransform
+    /// The placement it was first laid out with; triple tap animates back to it.
+    public var initialPhotoToBoard: AffineTransform
+
+    public init(id: PhotoID, size: Size, pixelSize: Size, photoToBoard: AffineTransform) {
+        self.id = id
+        self.size = size
+        self.pixelSize = pixelSize
+        self.photoToBoard = photoToBoard
+        self.initialPhotoToBoard = photoToBoard
+    }
+
+    /// Width of the white print border, in the photo's own units (it scales with the print).
+    public var borderWidth: Double { max(2, size.shortEdge * 0.035) }
+
+    /// The print's outline (picture plus border) in the photo's own space.
+    public var printBounds: Rect { Rect(centeredSize: Size(width: size.width + 2 * borderWidth, height: size.height + 2 * borderWidth)) }
+
+    /// Where the print's middle is, in board points.
+    public var center: Point { photoToBoard.center }
+    public var scale: Double { photoToBoard.scale }
+    public var rotation: Double { photoToBoard.rotation }
+
+    /// The axis-aligned board rectangle covering the print as drawn.
+    public var boardBounds: Rect { Rect.bounding(printBounds.corners.map(photoToBoard.apply(to:))) }
+
+    /// The largest scale worth zooming to: the configured maximum, or more if the picture only
+    /// reaches its native resolution beyond that.
+    public func maximumScale(settings: MotionSettings) -> Double {
+        let native = size.longEdge > 0 ? pixelSize.longEdge / size.longEdge : 1
+        return max(settings.maximumScale, native, settings.minimumScale)
+    }
+
+    /// `scale` limited to what the settings allow for this photo.
+    public func clampScale(_ scale: Double, settings: MotionSettings) -> Double {
+        guard scale.isFinite else { return self.scale }
+        return min(max(scale, settings.minimumScale), maximumScale(settings: settings))
+    }
+}

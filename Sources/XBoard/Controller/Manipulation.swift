@@ -1,0 +1,22 @@
+/// A photo's placement and the recognizers' values when fingers last changed, from which every
+/// later placement is computed (as Qt's pinch keeps its start state; never compounding deltas).
+struct Manipulation: Hashable, Sendable {
+    var startTransform: AffineTransform
+    /// The fingers' centroid at the snapshot, in board points: scale and rotation happen about it.
+    var pivot: Point
+    var translation: Point
+    var scale: Double
+    var rotation: Double
+
+    /// The placement for the recognizers' current values, before limits.
+    ///
+    /// Moves the pivot by the translation change and scales and turns about it, so with two
+    /// fingers the photo point under each finger stays under it.
+    func placement(translation: Point, scaleRatio: Double, rotation: Double) -> AffineTransform {
+        startTransform
+            .concatenating(AffineTransform(translation: -pivot))
+            .concatenating(AffineTransform(scale: scaleRatio))
+            .concatenating(AffineTransform(rotation: rotation - self.rotation))
+            .concatenating(AffineTransform(translation: pivot + (translation - self.translation)))
+    }
+}

@@ -1,0 +1,65 @@
+/// One photo's recognizers, wired as the design wants: pan, pinch and rotation run together, so
+/// one two-finger gesture moves, zooms and twists at once; a double tap waits for the triple tap
+/// to fail, so a triple tap fires once.
+final class PhotoGestures {
+    let suite: RecognizerSuite
+    let pan: PanGestureRecognizer
+    let pinch: PinchGestureRecognizer
+    let rotation: RotationGestureRecognizer
+    let doubleTap: TapGestureRecognizer
+    let tripleTap: TapGestureRecognizer
+    /// The snapshot the current manipulation is computed from; present while fingers are down.
+    var manipulation: Manipulation?
+    /// Where a double tap returns the photo from its close-up.
+    var placementBeforeCloseUp: AffineTransform?
+
+    init(settings: GestureSettings) {
+        pan = PanGestureRecognizer(settings: settings)
+        pinch = PinchGestureRecognizer(settings: settings)
+        rotation = RotationGestureRecognizer(settings: settings)
+        doubleTap = TapGestureRecognizer(settings: settings, numberOfTapsRequired: 2)
+        tripleTap = TapGestureRecognizer(settings: settings, numberOfTapsRequired: 3)
+        suite = RecognizerSuite([pan, pinch, rotation, doubleTap, tripleTap])
+        suite.arbiter.allowSimultaneous(pan, pinch)
+        suite.arbiter.allowSimultaneous(pan, rotation)
+        suite.arbiter.allowSimultaneous(pinch, rotation)
+        suite.arbiter.require(doubleTap, toFail: tripleTap)
+    }
+
+    func recognizer(for gesture: PhotoGesture) -> any GestureRecognizer {
+        switch gesture {
+        case .pan: pan
+        case .pinch: pinch
+        case .rotation: rotation
+        case .doubleTap: doubleTap
+        case .tripleTap: tripleTap
+        }
+    }
+
+    /// Whether a continuous recognizer's value counts toward the placement: once it began, until
+    /// it is reset (an ended one still holds its final value).
+    static func contributes(_ state: GestureState) -> Bool {
+        state == .began || state == .changed || state == .ended
+    }
+
+    /// The recognizers' current values, with inactive ones reading as no change.
+    func values(relativeTo snapshot: Manipulation) -> (translation: Point, scale: Double, rotation: Double) {
+        (
+            Self.contributes(pan.state) ? pan.translation : snapshot.translation,
+            Self.contributes(pinch.state) ? pinch.scale : snapshot.scale,
+            Self.contributes(rotation.state) ? rotation.rotation : snapshot.rotation
+        )
+    }
+
+    /// Snapshot of the placement and the recognizers' values, taken whenever the set of fingers
+    /// changes, so the photo never jumps when a finger is added or lifted.
+    func rebase(placement: AffineTransform) {
+        guard let pivot = pan.core.centroid ?? pinch.core.centroid else {
+            manipulation = nil
+            return
+        }
+        manipulation = Manipulation(
+            startTransform: placement, pivot: pivot, translation: pan.translation, scale: pinch.scale,
+            rotation: rotation.rotation)
+    }
+}

@@ -1,0 +1,73 @@
+/// Recognizes fingers moving together and reports the translation of their centroid.
+///
+/// As UIKit's pan: begins once `minimumNumberOfTouches` are down and one has travelled more than
+/// the slop; reports `translation` since the gesture started and `velocity(at:)`. Fingers added
+/// or lifted mid-gesture re-base the centroid, so the translation never jumps. Unlike UIKit, the
+/// gesture holds (does not end) while fewer than the minimum remain, and ends when the last
+/// finger lifts.
+public final class PanGestureRecognizer: GestureRecognizer {
+    public var core: RecognizerCore
+    public var minimumNumberOfTouches: Int
+    public var settings: GestureSettings
+    /// Centroid translation since the gesture started, in board points.
+    public private(set) var translation: Point = .zero
+    private var translationAtBase: Point = .zero
+    private var velocityEstimator: VelocityEstimator
+
+    public init(
+        name: String = "pan", settings: GestureSettings = GestureSettings(), minimumNumberOfTouches: Int = 1,
+        maximumNumberOfTouches: Int = .max
+    ) {
+        core = RecognizerCore(name: name, isDiscrete: false, maximumMeasuredTouches: maximumNumberOfTouches)
+        self.minimumNumberOfTouches = minimumNumberOfTouches
+        self.settings = settings
+        velocityEstimator = VelocityEstimator(window: settings.velocityWindow, restThreshold: settings.restBeforeLift)
+    }
+
+    /// Board points per second of the translation, fitted over the last samples.
+    public func velocity(at time: Instant) -> Point { velocityEstimator.velocity(at: time) }
+
+    public func touchBegan(_ touch: Touch) {
+        translationAtBase = translation
+        if core.touches.count == 1 { velocityEstimator.add(translation, at: touch.time) }
+        considerBeginning()
+    }
+
+    public func touchMoved(_ touch: Touch) {
+        measure(at: touch.time)
+        if core.state.isActive {
+            core.transition(to: .changed)
+        } else {
+            considerBeginning()
+        }
+    }
+
+    public func touchEnded(_ touch: Touch) {
+        measure(at: touch.time)
+        translationAtBase = translation
+        guard core.touches.count == 1 else { return }
+        core.transition(to: core.state.isActive ? .ended : .failed)
+    }
+
+    public func touchCancelled(_ touch: Touch) {
+        core.transition(to: core.state.isActive ? .cancelled : .failed)
+    }
+
+    public func reset() {
+        translation = .zero
+        translationAtBase = .zero
+        velocityEstimator.removeAll()
+    }
+
+    private func measure(at time: Instant) {
+        guard let fit = core.fitSinceBase() else { return }
+        translation = translationAtBase + (fit.currentCentroid - fit.startCentroid)
+        velocityEstimator.add(translation, at: time)
+    }
+
+    private func considerBeginning() {
+        let measured = core.measuredTouches
+        guard core.state == .possible, measured.count >= minimumNumberOfTouches else { return }
+        if measured.contains(where: { $0.travel > settings.slop }) { core.wantsActivation = true }
+    }
+}
