@@ -1,0 +1,104 @@
+import Glibc
+import Testing
+import XBoard
+
+/// Random touch streams against a board of tossed photos: whatever arrives, the model stays sane.
+@Suite struct PropertyTests {
+    private static func board(seed: UInt64) -> BoardController {
+        let sizes = [Size(width: 4000, height: 3000), Size(width: 3000, height: 4000), Size(width: 800, height: 800),
+                     Size(width: 1920, height: 1080), Size(width: 640, height: 480), Size(width: 100, height: 2000)]
+        var board = Board(size: Size(width: 1280, height: 800))
+        for photo in Board.tossedLayout(pixelSizes: sizes, boardSize: board.size, seed: seed) { board.add(photo) }
+        return BoardController(board: board)
+    }
+
+    private static func randomLocation(_ random: inout SeededRandom) -> Point {
+        switch random.next() % 20 {
+        case 0: Point(x: .nan, y: 100)
+        case 1: Point(x: .infinity, y: -.infinity)
+        case 2: Point(x: random.next(in: -1e9...1e9), y: random.next(in: -1e9...1e9))
+        case 3: Point(x: random.next(in: -300...0), y: random.next(in: 0...800))
+        default: Point(x: random.next(in: 0...1280), y: random.next(in: 0...800))
+        }
+    }
+
+    @Test(arguments: 0..<200)
+    func randomStreamsKeepEveryInvariant(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        let controller = Self.board(seed: seed)
+        var time = Instant.origin
+        var live: Set<UInt32> = []
+        for _ in 0..<300 {
+            // Time mostly moves on, sometimes stands still or goes backwards.
+            switch random.next() % 10 {
+            case 0: break
+            case 1: time = time - .milliseconds(Int64(random.next() % 50))
+            default: time += .milliseconds(Int64(random.next() % 40))
+            }
+            let finger = UInt32(random.next() % 12)
+            let phase: TouchPhase
+            switch random.next() % 10 {
+            case 0, 1: phase = .began
+            case 2: phase = .ended
+            case 3: phase = .cancelled
+            default: phase = .moved  // often for fingers that are not down at all
+            }
+            if phase == .began { live.insert(finger) } else if phase != .moved { live.remove(finger) }
+            controller.handle(TouchEvent(id: TouchID(number: finger), phase: phase, location: Self.randomLocation(&random), time: time))
+            if random.next() % 7 == 0 { controller.advance(to: time + .milliseconds(Int64(random.next() % 30))) }
+            if random.next() % 97 == 0 {
+                controller.resize(to: Size(width: random.next(in: 1...2000).rounded(), height: random.next(in: 1...1200).rounded()))
+            }
+            controller._checkInvariants()
+            for photo in controller.board.photos { #expect(photo.photoToBoard.isFinite) }
+        }
+        for finger in live {
+            time += .milliseconds(5)
+            controller.handle(TouchEvent(id: TouchID(number: finger), phase: .ended, location: Point(10, 10), time: time))
+        }
+        #expect(controller.activeTouchCount == 0, "touches stuck after all ended")
+        var frames = 0
+        while let deadline = controller.nextDeadline, frames < 100_000 {
+            controller.advance(to: max(deadline, controller.now))
+            frames += 1
+        }
+        #expect(controller.nextDeadline == nil, "still moving after settling")
+        controller._checkInvariants()
+        for photo in controller.board.photos {
+            #expect(controller.board.bounds.contains(photo.center), "\(photo.id) at \(photo.center) outside \(controller.board.bounds)")
+        }
+    }
+
+    @Test(arguments: 0..<300)
+    func twoFingersStickToTheirPhotoPoints(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed &+ 10_000)
+        var board = Board(size: Size(width: 1280, height: 800))
+        board.add(
+            Photo(
+                id: PhotoID(1), size: Size(width: 400, height: 300), pixelSize: Size(width: 4000, height: 3000),
+                photoToBoard: AffineTransform(center: Point(640, 400), scale: 1, rotation: random.next(in: -3...3))))
+        let controller = BoardController(board: board)
+        let script = TouchScript(controller)
+        let a0 = Point(640, 400) + Point(random.next(in: -150...150), random.next(in: -100...100))
+        let b0 = Point(640, 400) + Point(random.next(in: -150...150), random.next(in: -100...100))
+        guard a0.distance(to: b0) > 40 else { return }
+        let boardToPhoto = try #require(controller.board.photo(PhotoID(1))!.photoToBoard.inverted())
+        let anchors = [boardToPhoto.apply(to: a0), boardToPhoto.apply(to: b0)]
+        let turn = random.next(in: -7...7), spread = random.next(in: 0.6...3), shift = Point(random.next(in: -200...200), random.next(in: -150...150))
+        script.down(1, at: a0).down(2, at: b0, after: .milliseconds(Int64(random.next() % 30)))
+        let centroid0 = (a0 + b0) / 2
+        for step in 1...30 {
+            let f = Double(step) / 30
+            let rotation = AffineTransform(rotation: turn * f)
+            let centroid = centroid0 + shift * f
+            let s = 1 + (spread - 1) * f
+            let a = centroid + rotation.applyToVector((a0 - centroid0) * s)
+            let b = centroid + rotation.applyToVector((b0 - centroid0) * s)
+            script.move([(1, a), (2, b)], after: .milliseconds(Int64(1 + random.next() % 16)))
+            let photo = controller.board.photo(PhotoID(1))!
+            guard script.log.contains("pinch began"), controller.board.bounds.insetBy(1).contains(photo.center) else { continue }
+            let error = max(photo.photoToBoard.apply(to: anchors[0]).distance(to: a), photo.photoToBoard.apply(to: anchors[1]).distance(to: b))
+            #expect(error <= 0.5, "step \(step): finger off its photo point by \(error)")
+        }
+    }
+}
