@@ -117,6 +117,13 @@ public final class BoardController {
         }
     }
 
+    /// Cancels the touches of one input device (it was unplugged or disabled mid-gesture).
+    public func cancelTouches(fromSource source: UInt32) {
+        for (id, location) in lastTouchLocations where id.source == source {
+            handle(TouchEvent(id: id, phase: .cancelled, location: location, time: now))
+        }
+    }
+
     /// How many touches currently belong to photos.
     public var activeTouchCount: Int { touchOwners.count }
 

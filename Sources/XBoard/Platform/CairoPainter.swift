@@ -1,0 +1,149 @@
+internal import CX11
+import Foundation
+
+/// Executes display lists with cairo on the X server: draws each frame into a back-buffer
+/// pixmap and copies it to the window in one request, so nothing flickers.
+///
+/// Pictures are uploaded once as server-side surfaces, so compositing them (scaled, turned,
+/// filtered) happens in the X server through XRender, and no frame sends pixels over the socket.
+public final class CairoPainter {
+    private let window: X11Window
+    private var size: Size
+    private var backPixmap: Pixmap = 0
+    private var backSurface: OpaquePointer?
+    private let copyContext: GC
+    private var pictures: [PhotoID: (surface: OpaquePointer, size: Size)] = [:]
+
+    public init(window: X11Window) throws {
+        self.window = window
+        size = window.size
+        copyContext = XCreateGC(window.display, window.window, 0, nil)
+        try makeBackBuffer()
+    }
+
+    deinit {
+        for picture in pictures.values { cairo_surface_destroy(picture.surface) }
+        if let backSurface { cairo_surface_destroy(backSurface) }
+        if backPixmap != 0 { XFreePixmap(window.display, backPixmap) }
+        XFreeGC(window.display, copyContext)
+    }
+
+    /// Uploads a decoded picture for a photo, replacing any earlier one.
+    public func setPicture(_ image: DecodedImage, for id: PhotoID) throws {
+        guard let backSurface else { return }
+        let content = image.hasAlpha ? CAIRO_CONTENT_COLOR_ALPHA : CAIRO_CONTENT_COLOR
+        guard let serverSurface = cairo_surface_create_similar(backSurface, content, Int32(image.pixelSize.width), Int32(image.pixelSize.height))
+        else { throw PlatformError.cairo("cannot create a server-side surface") }
+        let status = cairo_surface_status(serverSurface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(serverSurface)
+            throw PlatformError.cairo(String(cString: cairo_status_to_string(status)))
+        }
+        let context = cairo_create(serverSurface)
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(context, image.surface, 0, 0)
+        cairo_paint(context)
+        cairo_destroy(context)
+        cairo_surface_flush(serverSurface)
+        removePicture(for: id)
+        pictures[id] = (serverSurface, image.pixelSize)
+    }
+
+    public func removePicture(for id: PhotoID) {
+        if let old = pictures.removeValue(forKey: id) { cairo_surface_destroy(old.surface) }
+    }
+
+    /// The window changed size: a new back buffer of that size.
+    public func resize(to newSize: Size) throws {
+        guard newSize != size else { return }
+        size = newSize
+        try makeBackBuffer()
+    }
+
+    /// Draws the list into the back buffer and shows it.
+    public func paint(_ list: DisplayList) {
+        guard let backSurface else { return }
+        let context = cairo_create(backSurface)
+        defer { cairo_destroy(context) }
+        for item in list.items {
+            switch item {
+            case .fill(let color):
+                setColor(context, color)
+                cairo_paint(context)
+            case .print(let print):
+                draw(print, in: context)
+            }
+        }
+        cairo_surface_flush(backSurface)
+        present()
+    }
+
+    /// Copies the back buffer to the window (after an Expose, or a paint).
+    public func present() {
+        XCopyArea(window.display, backPixmap, window.window, copyContext, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
+    }
+
+    private func makeBackBuffer() throws {
+        if let backSurface { cairo_surface_destroy(backSurface) }
+        if backPixmap != 0 { XFreePixmap(window.display, backPixmap) }
+        let width = UInt32(max(1, size.width)), height = UInt32(max(1, size.height))
+        backPixmap = XCreatePixmap(window.display, window.window, width, height, UInt32(window.depth))
+        let surface = cairo_xlib_surface_create(window.display, backPixmap, window.visual, Int32(width), Int32(height))!
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            backSurface = nil
+            throw PlatformError.cairo(String(cString: cairo_status_to_string(status)))
+        }
+        backSurface = surface
+    }
+
+    private func setColor(_ context: OpaquePointer?, _ color: Color) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    }
+
+    private func draw(_ print: PrintItem, in context: OpaquePointer?) {
+        let transform = print.photoToBoard
+        var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+        let scale = max(transform.scale, 1e-6)
+        let outline = Rect(
+            centeredSize: Size(width: print.pictureSize.width + 2 * print.borderWidth, height: print.pictureSize.height + 2 * print.borderWidth))
+
+        // Soft shadow: stacked translucent layers, each a little larger, so the edge fades out.
+        let layers = 6
+        let layerAlpha = 1 - pow(1 - print.shadowOpacity, 1 / Double(layers))
+        cairo_save(context)
+        cairo_translate(context, print.shadowOffset.x, print.shadowOffset.y)
+        cairo_transform(context, &matrix)
+        cairo_set_source_rgba(context, 0, 0, 0, layerAlpha)
+        for layer in 0..<layers {
+            let grow = (print.shadowSoftness * (Double(layer) / Double(layers - 1)) - print.shadowSoftness * 0.3) / scale
+            let rect = outline.insetBy(-grow)
+            cairo_rectangle(context, rect.minX, rect.minY, rect.size.width, rect.size.height)
+            cairo_fill(context)
+        }
+        cairo_restore(context)
+
+        cairo_save(context)
+        cairo_transform(context, &matrix)
+        setColor(context, print.borderColor)
+        cairo_rectangle(context, outline.minX, outline.minY, outline.size.width, outline.size.height)
+        cairo_fill(context)
+        let picture = Rect(centeredSize: print.pictureSize)
+        if let source = pictures[print.photo], picture.size.width > 0, picture.size.height > 0 {
+            cairo_set_source_surface(context, source.surface, 0, 0)
+            let pattern = cairo_get_source(context)
+            var patternMatrix = cairo_matrix_t()
+            cairo_matrix_init_scale(&patternMatrix, source.size.width / picture.size.width, source.size.height / picture.size.height)
+            cairo_matrix_translate(&patternMatrix, picture.size.width / 2, picture.size.height / 2)
+            cairo_pattern_set_matrix(pattern, &patternMatrix)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        } else {
+            cairo_set_source_rgb(context, 0.82, 0.82, 0.8)  // still loading
+        }
+        cairo_rectangle(context, picture.minX, picture.minY, picture.size.width, picture.size.height)
+        cairo_fill(context)
+        cairo_restore(context)
+    }
+}

@@ -1,0 +1,30 @@
+/// Maps the X server's 32-bit millisecond timestamps onto the local monotonic timeline.
+///
+/// The offset is the smallest `local − server` seen, so mapped instants never lie in the
+/// future; wrap-around (every 49.7 days) is unwrapped; results never go backwards.
+struct ServerTimeMapper {
+    private var lastServerTime: UInt32?
+    private var unwrappedMilliseconds: Int64 = 0
+    private var offset: Duration?
+    private var lastInstant = Instant.origin
+
+    mutating func instant(forServerTime serverTime: UInt, receivedAt now: Instant) -> Instant {
+        let time = UInt32(truncatingIfNeeded: serverTime)
+        if let lastServerTime {
+            unwrappedMilliseconds += Int64(Int32(bitPattern: time &- lastServerTime))
+        } else {
+            unwrappedMilliseconds = Int64(time)
+        }
+        lastServerTime = time
+        let server = Instant(sinceOrigin: .milliseconds(unwrappedMilliseconds))
+        let candidate = now - server
+        if let current = offset, candidate >= current, candidate - current < .seconds(1) {
+            // keep the smaller offset
+        } else {
+            offset = candidate
+        }
+        let mapped = min(server + (offset ?? candidate), now)
+        lastInstant = max(lastInstant, mapped)
+        return lastInstant
+    }
+}

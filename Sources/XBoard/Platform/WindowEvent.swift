@@ -1,0 +1,19 @@
+/// What the window reports to the loop, already converted into the core's terms.
+public enum WindowEvent: Sendable {
+    case touch(TouchEvent)
+    /// Part of the window needs repainting.
+    case exposed
+    /// The window's size changed, in pixels (= board points).
+    case resized(Size)
+    /// The window manager's close button (WM_DELETE_WINDOW).
+    case closeRequested
+    /// An input device went away: its touches must be cancelled. The value is the device id
+    /// used as `TouchID.source`.
+    case deviceRemoved(UInt32)
+    /// A key the board reacts to.
+    case key(Key)
+
+    public enum Key: Sendable {
+        case quit
+    }
+}

@@ -1,0 +1,41 @@
+/// What to draw for one frame, in order, in board points: the output of `SceneBuilder` and the
+/// input of the painter. Equatable, so tests assert on it without pixels.
+public struct DisplayList: Hashable, Sendable {
+    public var size: Size
+    public var items: [DisplayItem]
+
+    public init(size: Size, items: [DisplayItem]) {
+        self.size = size
+        self.items = items
+    }
+}
+
+/// One drawing step.
+public enum DisplayItem: Hashable, Sendable {
+    /// Fill the whole frame.
+    case fill(Color)
+    /// A print: its shadow, its white border, then the picture, all under `photoToBoard`.
+    case print(PrintItem)
+}
+
+/// A photo drawn as a print on the table.
+public struct PrintItem: Hashable, Sendable {
+    public var photo: PhotoID
+    public var photoToBoard: AffineTransform
+    /// The picture's rectangle in the photo's own space (centred on the origin).
+    public var pictureSize: Size
+    /// Border width in the photo's own units.
+    public var borderWidth: Double
+    public var borderColor: Color
+    public var shadowOffset: Point
+    public var shadowSoftness: Double
+    public var shadowOpacity: Double
+
+    /// The board rectangle this print may touch, shadow included: what repainting it dirties.
+    public var boardExtent: Rect {
+        let outline = Rect(centeredSize: Size(width: pictureSize.width + 2 * borderWidth, height: pictureSize.height + 2 * borderWidth))
+        let bounds = Rect.bounding(outline.corners.map(photoToBoard.apply(to:)))
+        let shadow = Rect(origin: bounds.origin + shadowOffset, size: bounds.size).insetBy(-shadowSoftness)
+        return bounds.union(shadow).insetBy(-1)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The real `photoboard-x11` binary, launched on a harness display.
+public final class AppUnderTest {
+    public let process: ChildProcess
+    public let stderrPath: String
+
+    /// Launches the binary with `arguments` on `server`'s display.
+    public init(binary: String, arguments: [String], server: XorgServer) throws {
+        stderrPath = server.directory.appendingPathComponent("app-\(UUID().uuidString.prefix(8)).stderr").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = server.displayName
+        process = try ChildProcess(path: binary, arguments: arguments, environment: environment, stderrPath: stderrPath)
+    }
+
+    deinit { stop() }
+
+    public var pid: Int32 { process.pid }
+
+    public var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    /// Waits for the process to exit and returns its status.
+    public func waitForExit(timeout: Duration = .seconds(10)) throws -> Int32 {
+        try process.waitForExit(timeout: timeout)
+    }
+
+    public func stop() { process.stop() }
+
+    /// CPU time used so far (user + system), in clock ticks, and voluntary context switches
+    /// (each one a wake-up from sleep), read from /proc.
+    public func cpuAndWakeups() throws -> (ticks: Int, wakeups: Int) {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        guard let close = stat.lastIndex(of: ")") else { throw HarnessError("odd /proc/\(pid)/stat") }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the command: state is field 3; utime and stime are fields 14 and 15.
+        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else {
+            throw HarnessError("cannot parse /proc/\(pid)/stat")
+        }
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let wakeups = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches") }
+            .flatMap { Int($0.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") } ?? -1
+        return (user + system, wakeups)
+    }
+}

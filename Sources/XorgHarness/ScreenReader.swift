@@ -1,0 +1,132 @@
+import CX11
+import Foundation
+
+/// The test's own connection to the X server: screenshots, windows, and client messages.
+public final class ScreenReader {
+    private var connection: OpaquePointer?
+    let root: Window
+    var display: OpaquePointer {
+        guard let connection else { preconditionFailure("ScreenReader used after close()") }
+        return connection
+    }
+
+    public init(displayName: String) throws {
+        guard let display = XOpenDisplay(displayName) else { throw HarnessError("cannot open display \(displayName)") }
+        connection = display
+        root = cx11_root_window(display, cx11_default_screen(display))
+    }
+
+    deinit { close() }
+
+    /// Closes the connection; must happen before the server stops, or Xlib exits the process.
+    public func close() {
+        if let connection { XCloseDisplay(connection) }
+        connection = nil
+    }
+
+    static func canConnect(_ displayName: String) -> Bool {
+        guard let display = XOpenDisplay(displayName) else { return false }
+        XCloseDisplay(display)
+        return true
+    }
+
+    /// The whole screen as a person sees it.
+    public func screenshot() throws -> Screenshot {
+        let screen = cx11_default_screen(display)
+        let width = Int(cx11_display_width(display, screen)), height = Int(cx11_display_height(display, screen))
+        guard let image = XGetImage(display, root, 0, 0, UInt32(width), UInt32(height), ~0, ZPixmap) else {
+            throw HarnessError("XGetImage failed")
+        }
+        defer { cx11_destroy_image(image) }
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        let bytesPerLine = Int(image.pointee.bytes_per_line)
+        if image.pointee.bits_per_pixel == 32, let data = image.pointee.data {
+            let raw = UnsafeRawPointer(data)
+            for y in 0..<height {
+                for x in 0..<width {
+                    pixels[y * width + x] = raw.load(fromByteOffset: y * bytesPerLine + x * 4, as: UInt32.self) & 0xFF_FFFF
+                }
+            }
+        } else {
+            for y in 0..<height {
+                for x in 0..<width { pixels[y * width + x] = UInt32(truncatingIfNeeded: cx11_get_pixel(image, Int32(x), Int32(y))) & 0xFF_FFFF }
+            }
+        }
+        return Screenshot(width: width, height: height, pixels: pixels)
+    }
+
+    /// The top-level window whose `_NET_WM_PID` is `pid`, once it is mapped.
+    public func window(ofProcess pid: Int32) -> UInt? {
+        let pidAtom = XInternAtom(display, "_NET_WM_PID", 1)
+        guard pidAtom != 0 else { return nil }
+        var rootReturn: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, root, &rootReturn, &parent, &children, &count) != 0, let children else { return nil }
+        defer { XFree(children) }
+        for index in 0..<Int(count) {
+            let window = children[index]
+            if let value = cardinalProperty(window, pidAtom), value == Int(pid) {
+                var attributes = XWindowAttributes()
+                if XGetWindowAttributes(display, window, &attributes) != 0, attributes.map_state == IsViewable { return UInt(window) }
+            }
+        }
+        return nil
+    }
+
+    /// A string property of a window (UTF8_STRING or STRING), e.g. `_NET_WM_NAME`.
+    public func stringProperty(_ window: UInt, _ name: String) -> String? {
+        let atom = XInternAtom(display, name, 1)
+        guard atom != 0 else { return nil }
+        var type: Atom = 0, format: Int32 = 0
+        var items: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, Window(window), atom, 0, 1024, 0, 0, &type, &format, &items, &after, &data) == Success,
+            let data
+        else { return nil }
+        defer { XFree(data) }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(items)), as: UTF8.self)
+    }
+
+    /// `WM_CLASS` as (instance, class).
+    public func windowClass(_ window: UInt) -> (String, String)? {
+        var hint = XClassHint()
+        guard XGetClassHint(display, Window(window), &hint) != 0 else { return nil }
+        defer {
+            XFree(hint.res_name)
+            XFree(hint.res_class)
+        }
+        return (String(cString: hint.res_name), String(cString: hint.res_class))
+    }
+
+    /// Sends WM_DELETE_WINDOW as a window manager's close button does.
+    public func requestClose(_ window: UInt) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = Window(window)
+        event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
+        event.xclient.data.l.1 = 0  // CurrentTime
+        XSendEvent(display, Window(window), 0, 0, &event)
+        XFlush(display)
+    }
+
+    /// Resizes a window as a window manager would.
+    public func resize(_ window: UInt, width: Int, height: Int) {
+        XResizeWindow(display, Window(window), UInt32(width), UInt32(height))
+        XFlush(display)
+    }
+
+    private func cardinalProperty(_ window: Window, _ atom: Atom) -> Int? {
+        var type: Atom = 0, format: Int32 = 0
+        var items: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, window, atom, 0, 1, 0, XA_CARDINAL, &type, &format, &items, &after, &data) == Success,
+            let data
+        else { return nil }
+        defer { XFree(data) }
+        guard items == 1, format == 32 else { return nil }
+        return UnsafeRawPointer(data).load(as: Int.self)
+    }
+}

@@ -1,0 +1,91 @@
+import CX11
+import Foundation
+
+/// The screen's pixels as a person would see them, 0xRRGGBB per pixel, row by row.
+public struct Screenshot: Sendable {
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt32]
+
+    public func pixel(_ x: Int, _ y: Int) -> UInt32 {
+        guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+        return pixels[y * width + x]
+    }
+
+    /// Where pixels of about `color` are: count, centroid and bounding box.
+    public func blob(of color: UInt32, tolerance: Int = 10) -> Blob? {
+        let red = Int(color >> 16 & 0xFF), green = Int(color >> 8 & 0xFF), blue = Int(color & 0xFF)
+        var count = 0, sumX = 0.0, sumY = 0.0
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel = pixels[y * width + x]
+                if abs(Int(pixel >> 16 & 0xFF) - red) <= tolerance && abs(Int(pixel >> 8 & 0xFF) - green) <= tolerance
+                    && abs(Int(pixel & 0xFF) - blue) <= tolerance
+                {
+                    count += 1
+                    sumX += Double(x)
+                    sumY += Double(y)
+                    minX = min(minX, x)
+                    minY = min(minY, y)
+                    maxX = max(maxX, x)
+                    maxY = max(maxY, y)
+                }
+            }
+        }
+        guard count > 0 else { return nil }
+        return Blob(count: count, centroid: (sumX / Double(count) + 0.5, sumY / Double(count) + 0.5), minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+    }
+
+    /// Writes the screenshot as a PNG (through cairo).
+    public func savePNG(to path: String) throws {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))
+        var bytes = [UInt8](repeating: 0, count: stride * height)
+        bytes.withUnsafeMutableBytes { buffer in
+            for y in 0..<height {
+                let row = buffer.baseAddress!.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width { row[x] = pixels[y * width + x] }
+            }
+            let surface = cairo_image_surface_create_for_data(
+                buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, Int32(width), Int32(height), Int32(stride))
+            cairo_surface_write_to_png(surface, path)
+            cairo_surface_destroy(surface)
+        }
+    }
+}
+
+/// A set of pixels of one colour.
+public struct Blob: Sendable, CustomStringConvertible {
+    public let count: Int
+    public let centroid: (x: Double, y: Double)
+    public let minX: Int, minY: Int, maxX: Int, maxY: Int
+
+    public var description: String {
+        "\(count) px around (\(String(format: "%.1f", centroid.x)), \(String(format: "%.1f", centroid.y))) in x \(minX)…\(maxX), y \(minY)…\(maxY)"
+    }
+}
+
+/// A test photo whose left and right halves have two unique flat colours, so its centre,
+/// size and turn can be measured on a screenshot.
+public struct PrintMeasure: Sendable, CustomStringConvertible {
+    /// Middle of the picture, in screen pixels.
+    public let center: (x: Double, y: Double)
+    /// Distance between the halves' centroids: half the picture's drawn width.
+    public let span: Double
+    /// Turn of the picture in degrees (0 = upright, positive clockwise on screen).
+    public let angle: Double
+
+    public init?(_ screenshot: Screenshot, left: UInt32, right: UInt32, minimumPixels: Int = 200) {
+        guard let leftBlob = screenshot.blob(of: left), let rightBlob = screenshot.blob(of: right),
+            leftBlob.count >= minimumPixels, rightBlob.count >= minimumPixels
+        else { return nil }
+        let dx = rightBlob.centroid.x - leftBlob.centroid.x, dy = rightBlob.centroid.y - leftBlob.centroid.y
+        center = ((leftBlob.centroid.x + rightBlob.centroid.x) / 2, (leftBlob.centroid.y + rightBlob.centroid.y) / 2)
+        span = (dx * dx + dy * dy).squareRoot()
+        angle = atan2(dy, dx) * 180 / .pi
+    }
+
+    public var description: String {
+        String(format: "centre (%.1f, %.1f) span %.1f angle %.2f°", center.x, center.y, span, angle)
+    }
+}

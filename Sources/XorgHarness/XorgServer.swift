@@ -1,0 +1,172 @@
+import Foundation
+
+/// A real Xorg on a free display: the dummy video driver, plus inputtest devices (a touchscreen,
+/// an absolute pointer and a keyboard) whose events tests inject through their sockets.
+///
+/// Started as root with its own config and an empty config directory; stopped by PID. The
+/// device connections stay open for the server's whole life (Xorg spins when one closes).
+public final class XorgServer {
+    public let displayNumber: Int
+    public let size: (width: Int, height: Int)
+    public let directory: URL
+    public private(set) var touch: InputTestDevice!
+    public private(set) var pointer: InputTestDevice!
+    private var process: ChildProcess?
+
+    public var displayName: String { ":\(displayNumber)" }
+
+    /// Starts a server, retrying on the next free display if another process took the number
+    /// between the check and the start.
+    public convenience init(width: Int = 1280, height: Int = 800) throws {
+        Self.reapOrphans()
+        var lastError: Error = HarnessError("no attempt")
+        for attempt in 0..<3 {
+            do {
+                try self.init(width: width, height: height, displayNumber: try Self.freeDisplayNumber(skipping: attempt))
+                return
+            } catch let error as HarnessError where error.description.contains("exited early") {
+                lastError = error
+            }
+        }
+        throw lastError
+    }
+
+    private init(width: Int, height: Int, displayNumber: Int) throws {
+        size = (width, height)
+        self.displayNumber = displayNumber
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-xorg-\(displayNumber)-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("conf.d"), withIntermediateDirectories: true)
+        let config = directory.appendingPathComponent("xorg.conf")
+        try configuration().write(to: config, atomically: true, encoding: .utf8)
+        guard let xorg = ["/usr/lib/xorg/Xorg", "/usr/bin/Xorg"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw HarnessError("Xorg is not installed (apt-get install xserver-xorg-core xserver-xorg-video-dummy)")
+        }
+        let process = try ChildProcess(
+            path: xorg,
+            arguments: [
+                displayName, "-config", config.path, "-configdir", directory.appendingPathComponent("conf.d").path,
+                "-logfile", directory.appendingPathComponent("xorg.log").path, "-noreset", "-nolisten", "tcp", "-sharevts", "-novtswitch",
+            ], stderrPath: directory.appendingPathComponent("xorg.stderr").path)
+        self.process = process
+        do {
+            try waitFor("Xorg \(displayName) to accept connections", timeout: .seconds(20)) { () -> Bool? in
+                guard process.isRunning else { throw HarnessError("Xorg exited early; see \(directory.path)/xorg.log") }
+                return ScreenReader.canConnect(displayName) ? true : nil
+            }
+            touch = try InputTestDevice(socketPath: directory.appendingPathComponent("touch.sock").path)
+            pointer = try InputTestDevice(socketPath: directory.appendingPathComponent("pointer.sock").path)
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    deinit { stop() }
+
+    /// Kills the server by its PID (TERM, then KILL), then closes the device connections.
+    public func stop() {
+        process?.stop(grace: .seconds(5))
+        touch?.close()
+        pointer?.close()
+    }
+
+    /// Converts a screen position to the touch device's 0…65535 valuator range.
+    public func valuators(for x: Double, _ y: Double) -> (Double, Double) {
+        (x * 65535 / Double(size.width - 1), y * 65535 / Double(size.height - 1))
+    }
+
+    /// Kills harness servers left behind by test runs that died (their runner's PID is in the
+    /// server's directory name and no longer exists), so they do not spin forever.
+    static func reapOrphans() {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return }
+        for entry in entries {
+            guard let pid = Int32(entry),
+                let commandLine = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8),
+                commandLine.contains("Xorg"), let range = commandLine.range(of: "photoboard-xorg-")
+            else { continue }
+            let owner = commandLine[range.upperBound...].split(separator: "/").first?.split(separator: "-").last
+            if let owner, let ownerPID = Int32(owner), kill(ownerPID, 0) != 0 {
+                kill(pid, SIGKILL)
+            }
+        }
+    }
+
+    private static func freeDisplayNumber(skipping: Int) throws -> Int {
+        let start = 20 + Int(getpid() % 200) + skipping * 7
+        for offset in 0..<300 {
+            let number = 20 + (start - 20 + offset) % 300
+            if !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock"),
+                !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+            {
+                return number
+            }
+        }
+        throw HarnessError("no free X display number between :20 and :319")
+    }
+
+    private func configuration() -> String {
+        let (width, height) = size
+        let socket = { (name: String) in self.directory.appendingPathComponent("\(name).sock").path }
+        return """
+            Section "ServerFlags"
+                Option "AutoAddDevices" "off"
+                Option "AutoEnableDevices" "off"
+                Option "DontVTSwitch" "on"
+                Option "BlankTime" "0"
+                Option "StandbyTime" "0"
+                Option "SuspendTime" "0"
+                Option "OffTime" "0"
+            EndSection
+            Section "Device"
+                Identifier "dummy"
+                Driver "dummy"
+                VideoRam 256000
+            EndSection
+            Section "Monitor"
+                Identifier "monitor"
+                HorizSync 5.0-1000.0
+                VertRefresh 5.0-200.0
+                Modeline "board" 83.50 \(width) \(width + 72) \(width + 200) \(width + 400) \(height) \(height + 3) \(height + 9) \(height + 31)
+            EndSection
+            Section "Screen"
+                Identifier "screen"
+                Device "dummy"
+                Monitor "monitor"
+                DefaultDepth 24
+                SubSection "Display"
+                    Depth 24
+                    Modes "board"
+                    Virtual \(width) \(height)
+                EndSubSection
+            EndSection
+            Section "InputDevice"
+                Identifier "touch"
+                Driver "inputtest"
+                Option "SocketPath" "\(socket("touch"))"
+                Option "DeviceType" "Touch"
+                Option "TouchCount" "10"
+            EndSection
+            Section "InputDevice"
+                Identifier "pointer"
+                Driver "inputtest"
+                Option "SocketPath" "\(socket("pointer"))"
+                Option "DeviceType" "PointerAbsolute"
+            EndSection
+            Section "InputDevice"
+                Identifier "keyboard"
+                Driver "inputtest"
+                Option "SocketPath" "\(socket("keyboard"))"
+                Option "DeviceType" "Keyboard"
+            EndSection
+            Section "ServerLayout"
+                Identifier "layout"
+                Screen "screen"
+                InputDevice "touch"
+                InputDevice "pointer" "CorePointer"
+                InputDevice "keyboard" "CoreKeyboard"
+            EndSection
+
+            """
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import XBoard
+
+/// A window size given as `WxH` on the command line, e.g. `1280x800`.
+struct WindowGeometry: ExpressibleByArgument {
+    var size: Size
+
+    init(width: Int, height: Int) {
+        size = Size(width: Double(width), height: Double(height))
+    }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...16384).contains(width),
+            (1...16384).contains(height)
+        else { return nil }
+        self.init(width: width, height: height)
+    }
+
+    var defaultValueDescription: String { "\(Int(size.width))x\(Int(size.height))" }
+}

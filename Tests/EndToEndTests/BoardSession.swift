@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import XorgHarness
+
+/// A test photo: flat left and right halves in colours nothing else on the board has.
+struct TestPhoto {
+    let left: UInt32
+    let right: UInt32
+    let width: Int
+    let height: Int
+
+    static let redGreen = TestPhoto(left: 0xD0_2020, right: 0x20_B040, width: 400, height: 300)
+    static let blueYellow = TestPhoto(left: 0x20_40D0, right: 0xE0_C020, width: 300, height: 400)
+}
+
+/// One real Xorg with the real `photoboard-x11` on it, showing test photos; fingers and eyes
+/// for the test.
+final class BoardSession {
+    let server: XorgServer
+    let reader: ScreenReader
+    let app: AppUnderTest
+    let photos: [TestPhoto]
+    private(set) var window: UInt = 0
+
+    static var binaryPath: String {
+        if let path = ProcessInfo.processInfo.environment["PHOTOBOARD_BINARY"] { return path }
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = runner.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("photoboard-x11")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
+            directory = directory.deletingLastPathComponent()
+        }
+        return ".build/debug/photoboard-x11"
+    }
+
+    init(photos: [TestPhoto], seed: Int = 7, arguments: [String] = []) throws {
+        self.photos = photos
+        server = try XorgServer()
+        reader = try ScreenReader(displayName: server.displayName)
+        var paths: [String] = []
+        for (index, photo) in photos.enumerated() {
+            let path = server.directory.appendingPathComponent("photo\(index).png").path
+            try TestPhotos.write(to: path, width: photo.width, height: photo.height, left: photo.left, right: photo.right)
+            paths.append(path)
+        }
+        app = try AppUnderTest(binary: Self.binaryPath, arguments: ["--seed", "\(seed)"] + arguments + paths, server: server)
+        window = try waitFor("the board window to map", timeout: .seconds(15)) { [app, reader] in
+            guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }
+            return reader.window(ofProcess: app.pid)
+        }
+        for photo in photos { _ = try settled(photo) }
+    }
+
+    deinit {
+        app.stop()
+        reader.close()
+        server.stop()
+    }
+
+    func screenshot() throws -> Screenshot { try reader.screenshot() }
+
+    func measure(_ photo: TestPhoto) throws -> PrintMeasure? {
+        PrintMeasure(try screenshot(), left: photo.left, right: photo.right)
+    }
+
+    /// Waits until the photo is on screen and has not moved for a few frames.
+    func settled(_ photo: TestPhoto, timeout: Duration = .seconds(10)) throws -> PrintMeasure {
+        var last: PrintMeasure?
+        var stableCount = 0
+        return try waitFor(
+            "\(String(photo.left, radix: 16)) photo to come to rest (last seen: \(last.map(String.init(describing:)) ?? "nowhere"))",
+            timeout: timeout, interval: .milliseconds(40)
+        ) {
+            guard let current = try measure(photo) else { return nil }
+            if let last, abs(last.center.x - current.center.x) < 0.05, abs(last.center.y - current.center.y) < 0.05,
+                abs(last.span - current.span) < 0.05, abs(last.angle - current.angle) < 0.02
+            {
+                stableCount += 1
+            } else {
+                stableCount = 0
+            }
+            last = current
+            return stableCount >= 3 ? current : nil
+        }
+    }
+
+    /// Saves the current screen for a person to look at.
+    func saveScreenshot(named name: String) throws -> String {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/screenshots")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("\(name).png").path
+        try screenshot().savePNG(to: path)
+        return path
+    }
+
+    // MARK: Fingers
+
+    func touch(_ type: InputTestDevice.TouchType, _ id: UInt32, _ x: Double, _ y: Double) throws {
+        let (vx, vy) = server.valuators(for: x, y)
+        try server.touch.touch(type, id: id, x: vx, y: vy)
+        try server.touch.sync()
+    }
+
+    /// Moves fingers from their start to their end points together, in `steps` updates at
+    /// about 120 Hz, as a person's gesture arrives from a touchscreen.
+    func gesture(
+        _ fingers: [(id: UInt32, from: (Double, Double), to: (Double, Double))], steps: Int = 40,
+        interval: Duration = .microseconds(8333), path: ((UInt32, Double) -> (Double, Double))? = nil, lift: Bool = true,
+        restBeforeLift: Duration = .milliseconds(120)
+    ) throws {
+        for finger in fingers { try touch(.begin, finger.id, finger.from.0, finger.from.1) }
+        for step in 1...steps {
+            pause(interval)
+            let f = Double(step) / Double(steps)
+            for finger in fingers {
+                let point = path?(finger.id, f)
+                    ?? (finger.from.0 + (finger.to.0 - finger.from.0) * f, finger.from.1 + (finger.to.1 - finger.from.1) * f)
+                try touch(.update, finger.id, point.0, point.1)
+            }
+        }
+        guard lift else { return }
+        pause(restBeforeLift)
+        for finger in fingers {
+            let end = path?(finger.id, 1) ?? finger.to
+            try touch(.end, finger.id, end.0, end.1)
+        }
+    }
+
+    /// Drags the photo (resting before the lift, so it does not glide) until its middle is at
+    /// `target`; returns where it came to rest.
+    func place(_ photo: TestPhoto, at target: (Double, Double)) throws -> PrintMeasure {
+        let now = try settled(photo)
+        try gesture([(8, (now.center.x, now.center.y), target)], steps: 30)
+        return try settled(photo)
+    }
+
+    func tap(at point: (Double, Double), id: UInt32 = 9) throws {
+        try touch(.begin, id, point.0, point.1)
+        pause(.milliseconds(40))
+        try touch(.end, id, point.0, point.1)
+    }
+}

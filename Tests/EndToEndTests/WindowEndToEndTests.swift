@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import XorgHarness
+
+extension EndToEnd {
+@Suite(.timeLimit(.minutes(2)))
+struct Window {
+    @Test func theWindowIsNamedAndClosesCleanlyThroughWMDeleteWindow() throws {
+        let session = try BoardSession(photos: [.redGreen])
+        #expect(session.reader.stringProperty(session.window, "_NET_WM_NAME") == "Photoboard")
+        let windowClass = try #require(session.reader.windowClass(session.window))
+        #expect(windowClass.1 == "Photoboard-x11")
+        session.reader.requestClose(session.window)
+        #expect(try session.app.waitForExit(timeout: .seconds(5)) == 0)
+    }
+
+    @Test func anIdleBoardUsesNoCPUAndNeverWakesUp() throws {
+        let session = try BoardSession(photos: [.redGreen, .blueYellow])
+        pause(.milliseconds(300))
+        let before = try session.app.cpuAndWakeups()
+        pause(.seconds(5))
+        let after = try session.app.cpuAndWakeups()
+        #expect(after.ticks == before.ticks, "used \(after.ticks - before.ticks) ticks of CPU while idle")
+        #expect(after.wakeups == before.wakeups, "woke \(after.wakeups - before.wakeups) times while idle")
+    }
+
+    @Test func aMissingDisplayIsOneClearLineAndAFailingStatus() throws {
+        let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-nodisplay-\(getpid()).txt").path
+        let process = try ChildProcess(
+            path: BoardSession.binaryPath, arguments: ["--display", ":987", "/nonexistent.png"], stderrPath: errorsPath)
+        let status = try process.waitForExit(timeout: .seconds(10))
+        let text = try String(contentsOfFile: errorsPath, encoding: .utf8)
+        #expect(status != 0)
+        #expect(text.split(separator: "\n").count == 1, "\(text)")
+        #expect(text.contains(":987"))
+    }
+
+    @Test func theBoardFollowsAResizeAndPhotosComeBackInside() throws {
+        let session = try BoardSession(photos: [.redGreen, .blueYellow])
+        let full = try session.screenshot()
+        session.reader.resize(session.window, width: 500, height: 400)
+        pause(.seconds(1))  // the settle back takes 0.35 s
+        let shot = try session.screenshot()
+        for photo in session.photos {
+            let before = (full.blob(of: photo.left)?.count ?? 0) + (full.blob(of: photo.right)?.count ?? 0)
+            let visible = [photo.left, photo.right].compactMap { shot.blob(of: $0) }
+            // A centre inside the window shows at least a quarter of the print (less what overlaps).
+            #expect(visible.reduce(0) { $0 + $1.count } >= before / 5, "\(String(photo.left, radix: 16)): \(visible)")
+            #expect(visible.allSatisfy { $0.maxX < 500 && $0.maxY < 400 })
+        }
+        _ = try session.saveScreenshot(named: "resized")
+    }
+}
+}
