@@ -34,6 +34,8 @@ final class BoardSession {
         return ".build/debug/photoboard-x11"
     }
 
+    /// Starts a server and the board. With `photos` empty and no paths in `arguments`, the
+    /// board opens its bundled photos.
     init(photos: [TestPhoto], seed: Int = 7, arguments: [String] = []) throws {
         self.photos = photos
         server = try XorgServer()

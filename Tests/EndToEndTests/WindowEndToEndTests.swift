@@ -14,6 +14,19 @@ struct Window {
         #expect(try session.app.waitForExit(timeout: .seconds(5)) == 0)
     }
 
+    @Test func withNoPathsTheBundledPhotosOpenAsTossedPrints() throws {
+        let session = try BoardSession(photos: [], seed: 11)
+        let shot = try waitFor("the bundled photos to be drawn", timeout: .seconds(20)) { () -> Screenshot? in
+            let shot = try session.screenshot()
+            // Prints have white borders; five photos show plenty of them.
+            return (shot.blob(of: 0xFA_F9F5, tolerance: 2)?.count ?? 0) > 5 * 1500 ? shot : nil
+        }
+        let background = shot.blob(of: 0x36_3F4A, tolerance: 2)?.count ?? 0
+        #expect(background > shot.width * shot.height / 5, "the table should still show between the prints")
+        #expect(session.app.standardError.isEmpty, "\(session.app.standardError)")
+        print("screenshot: \(try session.saveScreenshot(named: "bundled"))")
+    }
+
     @Test func anIdleBoardUsesNoCPUAndNeverWakesUp() throws {
         let session = try BoardSession(photos: [.redGreen, .blueYellow])
         pause(.milliseconds(300))

@@ -31,8 +31,21 @@ extension Board {
             let jitter = Point(x: random.next(in: -0.18...0.18) * cell.width, y: random.next(in: -0.18...0.18) * cell.height)
             let center = Point(x: (column + 0.5) * cell.width, y: (row + 0.5) * cell.height) + jitter
             let rotation = Angle.radians(random.next(in: -12...12))
-            let placement = AffineTransform(center: center, scale: 1, rotation: rotation)
-            return Photo(id: PhotoID(firstID + index), size: size, pixelSize: safePixelSize, photoToBoard: placement)
+            var photo = Photo(
+                id: PhotoID(firstID + index), size: size, pixelSize: safePixelSize,
+                photoToBoard: AffineTransform(center: center, scale: 1, rotation: rotation))
+            // Nudge the print fully inside the board (with a small margin) where it fits.
+            let margin = 8.0, extent = photo.boardBounds
+            var shift = Point.zero
+            if extent.size.width + 2 * margin <= boardSize.width {
+                shift.x = max(0, margin - extent.minX) - max(0, extent.maxX - (boardSize.width - margin))
+            }
+            if extent.size.height + 2 * margin <= boardSize.height {
+                shift.y = max(0, margin - extent.minY) - max(0, extent.maxY - (boardSize.height - margin))
+            }
+            photo.photoToBoard = photo.photoToBoard.withCenter(center + shift)
+            photo.initialPhotoToBoard = photo.photoToBoard
+            return photo
         }
     }
 }
