@@ -42,6 +42,10 @@ let package = Package(
             dependencies: ["XBoard"]
         ),
         .testTarget(
+            name: "PlatformTests",
+            dependencies: ["XBoard", "CX11", "XorgHarness"]
+        ),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: ["XorgHarness", "XBoard", "photoboard-x11"]
         ),

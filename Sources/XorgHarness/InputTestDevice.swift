@@ -97,7 +97,8 @@ public final class InputTestDevice {
 
     private func send<T>(_ value: inout T) throws {
         let size = MemoryLayout<T>.size
-        let written = withUnsafeBytes(of: &value) { write(descriptor, $0.baseAddress, size) }
+        // MSG_NOSIGNAL: if the driver dropped us (device disabled), fail instead of dying of SIGPIPE.
+        let written = withUnsafeBytes(of: &value) { Glibc.send(descriptor, $0.baseAddress, size, Int32(MSG_NOSIGNAL)) }
         guard written == size else { throw HarnessError("inputtest write failed (\(written) of \(size) bytes)") }
     }
 

@@ -118,6 +118,20 @@ public final class ScreenReader {
         XFlush(display)
     }
 
+    /// Enables or disables an input device by name, as `xinput disable` does (the server then
+    /// reports it in an XI_HierarchyChanged event).
+    public func setDeviceEnabled(_ name: String, _ isEnabled: Bool) throws {
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(display, XIAllDevices, &count) else { throw HarnessError("XIQueryDevice failed") }
+        defer { XIFreeDeviceInfo(devices) }
+        guard let device = (0..<Int(count)).map({ devices[$0] }).first(where: { String(cString: $0.name) == name }) else {
+            throw HarnessError("no input device named \(name)")
+        }
+        var value: UInt8 = isEnabled ? 1 : 0
+        XIChangeProperty(display, device.deviceid, XInternAtom(display, "Device Enabled", 0), XA_INTEGER, 8, PropModeReplace, &value, 1)
+        XSync(display, 0)
+    }
+
     private func cardinalProperty(_ window: Window, _ atom: Atom) -> Int? {
         var type: Atom = 0, format: Int32 = 0
         var items: UInt = 0, after: UInt = 0

@@ -6,6 +6,7 @@ struct EventLoop {
     let window: X11Window
     let painter: CairoPainter
     let controller: BoardController
+    let trace: Bool
     let scene = SceneBuilder()
 
     func run() throws {
@@ -13,6 +14,7 @@ struct EventLoop {
         var needsPresent = false
         while true {
             for event in window.pendingEvents() {
+                if trace { System.printError("trace: \(event)") }
                 switch event {
                 case .touch(let touch):
                     controller.handle(touch)

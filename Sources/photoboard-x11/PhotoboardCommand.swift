@@ -79,6 +79,6 @@ struct PhotoboardCommand: ParsableCommand {
         if trace {
             controller.transitionObserver = { id, transition in System.printError("trace: \(id) \(transition)") }
         }
-        try EventLoop(window: window, painter: painter, controller: controller).run()
+        try EventLoop(window: window, painter: painter, controller: controller, trace: trace).run()
     }
 }

@@ -138,6 +138,26 @@ final class BoardSession {
         return try settled(photo)
     }
 
+    /// A left-button drag with the absolute pointer device, resting before the release.
+    func mouseDrag(from: (Double, Double), to: (Double, Double), steps: Int = 30) throws {
+        let pointer = server.pointer!
+        func move(_ x: Double, _ y: Double) throws {
+            let (vx, vy) = server.valuators(for: x, y)
+            try pointer.motion(x: vx, y: vy)
+            try pointer.sync()
+        }
+        try move(from.0, from.1)
+        try pointer.button(1, pressed: true)
+        for step in 1...steps {
+            pause(.microseconds(8333))
+            let f = Double(step) / Double(steps)
+            try move(from.0 + (to.0 - from.0) * f, from.1 + (to.1 - from.1) * f)
+        }
+        pause(.milliseconds(120))
+        try pointer.button(1, pressed: false)
+        try pointer.sync()
+    }
+
     func tap(at point: (Double, Double), id: UInt32 = 9) throws {
         try touch(.begin, id, point.0, point.1)
         pause(.milliseconds(40))

@@ -144,5 +144,29 @@ struct Gestures {
             return pixel == TestPhoto.redGreen.left || pixel == TestPhoto.redGreen.right ? true : nil
         }
     }
+
+    @Test func aMouseDragMovesThePhotoLikeOneFinger() throws {
+        let session = try BoardSession(photos: [.redGreen, .blueYellow])
+        let before = try session.place(.redGreen, at: (500, 400))
+        try session.mouseDrag(from: (before.center.x + 10, before.center.y), to: (before.center.x + 130, before.center.y - 90))
+        let after = try session.settled(.redGreen)
+        #expect(abs(after.center.x - before.center.x - 120) <= 2 && abs(after.center.y - before.center.y + 90) <= 2, "\(after)")
+    }
+
+    @Test func aTouchDeviceRemovedMidGestureCancelsItsTouches() throws {
+        let session = try BoardSession(photos: [.redGreen, .blueYellow])
+        let before = try session.place(.redGreen, at: (300, 400))
+        // A fast drag, interrupted by the device going away before the finger lifts.
+        try session.gesture([(1, (before.center.x, before.center.y), (before.center.x + 150, before.center.y))], steps: 12, lift: false)
+        try session.reader.setDeviceEnabled("touch", false)
+        let stopped = try session.settled(.redGreen)
+        // Cancelled, not thrown: it stays where the finger left it.
+        #expect(abs(stopped.center.x - before.center.x - 150) <= 3, "\(stopped)")
+        // No touch is stuck: the mouse alone moves it by exactly its own drag, without zoom or turn.
+        try session.mouseDrag(from: (stopped.center.x, stopped.center.y), to: (stopped.center.x + 100, stopped.center.y - 60))
+        let after = try session.settled(.redGreen)
+        #expect(abs(after.center.x - stopped.center.x - 100) <= 2 && abs(after.center.y - stopped.center.y + 60) <= 2, "\(after)")
+        #expect(abs(after.span - stopped.span) <= 1 && abs(after.angle - stopped.angle) <= 0.5)
+    }
 }
 }

@@ -72,6 +72,18 @@ public final class X11Window {
         return events
     }
 
+    /// Whether the input device is still there and enabled (one round trip).
+    ///
+    /// When a device goes away the server first ends its touches (XI_TouchEnd) and only then
+    /// reports the removal, so a touch end is checked against this: ends from a vanished device
+    /// become cancellations and never throw a photo.
+    private func isDeviceEnabled(_ deviceID: UInt32) -> Bool {
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(display, XIAllDevices, &count) else { return false }
+        defer { XIFreeDeviceInfo(devices) }
+        return (0..<Int(count)).contains { devices[$0].deviceid == Int32(deviceID) && devices[$0].enabled != 0 }
+    }
+
     // MARK: Setup
 
     private func setProperties(title: String, applicationClass: String) {
@@ -149,7 +161,10 @@ public final class X11Window {
                     type: type, source: UInt32(device.sourceid), detail: UInt32(truncatingIfNeeded: device.detail),
                     location: Point(x: device.event_x, y: device.event_y), flags: device.flags,
                     time: timeMapper.instant(forServerTime: device.time, receivedAt: now))
-                if let touch = input.translate(sample) { events.append(.touch(touch)) }
+                if var touch = input.translate(sample) {
+                    if type == XI_TouchEnd, touch.phase == .ended, !isDeviceEnabled(touch.id.source) { touch.phase = .cancelled }
+                    events.append(.touch(touch))
+                }
             }
         case ButtonPress, ButtonRelease:
             let button = event.xbutton

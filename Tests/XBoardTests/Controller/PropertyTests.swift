@@ -102,3 +102,58 @@ import XBoard
         }
     }
 }
+
+@Suite struct RebaseProperties {
+    @Test(arguments: 0..<200)
+    func fingersAddedOrLiftedNeverJumpThePhoto(seed: UInt64) {
+        var random = SeededRandom(seed: seed &+ 77_000)
+        var board = Board(size: Size(width: 1280, height: 800))
+        board.add(
+            Photo(
+                id: PhotoID(1), size: Size(width: 500, height: 350), pixelSize: Size(width: 5000, height: 3500),
+                photoToBoard: AffineTransform(center: Point(640, 400), scale: 1, rotation: random.next(in: -1...1))))
+        let controller = BoardController(board: board)
+        var time = Instant.origin
+        var fingers: [UInt32: Point] = [:]
+        var nextFinger: UInt32 = 1
+        func corners() -> [Point] {
+            let photo = controller.board.photo(PhotoID(1))!
+            return photo.printBounds.corners.map(photo.photoToBoard.apply(to:))
+        }
+        for _ in 0..<120 {
+            time += .milliseconds(Int64(1 + random.next() % 12))
+            let roll = random.next() % 10
+            if roll < 2 && fingers.count < 4 || fingers.isEmpty {
+                // A new finger somewhere on the print.
+                let photo = controller.board.photo(PhotoID(1))!
+                let local = Point(random.next(in: -200...200), random.next(in: -140...140))
+                let location = photo.photoToBoard.apply(to: local)
+                let before = corners()
+                controller.handle(TouchEvent(id: TouchID(number: nextFinger), phase: .began, location: location, time: time))
+                if controller.owner(of: TouchID(number: nextFinger)) != nil { fingers[nextFinger] = location }
+                nextFinger += 1
+                let jump = zip(before, corners()).map { $0.distance(to: $1) }.max() ?? 0
+                #expect(jump <= 0.5, "adding a finger jumped the photo by \(jump)")
+            } else if roll < 3 {
+                let finger = fingers.keys.sorted()[Int(random.next() % UInt64(fingers.count))]
+                let before = corners()
+                controller.handle(TouchEvent(id: TouchID(number: finger), phase: .ended, location: fingers[finger]!, time: time))
+                fingers[finger] = nil
+                if fingers.isEmpty {
+                    controller.advance(to: time + .seconds(30))  // let any glide finish
+                    time = controller.now
+                    continue
+                }
+                let jump = zip(before, corners()).map { $0.distance(to: $1) }.max() ?? 0
+                #expect(jump <= 0.5, "lifting a finger jumped the photo by \(jump)")
+            } else {
+                for (finger, location) in fingers {
+                    let moved = location + Point(random.next(in: -12...12), random.next(in: -12...12))
+                    fingers[finger] = moved
+                    controller.handle(TouchEvent(id: TouchID(number: finger), phase: .moved, location: moved, time: time))
+                }
+            }
+            controller._checkInvariants()
+        }
+    }
+}
