@@ -14,8 +14,8 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11 xi cairo cairo-xlib gdk-pixbuf-2.0",
-            providers: [.apt(["libx11-dev", "libxi-dev", "libcairo2-dev", "libgdk-pixbuf-2.0-dev"])]
+            pkgConfig: "x11 xi cairo cairo-xlib gdk-pixbuf-2.0 zlib",
+            providers: [.apt(["libx11-dev", "libxi-dev", "libcairo2-dev", "libgdk-pixbuf-2.0-dev", "zlib1g-dev"])]
         ),
         .systemLibrary(
             name: "CInputTest",

@@ -10,6 +10,7 @@
 #include <cairo-xlib.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <string.h>
+#include <zlib.h>
 
 /* Xlib macros and XI2 mask helpers, as functions Swift can call. */
 
@@ -43,5 +44,10 @@ static inline char *cx11_take_error_message(GError *error) {
 }
 static inline void cx11_g_free(void *pointer) { g_free(pointer); }
 static inline void cx11_g_object_unref(void *object) { if (object) g_object_unref(object); }
+
+/* The short name of a gdk-pixbuf format ("jpeg", "png"…), or NULL. */
+static inline const char *cx11_format_name(GdkPixbufFormat *format) {
+    return format ? gdk_pixbuf_format_get_name(format) : NULL;
+}
 
 #endif

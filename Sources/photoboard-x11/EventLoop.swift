@@ -1,17 +1,23 @@
 import XBoard
 
-/// The one loop: take the window's events, let time pass, repaint what changed, and sleep in
-/// poll() until the next event or the controller's next deadline (forever when nothing moves).
+/// The one loop: take the window's events and finished decodes, let time pass, repaint what
+/// changed, and sleep in poll() until the next event, decode or deadline — forever when
+/// nothing moves.
 struct EventLoop {
     let window: X11Window
     let painter: CairoPainter
     let controller: BoardController
+    let library: PhotoLibrary
+    let decoder: PhotoDecoder
     let trace: Bool
     let scene = SceneBuilder()
 
-    func run() throws {
+    /// Runs until the window is closed; returns the exit status.
+    func run() throws -> Int32 {
         var paintedRevision: UInt64?
+        var paintedStatus: LoadingStatus?
         var needsPresent = false
+        var refinedRevision: UInt64?
         while true {
             for event in window.pendingEvents() {
                 if trace { System.printError("trace: \(event)") }
@@ -27,24 +33,38 @@ struct EventLoop {
                 case .deviceRemoved(let source):
                     controller.cancelTouches(fromSource: source)
                 case .closeRequested, .key(.quit):
-                    return
+                    return 0
                 }
             }
-            if let deadline = controller.nextDeadline, deadline <= System.now() {
-                controller.advance(to: System.now())
+            library.receive(into: controller, painter: painter)
+            if library.allFailed {
+                System.printError("photoboard-x11: none of the given paths could be opened")
+                return 1
             }
-            if paintedRevision != controller.revision {
-                painter.paint(scene.build(controller.board))
+            let now = System.now()
+            if let deadline = controller.nextDeadline, deadline <= now {
+                controller.advance(to: now)
+            }
+            let status = library.status(at: now)
+            if paintedRevision != controller.revision || paintedStatus != status {
+                painter.paint(scene.build(controller.board, status: status))
                 paintedRevision = controller.revision
+                paintedStatus = status
                 needsPresent = false
             } else if needsPresent {
                 painter.present()
                 needsPresent = false
             }
+            if refinedRevision != controller.revision, !controller.isAnimating, controller.activeTouchCount == 0 {
+                library.refineResolution(for: controller)
+                refinedRevision = controller.revision
+            }
             window.flush()
             if window.hasPendingEvents { continue }
-            let timeout = controller.nextDeadline.map { $0 - System.now() }
-            try System.waitUntilReadable(window.fileDescriptor, timeout: timeout.map { max($0, .zero) })
+            var deadline = controller.nextDeadline
+            if library.isLoading { deadline = min(deadline ?? now + .milliseconds(250), now + .milliseconds(250)) }
+            _ = try System.waitUntilReadable(
+                [window.fileDescriptor, decoder.wakeFileDescriptor], timeout: deadline.map { max($0 - System.now(), .zero) })
         }
     }
 }

@@ -7,19 +7,27 @@ struct PhotoboardCommand: ParsableCommand {
         commandName: "photoboard-x11",
         abstract: "A photo board: handle photos like prints thrown on a table.",
         discussion: """
+            Opens picture files and folders (a folder opens its pictures sorted by name; -r also
+            its sub-folders). JPEG, PNG, GIF, BMP, TIFF, ICO, and WebP, HEIF and AVIF where their
+            gdk-pixbuf loaders are installed; EXIF orientation is honoured. With no paths, the
+            bundled sample photos open. Files that cannot be opened are reported one line each;
+            the rest open. Pictures over 200 megapixels are refused.
+
             Gestures (touchscreen; a mouse's left button acts as one finger):
-              drag with one finger        move a photo; let go while moving to throw it
+              drag with one finger         move a photo; let go while moving to throw it
               pinch and twist, 2+ fingers  zoom and turn about the fingers, while moving
-              tap a gliding photo         catch it
-              double tap                  bring the photo up close; again to put it back
-              triple tap                  put the photo back as it was first laid out
+              touch a gliding photo        catch it
+              double tap                   bring the photo up close; again to put it back
+              triple tap                   put the photo back as it was first laid out
             Keys: q quits.
-            With no paths, the bundled sample photos open.
             """,
-        version: "0.1.0")
+        version: "0.2.0")
 
     @Argument(help: "Picture files or folders to open.")
     var paths: [String] = []
+
+    @Flag(name: [.customShort("r"), .long], help: "Also open the pictures in sub-folders of the given folders.")
+    var recursive = false
 
     @Option(help: "Window size in pixels, as WIDTHxHEIGHT.")
     var geometry = WindowGeometry(width: 1280, height: 800)
@@ -30,20 +38,25 @@ struct PhotoboardCommand: ParsableCommand {
     @Option(help: "X display to use (default: $DISPLAY).")
     var display: String?
 
-    @Flag(help: "Print every gesture recognizer transition to standard error.")
+    @Flag(help: "Print every input event and gesture recognizer transition to standard error.")
     var trace = false
 
     func run() throws {
         let report: (String) -> Void = { System.printError("photoboard-x11: \($0)") }
         var requested = paths
         if requested.isEmpty {
-            guard let assets = PhotoSources.bundledAssets() else {
+            guard let assets = BundledPhotos.folder() else {
                 report("no paths given and the bundled photos were not found")
                 throw ExitCode(1)
             }
             requested = [assets]
         }
-        let files = PhotoSources.files(for: requested, report: report)
+        let listing = PictureFiles.list(requested, recursive: recursive)
+        listing.problems.forEach(report)
+        guard !listing.files.isEmpty else {
+            report("nothing to open")
+            throw ExitCode(1)
+        }
 
         let window: X11Window
         do {
@@ -53,32 +66,16 @@ struct PhotoboardCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let painter = try CairoPainter(window: window)
-
-        var images: [DecodedImage] = []
-        for file in files {
-            do {
-                images.append(try ImageLoader.load(path: file))
-            } catch {
-                report("\(error)")
-            }
-        }
-        guard !images.isEmpty else {
-            report("none of the given paths could be opened")
-            throw ExitCode(1)
-        }
-
+        let decoder = try PhotoDecoder()
         let layoutSeed = seed ?? UInt64(truncatingIfNeeded: System.now().sinceOrigin.components.attoseconds)
-        var board = Board(size: window.size)
-        let photos = Board.tossedLayout(pixelSizes: images.map(\.nativeSize), boardSize: window.size, seed: layoutSeed)
-        for (photo, image) in zip(photos, images) {
-            board.add(photo)
-            try painter.setPicture(image, for: photo.id)
-        }
-        images.removeAll()
-        let controller = BoardController(board: board, startTime: System.now())
+        let library = PhotoLibrary(files: listing.files, boardSize: window.size, seed: layoutSeed, decoder: decoder, report: report)
+        library.start()
+        let controller = BoardController(board: Board(size: window.size), startTime: System.now())
         if trace {
             controller.transitionObserver = { id, transition in System.printError("trace: \(id) \(transition)") }
         }
-        try EventLoop(window: window, painter: painter, controller: controller, trace: trace).run()
+        let status = try EventLoop(window: window, painter: painter, controller: controller, library: library, decoder: decoder, trace: trace).run()
+        decoder.stop()
+        if status != 0 { throw ExitCode(status) }
     }
 }

@@ -39,8 +39,10 @@ struct Window {
 
     @Test func aMissingDisplayIsOneClearLineAndAFailingStatus() throws {
         let errorsPath = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-nodisplay-\(getpid()).txt").path
+        let photoPath = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-nodisplay-\(getpid()).png").path
+        try TestPhotos.write(to: photoPath, width: 40, height: 30, left: 0xFF0000, right: 0x00FF00)
         let process = try ChildProcess(
-            path: BoardSession.binaryPath, arguments: ["--display", ":987", "/nonexistent.png"], stderrPath: errorsPath)
+            path: BoardSession.binaryPath, arguments: ["--display", ":987", photoPath], stderrPath: errorsPath)
         let status = try process.waitForExit(timeout: .seconds(10))
         let text = try String(contentsOfFile: errorsPath, encoding: .utf8)
         #expect(status != 0)

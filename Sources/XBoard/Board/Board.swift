@@ -21,6 +21,12 @@ public struct Board: Hashable, Sendable {
         photos.append(photo)
     }
 
+    /// Inserts at a stacking position (0 = bottom), clamped to the stack.
+    public mutating func insert(_ photo: Photo, at position: Int) {
+        photos.removeAll { $0.id == photo.id }
+        photos.insert(photo, at: min(max(0, position), photos.count))
+    }
+
     public mutating func remove(_ id: PhotoID) {
         photos.removeAll { $0.id == id }
     }

@@ -34,10 +34,17 @@ public final class BoardController {
 
     // MARK: Photos
 
-    public func add(_ photo: Photo) {
-        board.add(photo)
+    /// Adds a photo on top of the stack, or, with `inListedOrder`, above the photos with smaller
+    /// ids (photos that finish loading out of order still stack as listed).
+    public func add(_ photo: Photo, inListedOrder: Bool = false) {
+        if inListedOrder { board.insertInListedOrder(photo) } else { board.add(photo) }
         gestures[photo.id] = makeGestures()
         revision &+= 1
+    }
+
+    /// Whether the photo is being handled or moving on its own.
+    public func isBusy(_ id: PhotoID) -> Bool {
+        motions[id] != nil || touchOwners.values.contains(id)
     }
 
     public func remove(_ id: PhotoID) {

@@ -72,6 +72,8 @@ public final class CairoPainter {
                 cairo_paint(context)
             case .print(let print):
                 draw(print, in: context)
+            case .progress(let status):
+                draw(status, in: context, size: list.size)
             }
         }
         cairo_surface_flush(backSurface)
@@ -100,6 +102,21 @@ public final class CairoPainter {
 
     private func setColor(_ context: OpaquePointer?, _ color: Color) {
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    }
+
+    private func draw(_ status: LoadingStatus, in context: OpaquePointer?, size: Size) {
+        let barHeight = 4.0, panel = Rect(x: 0, y: size.height - 34, width: size.width, height: 34)
+        cairo_set_source_rgba(context, 0, 0, 0, 0.45)
+        cairo_rectangle(context, panel.minX, panel.minY, panel.size.width, panel.size.height)
+        cairo_fill(context)
+        cairo_set_source_rgba(context, 0.55, 0.75, 1, 0.9)
+        cairo_rectangle(context, 0, size.height - barHeight, size.width * status.fraction, barHeight)
+        cairo_fill(context)
+        cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, 14)
+        cairo_set_source_rgba(context, 1, 1, 1, 0.92)
+        cairo_move_to(context, 14, size.height - 13)
+        cairo_show_text(context, status.text)
     }
 
     private func draw(_ print: PrintItem, in context: OpaquePointer?) {

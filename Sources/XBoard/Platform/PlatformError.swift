@@ -1,5 +1,5 @@
 /// What failed in the platform layer, named after the failing part.
-public enum PlatformError: Error, CustomStringConvertible {
+public enum PlatformError: Error, Sendable, CustomStringConvertible {
     case cannotOpenDisplay(String)
     case cairo(String)
     case system(call: String, errno: Int32, message: String)

@@ -23,7 +23,14 @@ public enum System {
     /// forever. Returns whether the descriptor became readable.
     @discardableResult
     public static func waitUntilReadable(_ fileDescriptor: Int32, timeout: Duration?) throws -> Bool {
-        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        try waitUntilReadable([fileDescriptor], timeout: timeout)[0]
+    }
+
+    /// Sleeps in poll() until one of the descriptors is readable or the timeout passes (`nil`:
+    /// forever). Returns, per descriptor, whether it is readable. A descriptor that hung up
+    /// throws `PlatformError.connectionLost`.
+    public static func waitUntilReadable(_ fileDescriptors: [Int32], timeout: Duration?) throws -> [Bool] {
+        var descriptors = fileDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let milliseconds: Int32
         if let timeout {
             let value = timeout.seconds * 1000
@@ -31,11 +38,77 @@ public enum System {
         } else {
             milliseconds = -1
         }
-        let ready = try syscall("poll") { poll(&descriptor, 1, milliseconds) }
-        if ready > 0, descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0, descriptor.revents & Int16(POLLIN) == 0 {
-            throw PlatformError.connectionLost
+        _ = try syscall("poll") { poll(&descriptors, nfds_t(descriptors.count), milliseconds) }
+        return try descriptors.map { descriptor in
+            let readable = descriptor.revents & Int16(POLLIN) != 0
+            if !readable, descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { throw PlatformError.connectionLost }
+            return readable
         }
-        return ready > 0
+    }
+
+    /// Online processor count (at least 1).
+    public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// A non-blocking pipe (read end, write end) for waking a poll() loop from another thread.
+    static func makeWakePipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        _ = try syscall("pipe") { pipe(&ends) }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        return (ends[0], ends[1])
+    }
+
+    static func writeWakeByte(_ fileDescriptor: Int32) {
+        var byte: UInt8 = 1
+        _ = write(fileDescriptor, &byte, 1)  // a full pipe already wakes the reader
+    }
+
+    static func drainWakeBytes(_ fileDescriptor: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while read(fileDescriptor, &buffer, buffer.count) > 0 {}
+    }
+
+    // MARK: Files
+
+    /// What a path names, following symbolic links.
+    public static func fileInfo(_ path: String) -> Result<FileInfo, FileProblem> {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(FileProblem(errno: errno)) }
+        let kind: FileInfo.Kind
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        default: kind = .other
+        }
+        return .success(FileInfo(kind: kind, size: Int64(info.st_size), device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+    }
+
+    /// Reads up to `limit` bytes of a regular file, from `offset` (negative: from the end).
+    /// Opens without blocking, so a FIFO or device cannot hang the caller.
+    public static func readFile(_ path: String, offset: Int64 = 0, limit: Int = .max) -> Result<[UInt8], FileProblem> {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(FileProblem(errno: errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(FileProblem(errno: errno)) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegularFile) }
+        let size = Int64(info.st_size)
+        let start = offset >= 0 ? min(offset, size) : max(0, size + offset)
+        let count = Int(min(Int64(limit), size - start))
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + done, count - done, off_t(start) + off_t(done))
+            }
+            if got < 0, errno == EINTR { continue }
+            if got < 0 { return .failure(FileProblem(errno: errno)) }
+            if got == 0 { break }
+            done += got
+        }
+        return .success(Array(bytes.prefix(done)))
     }
 
     /// Runs `body` until it does not fail with `EINTR`; throws `PlatformError.system` otherwise.
@@ -62,13 +135,13 @@ public enum System {
     }
 
     public static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        if case .success(let info) = fileInfo(path) { return info.kind == .directory }
+        return false
     }
 
-    /// Names in a directory (no "." or ".."), unsorted; `nil` when it cannot be read.
-    public static func directoryEntries(_ path: String) -> [String]? {
-        guard let directory = opendir(path) else { return nil }
+    /// Names in a directory (no "." or ".."), unsorted.
+    public static func directoryEntries(_ path: String) -> Result<[String], FileProblem> {
+        guard let directory = opendir(path) else { return .failure(FileProblem(errno: errno)) }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
@@ -77,6 +150,44 @@ public enum System {
             }
             if name != "." && name != ".." { names.append(name) }
         }
-        return names
+        return .success(names)
+    }
+}
+
+/// What a path is, as far as opening photos cares.
+public struct FileInfo: Hashable, Sendable {
+    public enum Kind: Sendable { case regular, directory, other }
+    public var kind: Kind
+    public var size: Int64
+    /// Device and inode: identify a folder however it was reached (symbolic-link loops).
+    public var device: UInt64
+    public var inode: UInt64
+}
+
+/// Why a path could not be used, worded for the user.
+public enum FileProblem: Error, Hashable, Sendable, CustomStringConvertible {
+    case missing
+    case permissionDenied
+    case symbolicLinkLoop
+    case notRegularFile
+    case other(String)
+
+    init(errno code: Int32) {
+        switch code {
+        case ENOENT, ENOTDIR: self = .missing
+        case EACCES, EPERM: self = .permissionDenied
+        case ELOOP: self = .symbolicLinkLoop
+        default: self = .other(String(cString: strerror(code)))
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .missing: "no such file or folder"
+        case .permissionDenied: "cannot be read: permission denied"
+        case .symbolicLinkLoop: "symbolic link loop"
+        case .notRegularFile: "not a regular file"
+        case .other(let message): "cannot be read: \(message)"
+        }
     }
 }

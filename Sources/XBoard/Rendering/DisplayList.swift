@@ -16,6 +16,8 @@ public enum DisplayItem: Hashable, Sendable {
     case fill(Color)
     /// A print: its shadow, its white border, then the picture, all under `photoToBoard`.
     case print(PrintItem)
+    /// The loading indicator: a bar along the bottom edge with a line of text.
+    case progress(LoadingStatus)
 }
 
 /// A photo drawn as a print on the table.

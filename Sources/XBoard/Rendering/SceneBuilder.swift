@@ -6,7 +6,8 @@ public struct SceneBuilder: Sendable {
         self.style = style
     }
 
-    public func build(_ board: Board) -> DisplayList {
+    /// The frame for `board`, with the loading indicator on top while `status` is given.
+    public func build(_ board: Board, status: LoadingStatus? = nil) -> DisplayList {
         var items: [DisplayItem] = [.fill(style.background)]
         for photo in board.photos {
             items.append(
@@ -16,6 +17,7 @@ public struct SceneBuilder: Sendable {
                         borderColor: style.printBorder, shadowOffset: style.shadowOffset, shadowSoftness: style.shadowSoftness,
                         shadowOpacity: style.shadowOpacity)))
         }
+        if let status { items.append(.progress(status)) }
         return DisplayList(size: board.size, items: items)
     }
 }

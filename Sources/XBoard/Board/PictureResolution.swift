@@ -1,0 +1,38 @@
+/// Decides how many pixels of a picture to keep decoded: about what is shown, so memory stays
+/// bounded, sharper when the photo is zoomed in, smaller again when zoomed back out.
+public struct PictureResolution: Hashable, Sendable {
+    /// The long edge photos are first decoded at, in pixels.
+    public var baseLongEdge: Int
+    /// Never decode beyond this long edge, in pixels.
+    public var maximumLongEdge: Int = 4096
+
+    public init(baseLongEdge: Int, maximumLongEdge: Int = 4096) {
+        self.baseLongEdge = baseLongEdge
+        self.maximumLongEdge = maximumLongEdge
+    }
+
+    /// The first decode size for a board: twice the laid-out size (room for some zoom), at
+    /// least 256 and at most 1024 pixels.
+    public static func forLayout(_ layout: TossedLayout) -> PictureResolution {
+        PictureResolution(baseLongEdge: min(1024, max(256, Int((layout.pictureLongEdge * 2).rounded(.up)))))
+    }
+
+    /// The long edge to re-decode at, or `nil` to keep the current copy.
+    ///
+    /// - Parameters:
+    ///   - shownLongEdge: the picture's long edge on screen, in pixels.
+    ///   - decodedLongEdge: the long edge of the copy held now.
+    ///   - nativeLongEdge: the picture's full long edge.
+    public func wantedLongEdge(shownLongEdge: Double, decodedLongEdge: Int, nativeLongEdge: Int) -> Int? {
+        let ceiling = min(nativeLongEdge, maximumLongEdge)
+        if Double(decodedLongEdge) < shownLongEdge * 0.9, decodedLongEdge < ceiling {
+            // Zoomed in past the copy: decode sharper, with headroom so small pinches do not re-decode.
+            return min(ceiling, max(baseLongEdge, Int((shownLongEdge * 1.5).rounded(.up))))
+        }
+        let comfortable = max(min(baseLongEdge, nativeLongEdge), Int((shownLongEdge * 1.5).rounded(.up)))
+        if decodedLongEdge > baseLongEdge, Double(decodedLongEdge) > shownLongEdge * 2.5, comfortable < decodedLongEdge {
+            return comfortable  // zoomed back out: let the big copy go
+        }
+        return nil
+    }
+}

@@ -1,0 +1,128 @@
+/// The photos the board was asked to open: decodes them in the background, places each on the
+/// board as it finishes, reports the ones that fail, and keeps each picture decoded at about the
+/// size it is shown (sharper when zoomed in, smaller again when zoomed out).
+public final class PhotoLibrary {
+    public let files: [String]
+    public let layout: TossedLayout
+    public let resolution: PictureResolution
+    private let decoder: PhotoDecoder
+    private let report: (String) -> Void
+    private var copies: [PhotoID: Copy] = [:]
+    private var initialResults = 0
+    private var failures = 0
+    private var decodeTime = Duration.zero
+    private let startTime: Instant
+
+    private struct Copy {
+        var longEdge: Int
+        var nativeLongEdge: Int
+        var generation: Int
+        var isPending: Bool
+    }
+
+    /// - Parameter report: receives one line per file that failed or is damaged.
+    public init(files: [String], boardSize: Size, seed: UInt64, decoder: PhotoDecoder, report: @escaping (String) -> Void) {
+        self.files = files
+        layout = TossedLayout(count: files.count, boardSize: boardSize, seed: seed)
+        resolution = PictureResolution.forLayout(layout)
+        self.decoder = decoder
+        self.report = report
+        startTime = System.now()
+    }
+
+    /// Queues every file for decoding, in the order given.
+    public func start() {
+        for (index, path) in files.enumerated() {
+            decoder.submit(PhotoDecoder.Request(photo: PhotoID(index), path: path, maximumLongEdge: resolution.baseLongEdge))
+        }
+    }
+
+    /// Whether the first decode of some file is still under way.
+    public var isLoading: Bool { initialResults < files.count }
+
+    /// How many photos are on the board and how many failed.
+    public var loadedCount: Int { copies.count }
+    public var failedCount: Int { failures }
+
+    /// Every file has been tried and none could be opened.
+    public var allFailed: Bool { !isLoading && copies.isEmpty }
+
+    /// The loading indicator, while more than about a second of work remains (or loading has
+    /// already taken that long).
+    public func status(at now: Instant) -> LoadingStatus? {
+        guard isLoading else { return nil }
+        let remaining = files.count - initialResults
+        let mean = initialResults > 0 ? decodeTime.seconds / Double(initialResults) : 0.05
+        let estimate = mean * Double(remaining) / Double(decoder.workerCount)
+        guard estimate > 1 || now - startTime > .seconds(1) else { return nil }
+        return LoadingStatus(finished: initialResults, total: files.count)
+    }
+
+    /// Takes finished decodes: places new photos, swaps in re-decoded copies. Returns whether
+    /// anything on screen changed.
+    @discardableResult
+    public func receive(into controller: BoardController, painter: CairoPainter) -> Bool {
+        var changed = false
+        for result in decoder.takeResults() {
+            let id = result.request.photo
+            let isInitial = copies[id] == nil && result.request.generation == 0
+            if isInitial {
+                initialResults += 1
+                decodeTime += result.duration
+            }
+            switch result.outcome {
+            case .failure(let error):
+                if isInitial {
+                    failures += 1
+                    report("\(error)")
+                } else {
+                    copies[id]?.isPending = false
+                }
+            case .success(let picture):
+                if let warning = picture.warning, isInitial { report("\(result.request.path): \(warning)") }
+                if isInitial {
+                    let photo = layout.photo(at: id.rawValue, id: id, pixelSize: picture.image.nativeSize)
+                    do {
+                        try painter.setPicture(picture.image, for: id)
+                    } catch {
+                        failures += 1
+                        report("\(result.request.path): \(error)")
+                        continue
+                    }
+                    controller.add(photo, inListedOrder: true)
+                    copies[id] = Copy(
+                        longEdge: Int(picture.image.pixelSize.longEdge), nativeLongEdge: Int(picture.image.nativeSize.longEdge),
+                        generation: 0, isPending: false)
+                    changed = true
+                } else if var copy = copies[id], copy.generation == result.request.generation, controller.board.photo(id) != nil {
+                    if (try? painter.setPicture(picture.image, for: id)) != nil {
+                        copy.longEdge = Int(picture.image.pixelSize.longEdge)
+                        changed = true
+                    }
+                    copy.isPending = false
+                    copies[id] = copy
+                }
+            }
+        }
+        return changed
+    }
+
+    /// Asks for sharper or smaller copies of photos that are at rest and shown at a size their
+    /// copy does not suit.
+    public func refineResolution(for controller: BoardController) {
+        for photo in controller.board.photos where !controller.isBusy(photo.id) {
+            guard var copy = copies[photo.id], !copy.isPending else { continue }
+            let shown = photo.size.longEdge * photo.scale
+            guard let wanted = resolution.wantedLongEdge(shownLongEdge: shown, decodedLongEdge: copy.longEdge, nativeLongEdge: copy.nativeLongEdge)
+            else { continue }
+            copy.generation += 1
+            copy.isPending = true
+            copies[photo.id] = copy
+            decoder.submit(
+                PhotoDecoder.Request(photo: photo.id, path: files[photo.id.rawValue], maximumLongEdge: wanted, generation: copy.generation))
+        }
+    }
+
+    /// The long edge of the copy held for a photo, in pixels; for tests and traces.
+    public func decodedLongEdge(of id: PhotoID) -> Int? { copies[id]?.longEdge }
+}
