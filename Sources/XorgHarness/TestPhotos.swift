@@ -20,3 +20,45 @@ public enum TestPhotos {
         guard cairo_surface_write_to_png(surface, path) == CAIRO_STATUS_SUCCESS else { throw HarnessError("cannot write \(path)") }
     }
 }
+
+extension TestPhotos {
+    /// A `width`×`height` JPEG (stored orientation: `left` colour on the left half), with an EXIF
+    /// orientation tag when `orientation` is given (6 = turn 90° clockwise to show upright).
+    public static func writeJPEG(
+        to path: String, width: Int, height: Int, left: UInt32, right: UInt32, orientation: UInt16? = nil, quality: Int = 90
+    ) throws {
+        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(width), Int32(height)) else {
+            throw HarnessError("cannot allocate a \(width)×\(height) pixbuf")
+        }
+        defer { cx11_g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        for y in 0..<height {
+            for x in 0..<width {
+                let color = x < width / 2 ? left : right
+                let pixel = pixels + y * stride + x * 3
+                pixel[0] = UInt8(color >> 16 & 0xFF)
+                pixel[1] = UInt8(color >> 8 & 0xFF)
+                pixel[2] = UInt8(color & 0xFF)
+            }
+        }
+        var error: UnsafeMutablePointer<GError>?
+        var keys: [UnsafeMutablePointer<CChar>?] = [strdup("quality"), nil]
+        var values: [UnsafeMutablePointer<CChar>?] = [strdup("\(quality)"), nil]
+        defer {
+            free(keys[0])
+            free(values[0])
+        }
+        guard gdk_pixbuf_savev(pixbuf, path, "jpeg", &keys, &values, &error) != 0 else {
+            throw HarnessError("cannot write \(path) as JPEG")
+        }
+        guard let orientation else { return }
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        // APP1 "Exif": a big-endian TIFF header and one IFD with the Orientation (0x0112) SHORT.
+        var exif: [UInt8] = Array("Exif".utf8) + [0, 0] + Array("MM".utf8) + [0, 42, 0, 0, 0, 8]
+        exif += [0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, UInt8(orientation >> 8), UInt8(orientation & 0xFF), 0, 0, 0, 0, 0, 0]
+        let length = exif.count + 2
+        bytes.insert(contentsOf: [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + exif, at: 2)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+}

@@ -36,7 +36,13 @@ final class BoardSession {
 
     /// Starts a server and the board. With `photos` empty and no paths in `arguments`, the
     /// board opens its bundled photos.
-    init(photos: [TestPhoto], seed: Int = 7, arguments: [String] = []) throws {
+    ///
+    /// `prepare` gets the session's folder and returns more paths to open (files the test made).
+    /// `user` runs the board as another user (e.g. "nobody"), through setpriv.
+    init(
+        photos: [TestPhoto], seed: Int = 7, arguments: [String] = [], user: (uid: Int, gid: Int)? = nil,
+        waitForPhotos: Bool = true, prepare: (String) throws -> [String] = { _ in [] }
+    ) throws {
         self.photos = photos
         server = try XorgServer()
         reader = try ScreenReader(displayName: server.displayName)
@@ -46,7 +52,13 @@ final class BoardSession {
             try TestPhotos.write(to: path, width: photo.width, height: photo.height, left: photo.left, right: photo.right)
             paths.append(path)
         }
-        app = try AppUnderTest(binary: Self.binaryPath, arguments: ["--seed", "\(seed)"] + arguments + paths, server: server)
+        paths += try prepare(server.directory.path)
+        var command = [Self.binaryPath, "--seed", "\(seed)"] + arguments + paths
+        if let user {
+            command = ["/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--"] + command
+        }
+        app = try AppUnderTest(binary: command[0], arguments: Array(command.dropFirst()), server: server)
+        guard waitForPhotos else { return }
         window = try waitFor("the board window to map", timeout: .seconds(15)) { [app, reader] in
             guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }
             return reader.window(ofProcess: app.pid)

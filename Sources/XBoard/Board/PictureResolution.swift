@@ -14,7 +14,7 @@ public struct PictureResolution: Hashable, Sendable {
     /// The first decode size for a board: twice the laid-out size (room for some zoom), at
     /// least 256 and at most 1024 pixels.
     public static func forLayout(_ layout: TossedLayout) -> PictureResolution {
-        PictureResolution(baseLongEdge: min(1024, max(256, Int((layout.pictureLongEdge * 2).rounded(.up)))))
+        PictureResolution(baseLongEdge: min(1024, max(256, Int((layout.pictureLongEdge * 2).rounded()))))
     }
 
     /// The long edge to re-decode at, or `nil` to keep the current copy.

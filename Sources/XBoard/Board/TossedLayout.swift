@@ -21,12 +21,13 @@ public struct TossedLayout: Hashable, Sendable {
         self.boardSize = boardSize
         self.seed = seed
         let aspect = boardSize.height > 0 ? boardSize.width / boardSize.height : 1
-        columns = max(1, Int((Double(self.count) * aspect).squareRoot().rounded(.up)))
+        columns = min(self.count, max(1, Int((Double(self.count) * aspect).squareRoot().rounded())))
         rows = max(1, Int((Double(self.count) / Double(columns)).rounded(.up)))
         let cell = Size(width: boardSize.width / Double(columns), height: boardSize.height / Double(rows))
-        // A bit larger than a cell, so they overlap like a real pile, but never more than 45% of
-        // the board's short edge.
-        pictureLongEdge = max(16, min(max(cell.width, cell.height) * 0.95, boardSize.shortEdge * 0.45))
+        // A bit larger than a cell, so they overlap like a real pile, but never more than a share
+        // of the board's short edge (larger when there are only one or two).
+        let share = self.count == 1 ? 0.7 : self.count == 2 ? 0.55 : 0.45
+        pictureLongEdge = max(16, min(max(cell.width, cell.height) * 0.95, boardSize.shortEdge * share))
         var random = SeededRandom(seed: seed)
         var slots = Array(0..<(columns * rows))
         random.shuffle(&slots)

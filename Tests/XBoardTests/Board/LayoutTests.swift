@@ -21,7 +21,7 @@ import XBoard
         #expect(photos.count == count)
         for photo in photos {
             #expect(abs(Angle.degrees(photo.rotation)) <= 12)
-            #expect(photo.size.longEdge <= board.height * 0.45 + 1e-9)
+            #expect(photo.size.longEdge <= board.height * (count == 1 ? 0.7 : count == 2 ? 0.55 : 0.45) + 1e-9)
             #expect(Rect(origin: .zero, size: board).insetBy(7.99).contains(photo.boardBounds.origin))
             #expect(photo.boardBounds.maxX <= board.width - 7.99 && photo.boardBounds.maxY <= board.height - 7.99)
             // Sized to its picture's shape.
@@ -30,5 +30,6 @@ import XBoard
         // Spread: the centres cover most of the board, not one pile.
         let centers = Rect.bounding(photos.map(\.center))
         if count >= 5 { #expect(centers.size.width > board.width * 0.4 && centers.size.height > board.height * 0.3) }
+        if count == 1 { expectClose(photos[0].center, Point(640, 400), within: 0.2 * 800) }
     }
 }

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import XorgHarness
+
+extension EndToEnd {
+    @Suite(.timeLimit(.minutes(3)))
+    struct Opening {
+        @Test func aPhonePortraitWithEXIFOrientationStandsUprightOnScreen() throws {
+            let session = try BoardSession(photos: [], seed: 5) { folder in
+                let path = folder + "/portrait.jpg"
+                // Stored sideways (4000×3000, orange left, teal right); orientation 6 = turn 90° clockwise.
+                try TestPhotos.writeJPEG(to: path, width: 4000, height: 3000, left: 0xE0_7020, right: 0x20_A0A0, orientation: 6)
+                return [path]
+            }
+            let portrait = TestPhoto(left: 0xE0_7020, right: 0x20_A0A0, width: 4000, height: 3000)
+            let measure = try session.settled(portrait)
+            // Upright, the stored left half is on top: the left→right axis points down the screen.
+            #expect(abs(measure.angle - 90) <= 13, "\(measure)")
+            let shot = try session.screenshot()
+            let top = try #require(shot.blob(of: portrait.left)), bottom = try #require(shot.blob(of: portrait.right))
+            #expect(top.centroid.y < bottom.centroid.y)
+            #expect(Double(top.maxY - top.minY + bottom.maxY - bottom.minY) > Double(top.maxX - top.minX) * 1.2, "not portrait")
+            print("screenshot: \(try session.saveScreenshot(named: "exif-portrait"))")
+        }
+
+        @Test func badFilesGetOneLineEachAndTheRestOpens() throws {
+            var badPaths: [String] = []
+            let session = try BoardSession(photos: [.redGreen]) { folder in
+                let text = folder + "/notes.jpg", empty = folder + "/empty.png", missing = folder + "/missing.png"
+                try "not a photo\n".write(toFile: text, atomically: true, encoding: .utf8)
+                FileManager.default.createFile(atPath: empty, contents: Data())
+                badPaths = [text, empty, missing]
+                return badPaths
+            }
+            _ = try session.settled(.redGreen)
+            let lines = try waitFor("three error lines") { () -> [Substring]? in
+                let lines = session.app.standardError.split(separator: "\n")
+                return lines.count >= 3 ? lines : nil
+            }
+            #expect(lines.count == 3, "\(lines)")
+            for path in badPaths { #expect(lines.filter { $0.contains(path) }.count == 1, "\(path) in \(lines)") }
+            #expect(session.app.process.isRunning)
+        }
+
+        @Test func whenNothingCanBeOpenedItSaysWhyAndExitsWithStatusOne() throws {
+            let server = try XorgServer()
+            defer { server.stop() }
+            let text = server.directory.appendingPathComponent("notes.png").path
+            try "just text\n".write(toFile: text, atomically: true, encoding: .utf8)
+            let bomb = server.directory.appendingPathComponent("bomb.png").path
+            try Data(OpeningBytes.pngHeader(width: 60000, height: 60000)).write(to: URL(fileURLWithPath: bomb))
+            let app = try AppUnderTest(binary: BoardSession.binaryPath, arguments: [text, bomb], server: server)
+            #expect(try app.waitForExit(timeout: .seconds(10)) == 1)
+            let lines = app.standardError.split(separator: "\n")
+            #expect(lines.count == 3, "\(lines)")
+            #expect(lines.contains { $0.contains(text) && $0.contains("holds text") })
+            #expect(lines.contains { $0.contains(bomb) && $0.contains("megapixel limit") })
+            #expect(lines.last?.contains("none of the given paths could be opened") == true)
+        }
+
+        @Test func anUnreadableFileIsReportedAndTheRestOpens() throws {
+            var unreadable = ""
+            let session = try BoardSession(photos: [.redGreen], user: (65534, 65534)) { folder in
+                unreadable = folder + "/private.png"
+                try TestPhotos.write(to: unreadable, width: 50, height: 50, left: 0x010203, right: 0x040506)
+                chmod(unreadable, 0o000)
+                chmod(folder, 0o755)
+                return [unreadable]
+            }
+            _ = try session.settled(.redGreen)
+            let line = try waitFor("the permission line") { session.app.standardError.split(separator: "\n").first }
+            #expect(line.contains(unreadable) && line.contains("permission denied"), "\(line)")
+        }
+    }
+}
+
+/// Bytes for hostile files the end-to-end tests write.
+enum OpeningBytes {
+    /// A PNG whose header declares a huge size, with a tiny valid body.
+    static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+        func be(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func crc(_ bytes: [UInt8]) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return ~crc
+        }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be(UInt32(data.count)) + body + be(crc(body))
+        }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be(width) + be(height) + [8, 2, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x9C, 0x03, 0, 0, 0, 0, 1]) + chunk("IEND", [])
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import XBoard
+import XorgHarness
+
+/// Opening files, on real files the tests make: good ones decode bounded and upright, bad ones
+/// fail fast with one clear reason.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct OpeningPhotosTests {
+    let folder: String
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-open-\(getpid())-\(UUID().uuidString.prefix(6))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    private func path(_ name: String) -> String { folder + "/" + name }
+
+    private func failureReason(loading name: String) -> String? {
+        do {
+            _ = try ImageLoader.load(path: path(name))
+            return nil
+        } catch let PlatformError.image(_, reason) {
+            return reason
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aTwelveMegapixelPortraitFromAPhoneStandsUprightAndDecodesSmall() throws {
+        // Stored landscape 4000×3000, left half red; EXIF orientation 6 turns it a quarter clockwise.
+        try TestPhotos.writeJPEG(to: path("phone.jpg"), width: 4000, height: 3000, left: 0xFF0000, right: 0x0000FF, orientation: 6)
+        let picture = try ImageLoader.load(path: path("phone.jpg"), maximumLongEdge: 1024)
+        #expect(picture.warning == nil)
+        #expect(picture.image.nativeSize == Size(width: 3000, height: 4000))
+        #expect(picture.image.pixelSize.longEdge <= 1024 && picture.image.pixelSize.height > picture.image.pixelSize.width)
+        // Turned clockwise, the stored left (red) half is now on top.
+        let width = Int(picture.image.pixelSize.width), height = Int(picture.image.pixelSize.height)
+        let top = try #require(picture.image.rgb(x: width / 2, y: height / 4))
+        let bottom = try #require(picture.image.rgb(x: width / 2, y: height * 3 / 4))
+        #expect(top >> 16 & 0xFF > 200 && top & 0xFF < 60, "top is \(String(top, radix: 16))")
+        #expect(bottom & 0xFF > 200 && bottom >> 16 & 0xFF < 60, "bottom is \(String(bottom, radix: 16))")
+    }
+
+    @Test func smallPicturesAreNeverScaledUp() throws {
+        try TestPhotos.write(to: path("small.png"), width: 120, height: 80, left: 0x112233, right: 0x445566)
+        let picture = try ImageLoader.load(path: path("small.png"), maximumLongEdge: 1024)
+        #expect(picture.image.pixelSize == Size(width: 120, height: 80))
+    }
+
+    @Test func aMissingFileSaysSo() {
+        #expect(failureReason(loading: "nothing-here.jpg") == "no such file or folder")
+    }
+
+    @Test func anEmptyFileSaysSo() throws {
+        FileManager.default.createFile(atPath: path("empty.png"), contents: Data())
+        #expect(failureReason(loading: "empty.png") == "empty file (0 bytes)")
+    }
+
+    @Test func aTextFileNamedJPEGSaysItHoldsText() throws {
+        try "Dear diary, today I took no photos.\n".write(toFile: path("notes.jpg"), atomically: true, encoding: .utf8)
+        #expect(failureReason(loading: "notes.jpg") == "not a picture: the file holds text")
+    }
+
+    @Test func anUnsupportedFormatSaysSo() throws {
+        // A RIFF/WAVE header: binary, a real format, not a picture.
+        var bytes = Array("RIFF".utf8) + [36, 0, 0, 0] + Array("WAVEfmt ".utf8) + [16, 0, 0, 0, 1, 0, 1, 0, 0x44, 0xAC, 0, 0]
+        bytes += [0x88, 0x58, 1, 0, 2, 0, 16, 0] + Array("data".utf8) + [0, 0, 0, 0]
+        try Data(bytes).write(to: URL(fileURLWithPath: path("sound.png")))
+        #expect(failureReason(loading: "sound.png") == "not a picture format this system can read")
+    }
+
+    @Test func aSymbolicLinkLoopSaysSo() throws {
+        try FileManager.default.createSymbolicLink(atPath: path("loop.jpg"), withDestinationPath: path("loop.jpg"))
+        #expect(failureReason(loading: "loop.jpg") == "symbolic link loop")
+    }
+
+    @Test func aDecompressionBombIsRefusedFromItsHeaderAtOnce() throws {
+        try Data(Self.png(width: 60000, height: 60000)).write(to: URL(fileURLWithPath: path("bomb.png")))
+        let clock = ContinuousClock()
+        let started = clock.now
+        let reason = try #require(failureReason(loading: "bomb.png"))
+        #expect(reason.contains("60000×60000") && reason.contains("200-megapixel limit"), "\(reason)")
+        #expect(clock.now - started < .seconds(5), "refusing took \(clock.now - started)")
+    }
+
+    @Test func aCorruptPNGIsRefused() throws {
+        try TestPhotos.write(to: path("good.png"), width: 300, height: 200, left: 0x123456, right: 0x654321)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path("good.png"))))
+        bytes[bytes.count / 2] ^= 0xFF  // damage the image data
+        try Data(bytes).write(to: URL(fileURLWithPath: path("corrupt.png")))
+        let reason = try #require(failureReason(loading: "corrupt.png"))
+        #expect(reason.hasPrefix("corrupt PNG"), "\(reason)")
+    }
+
+    @Test(arguments: ["jpg", "png"])
+    func aTruncatedPictureShowsAsFarAsItDecodesWithAWarning(kind: String) throws {
+        if kind == "jpg" {
+            try TestPhotos.writeJPEG(to: path("whole.jpg"), width: 1600, height: 1200, left: 0x336699, right: 0x996633)
+        } else {
+            try TestPhotos.write(to: path("whole.png"), width: 1600, height: 1200, left: 0x336699, right: 0x996633)
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path("whole.\(kind)")))
+        try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: path("cut.\(kind)")))
+        let picture = try ImageLoader.load(path: path("cut.\(kind)"))
+        let warning = try #require(picture.warning)
+        #expect(warning.hasPrefix("truncated") && warning.hasSuffix("shown as far as it decodes"), "\(warning)")
+    }
+
+    @Test func foldersOpenTheirPicturesSortedByNameAndRecurseOnlyWhenAsked() throws {
+        for name in ["IMG_10.jpg", "IMG_2.JPG", "b.png", "notes.txt", ".hidden.png"] {
+            FileManager.default.createFile(atPath: path(name), contents: Data([1]))
+        }
+        try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: path("sub/inner.png"), contents: Data([1]))
+        try FileManager.default.createSymbolicLink(atPath: path("sub/up"), withDestinationPath: folder)  // a loop
+        let flat = PictureFiles.list([folder], recursive: false)
+        #expect(flat.files.map { $0.split(separator: "/").last! } == ["b.png", "IMG_2.JPG", "IMG_10.jpg"])
+        let deep = PictureFiles.list([folder], recursive: true)
+        #expect(deep.files.map { $0.split(separator: "/").suffix(2).joined(separator: "/") }.last == "sub/inner.png")
+        #expect(deep.files.count == 4, "\(deep.files)")
+    }
+
+    @Test func pathsThatContributeNothingAreReportedOneLineEach() throws {
+        try FileManager.default.createDirectory(atPath: path("nothing"), withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: path("nothing/readme.txt"), contents: Data("hi".utf8))
+        let listing = PictureFiles.list([path("nothing"), path("gone.jpg"), path("nothing/readme.txt")], recursive: false)
+        #expect(listing.problems == ["\(path("nothing")): folder has no pictures (-r looks in its sub-folders)", "\(path("gone.jpg")): no such file or folder"])
+        #expect(listing.files == [path("nothing/readme.txt")])  // named files are judged by content when opened
+    }
+
+    /// A minimal PNG declaring any size, with a tiny (valid-CRC) IDAT.
+    static func png(width: UInt32, height: UInt32) -> [UInt8] {
+        func be(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be(UInt32(data.count)) + body + be(crc(body))
+        }
+        let header = be(width) + be(height) + [8, 2, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", [0x78, 0x9C, 0x03, 0, 0, 0, 0, 1])
+            + chunk("IEND", [])
+    }
+
+    static func crc(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+}
