@@ -24,8 +24,12 @@ public enum TestPhotos {
 extension TestPhotos {
     /// A `width`×`height` JPEG (stored orientation: `left` colour on the left half), with an EXIF
     /// orientation tag when `orientation` is given (6 = turn 90° clockwise to show upright).
+    ///
+    /// With `noise`, every pixel varies by up to ±`noise` per channel, so the file decodes about as
+    /// slowly as a real photograph of that size (flat colours decode unrealistically fast).
     public static func writeJPEG(
-        to path: String, width: Int, height: Int, left: UInt32, right: UInt32, orientation: UInt16? = nil, quality: Int = 90
+        to path: String, width: Int, height: Int, left: UInt32, right: UInt32, orientation: UInt16? = nil, quality: Int = 90,
+        noise: Int = 0
     ) throws {
         guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Int32(width), Int32(height)) else {
             throw HarnessError("cannot allocate a \(width)×\(height) pixbuf")
@@ -33,13 +37,19 @@ extension TestPhotos {
         defer { cx11_g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        var seed: UInt32 = 0x1234_5678
         for y in 0..<height {
             for x in 0..<width {
                 let color = x < width / 2 ? left : right
                 let pixel = pixels + y * stride + x * 3
-                pixel[0] = UInt8(color >> 16 & 0xFF)
-                pixel[1] = UInt8(color >> 8 & 0xFF)
-                pixel[2] = UInt8(color & 0xFF)
+                for channel in 0..<3 {
+                    var value = Int(color >> UInt32(16 - 8 * channel) & 0xFF)
+                    if noise > 0 {
+                        seed = seed &* 1_664_525 &+ 1_013_904_223
+                        value += Int(seed >> 24) % (2 * noise + 1) - noise
+                    }
+                    pixel[channel] = UInt8(min(255, max(0, value)))
+                }
             }
         }
         var error: UnsafeMutablePointer<GError>?

@@ -23,6 +23,44 @@ extension EndToEnd {
             print("screenshot: \(try session.saveScreenshot(named: "exif-portrait"))")
         }
 
+        @Test func theWindowAppearsAtOnceAndPhotosArriveAsTheyDecodeWithProgressShown() throws {
+            let server = try XorgServer()
+            defer { server.stop() }
+            let reader = try ScreenReader(displayName: server.displayName)
+            defer { reader.close() }
+            let first = server.directory.appendingPathComponent("big-00.jpg").path
+            try TestPhotos.writeJPEG(to: first, width: 4000, height: 3000, left: 0x30_9050, right: 0x90_3050, noise: 40)
+            var paths = [first]
+            for index in 1..<40 {
+                let path = server.directory.appendingPathComponent(String(format: "big-%02d.jpg", index)).path
+                try FileManager.default.copyItem(atPath: first, toPath: path)
+                paths.append(path)
+            }
+            let clock = ContinuousClock()
+            let started = clock.now
+            let app = try AppUnderTest(binary: BoardSession.binaryPath, arguments: ["--seed", "3"] + paths, server: server)
+            defer { app.stop() }
+            _ = try waitFor("the window", timeout: .seconds(10)) { reader.window(ofProcess: app.pid) }
+            let mapped = clock.now - started
+            #expect(mapped < .seconds(1), "the window took \(mapped) to appear")
+            // Sample the screen while loading: the indicator panel darkens the bottom-left corner,
+            // and the photos' area grows as they arrive.
+            var sawIndicator = false, areas: [Int] = []
+            let done = try waitFor("all photos", timeout: .seconds(60), interval: .milliseconds(100)) { () -> Bool? in
+                let shot = try reader.screenshot()
+                let corner = shot.pixel(3, shot.height - 20)
+                if abs(Int(corner >> 16) - 30) <= 4 && abs(Int(corner >> 8 & 0xFF) - 35) <= 4 { sawIndicator = true }
+                // Print borders are the only near-white pixels on the board.
+                areas.append(shot.blob(of: 0xFA_F9F5, tolerance: 3)?.count ?? 0)
+                let cornerIsTable = abs(Int(corner >> 16) - 0x36) <= 2 && abs(Int(corner & 0xFF) - 0x4A) <= 2
+                return areas.count > 3 && areas.suffix(3).allSatisfy { $0 == areas.last && $0 > 0 } && cornerIsTable ? true : nil
+            }
+            #expect(done)
+            #expect(sawIndicator, "no progress indicator while loading")
+            #expect(areas.contains { $0 > 0 && $0 < areas.last! }, "photos did not arrive progressively: \(areas)")
+            #expect(app.standardError.isEmpty, "\(app.standardError)")
+        }
+
         @Test func badFilesGetOneLineEachAndTheRestOpens() throws {
             var badPaths: [String] = []
             let session = try BoardSession(photos: [.redGreen]) { folder in
