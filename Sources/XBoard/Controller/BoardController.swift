@@ -84,7 +84,8 @@ public final class BoardController {
             handle(TouchEvent(id: event.id, phase: .cancelled, location: lastTouchLocations[event.id] ?? location, time: now))
         }
         if event.phase == .began {
-            guard let id = board.photo(at: location) else { return [] }
+            let routing = event.routingLocation.flatMap { $0.isFinite ? clampToLimit($0) : nil } ?? location
+            guard let id = board.photo(at: routing) else { return [] }
             touchOwners[event.id] = id
             catchMotion(of: id)
             if board.bringToFront(id) { revision &+= 1 }

@@ -6,12 +6,16 @@ public struct TouchEvent: Hashable, Sendable, CustomStringConvertible {
     public var location: Point
     /// When the change happened.
     public var time: Instant
+    /// Where to look for the photo a beginning touch belongs to, when not at `location`:
+    /// synthetic fingers of mouse emulation are routed by the pointer, wherever they lie.
+    public var routingLocation: Point?
 
-    public init(id: TouchID, phase: TouchPhase, location: Point, time: Instant) {
+    public init(id: TouchID, phase: TouchPhase, location: Point, time: Instant, routingLocation: Point? = nil) {
         self.id = id
         self.phase = phase
         self.location = location
         self.time = time
+        self.routingLocation = routingLocation
     }
 
     public var description: String { "\(id) \(phase) at \(location) \(time)" }

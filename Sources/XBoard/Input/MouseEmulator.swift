@@ -1,0 +1,215 @@
+import Foundation
+
+/// Turns pointer events into synthetic touches, so a mouse or touchpad drives the very same
+/// recognizers as fingers do (no second copy of the transform logic).
+///
+/// - Left drag is one finger: it moves and throws; clicks are taps.
+/// - The wheel over a photo is a quick two-finger pinch about the pointer (about 10% a notch);
+///   Shift+wheel or a horizontal wheel is a two-finger twist about the pointer. Each step's
+///   fingers go down, move and lift in one instant, so a step never throws.
+/// - Ctrl+left drag adds a mirrored second finger about the photo's centre: the drag's distance
+///   and angle from the centre drive scale and rotation.
+/// - Right-click on a photo pins a second finger there, shown as a marker with a hint, so the
+///   next left drag is a true two-finger gesture with it; right-click again or Esc removes it.
+/// - A touchpad pinch (XInput 2.4) is two fingers about the pointer following its scale, turn and
+///   movement.
+///
+/// Synthetic fingers are routed by the pointer (`TouchEvent.routingLocation`), wherever they lie.
+public struct MouseEmulator: Sendable {
+    public var settings: MouseSettings
+    /// `TouchID.source` of every synthetic finger.
+    public static let source: UInt32 = 0xFFFF_FF00
+
+    private var nextNumber: UInt32 = 1
+    private var drag: Drag?
+    private var pinned: (id: TouchID, location: Point)?
+    private var touchpad: TouchpadPinch?
+
+    private enum Drag: Sendable {
+        case finger(TouchID)
+        /// The pointer's finger and its mirror image through `center`.
+        case mirrored(TouchID, TouchID, center: Point, anchor: Point)
+    }
+
+    private struct TouchpadPinch: Sendable {
+        var first: TouchID
+        var second: TouchID
+        var center: Point
+        var angle: Double
+        var scale: Double
+        var anchor: Point
+    }
+
+    public init(settings: MouseSettings = MouseSettings()) {
+        self.settings = settings
+    }
+
+    /// The marker and hint to show while a finger is pinned.
+    public var overlay: EmulationOverlay? {
+        pinned.map {
+            EmulationOverlay(
+                marker: $0.location,
+                hint: "Second finger pinned: drag with the left button to pinch and turn about it · right-click or Esc removes it")
+        }
+    }
+
+    /// Whether any synthetic finger is down.
+    public var isActive: Bool { drag != nil || pinned != nil || touchpad != nil }
+
+    /// The touches `event` stands for; `board` says what lies under the pointer.
+    public mutating func touches(for event: PointerEvent, on board: Board) -> [TouchEvent] {
+        let p = event.location, t = event.time
+        switch event.kind {
+        case .pressed(.left):
+            guard drag == nil else { return [] }
+            if event.modifiers.contains(.control), let id = board.photo(at: p), let photo = board.photo(id), pinned == nil {
+                let first = makeID(), second = makeID()
+                drag = .mirrored(first, second, center: photo.center, anchor: p)
+                return [
+                    TouchEvent(id: first, phase: .began, location: p, time: t, routingLocation: p),
+                    TouchEvent(id: second, phase: .began, location: photo.center * 2 - p, time: t, routingLocation: p),
+                ]
+            }
+            let id = makeID()
+            drag = .finger(id)
+            return [TouchEvent(id: id, phase: .began, location: p, time: t)]
+        case .moved:
+            switch drag {
+            case .finger(let id):
+                return [TouchEvent(id: id, phase: .moved, location: p, time: t)]
+            case .mirrored(let first, let second, let center, _):
+                return [
+                    TouchEvent(id: first, phase: .moved, location: p, time: t),
+                    TouchEvent(id: second, phase: .moved, location: center * 2 - p, time: t),
+                ]
+            case nil:
+                return []
+            }
+        case .released(.left):
+            defer { drag = nil }
+            switch drag {
+            case .finger(let id):
+                return [TouchEvent(id: id, phase: .ended, location: p, time: t)]
+            case .mirrored(let first, let second, let center, _):
+                return [
+                    TouchEvent(id: first, phase: .ended, location: p, time: t),
+                    TouchEvent(id: second, phase: .ended, location: center * 2 - p, time: t),
+                ]
+            case nil:
+                return []
+            }
+        case .pressed(.right):
+            if let pinned {
+                self.pinned = nil
+                return [TouchEvent(id: pinned.id, phase: .ended, location: pinned.location, time: t)]
+            }
+            guard board.photo(at: p) != nil else { return [] }
+            let id = makeID()
+            pinned = (id, p)
+            return [TouchEvent(id: id, phase: .began, location: p, time: t)]
+        case .pressed(.middle), .released:
+            return []
+        case .scrolled(let x, let y):
+            guard board.photo(at: p) != nil else { return [] }
+            if event.modifiers.contains(.shift) || (y == 0 && x != 0) {
+                let notches = event.modifiers.contains(.shift) && y != 0 ? y : x
+                return twistStep(by: notches * settings.turnPerNotch, at: p, time: t)
+            }
+            return zoomStep(by: pow(settings.zoomPerNotch, -y), at: p, time: t)
+        case .pinchBegan:
+            guard touchpad == nil, board.photo(at: p) != nil else { return [] }
+            let pinch = TouchpadPinch(first: makeID(), second: makeID(), center: p, angle: 0, scale: 1, anchor: p)
+            touchpad = pinch
+            let (a, b) = touchpadFingers(pinch)
+            return [
+                TouchEvent(id: pinch.first, phase: .began, location: a, time: t, routingLocation: p),
+                TouchEvent(id: pinch.second, phase: .began, location: b, time: t, routingLocation: p),
+            ]
+        case .pinchUpdated(let scale, let angleDelta, let offset):
+            guard var pinch = touchpad else { return [] }
+            if scale.isFinite, scale > 0 { pinch.scale = scale }
+            if angleDelta.isFinite { pinch.angle += angleDelta }
+            if offset.isFinite { pinch.center += offset }
+            touchpad = pinch
+            let (a, b) = touchpadFingers(pinch)
+            return [
+                TouchEvent(id: pinch.first, phase: .moved, location: a, time: t),
+                TouchEvent(id: pinch.second, phase: .moved, location: b, time: t),
+            ]
+        case .pinchEnded(let isCancelled):
+            guard let pinch = touchpad else { return [] }
+            touchpad = nil
+            let (a, b) = touchpadFingers(pinch)
+            let phase: TouchPhase = isCancelled ? .cancelled : .ended
+            return [TouchEvent(id: pinch.first, phase: phase, location: a, time: t), TouchEvent(id: pinch.second, phase: phase, location: b, time: t)]
+        }
+    }
+
+    /// Esc: lifts the pinned finger, if any.
+    public mutating func removePinnedFinger(at time: Instant) -> [TouchEvent] {
+        guard let pinned else { return [] }
+        self.pinned = nil
+        return [TouchEvent(id: pinned.id, phase: .ended, location: pinned.location, time: time)]
+    }
+
+    /// Lifts every synthetic finger (the window lost the pointer, the mode changed).
+    public mutating func cancelAll(at time: Instant) -> [TouchEvent] {
+        var events: [TouchEvent] = []
+        switch drag {
+        case .finger(let id): events.append(TouchEvent(id: id, phase: .cancelled, location: .zero, time: time))
+        case .mirrored(let a, let b, _, _):
+            events += [TouchEvent(id: a, phase: .cancelled, location: .zero, time: time), TouchEvent(id: b, phase: .cancelled, location: .zero, time: time)]
+        case nil: break
+        }
+        if let pinned { events.append(TouchEvent(id: pinned.id, phase: .cancelled, location: pinned.location, time: time)) }
+        if let touchpad {
+            events += [
+                TouchEvent(id: touchpad.first, phase: .cancelled, location: .zero, time: time),
+                TouchEvent(id: touchpad.second, phase: .cancelled, location: .zero, time: time),
+            ]
+        }
+        drag = nil
+        pinned = nil
+        touchpad = nil
+        return events
+    }
+
+    // MARK: Private
+
+    private mutating func makeID() -> TouchID {
+        defer { nextNumber = nextNumber == UInt32.max ? 1 : nextNumber + 1 }
+        return TouchID(source: Self.source, number: nextNumber)
+    }
+
+    private func touchpadFingers(_ pinch: TouchpadPinch) -> (Point, Point) {
+        let arm = AffineTransform(rotation: pinch.angle).applyToVector(Point(x: settings.fingerSpread * pinch.scale, y: 0))
+        return (pinch.center - arm, pinch.center + arm)
+    }
+
+    /// Two fingers about `center` spread by `factor`, all in one instant.
+    private mutating func zoomStep(by factor: Double, at center: Point, time: Instant) -> [TouchEvent] {
+        guard factor.isFinite, factor > 0, factor != 1 else { return [] }
+        let spread = max(settings.fingerSpread, settings.minimumStepTravel / abs(factor - 1))
+        return step(from: Point(x: spread, y: 0), to: Point(x: spread * factor, y: 0), center: center, time: time)
+    }
+
+    /// Two fingers about `center` turned by `angle` radians, all in one instant.
+    private mutating func twistStep(by angle: Double, at center: Point, time: Instant) -> [TouchEvent] {
+        guard angle.isFinite, angle != 0 else { return [] }
+        let spread = max(settings.fingerSpread, settings.minimumStepTravel / abs(2 * sin(angle / 2)))
+        let start = Point(x: spread, y: 0)
+        return step(from: start, to: AffineTransform(rotation: angle).applyToVector(start), center: center, time: time)
+    }
+
+    private mutating func step(from start: Point, to end: Point, center: Point, time: Instant) -> [TouchEvent] {
+        let first = makeID(), second = makeID()
+        return [
+            TouchEvent(id: first, phase: .began, location: center - start, time: time, routingLocation: center),
+            TouchEvent(id: second, phase: .began, location: center + start, time: time, routingLocation: center),
+            TouchEvent(id: first, phase: .moved, location: center - end, time: time),
+            TouchEvent(id: second, phase: .moved, location: center + end, time: time),
+            TouchEvent(id: first, phase: .ended, location: center - end, time: time),
+            TouchEvent(id: second, phase: .ended, location: center + end, time: time),
+        ]
+    }
+}

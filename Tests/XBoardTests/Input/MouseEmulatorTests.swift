@@ -1,0 +1,147 @@
+import Glibc
+import Testing
+import XBoard
+
+/// Mouse, wheel and touchpad sequences through `MouseEmulator` into the real controller.
+@Suite struct MouseEmulatorTests {
+    final class Mouse {
+        let controller: BoardController
+        var emulator = MouseEmulator()
+        var now = Instant.origin
+        var log: [String] = []
+
+        init(_ controller: BoardController) {
+            self.controller = controller
+            controller.transitionObserver = { [unowned self] _, transition in self.log.append(transition.description) }
+        }
+
+        @discardableResult
+        func send(_ kind: PointerEvent.Kind, at location: Point, modifiers: PointerEvent.Modifiers = [], after delay: Duration = .milliseconds(8))
+            -> [TouchEvent]
+        {
+            now += delay
+            let touches = emulator.touches(for: PointerEvent(kind, at: location, modifiers: modifiers, time: now), on: controller.board)
+            for touch in touches { controller.handle(touch) }
+            controller._checkInvariants()
+            return touches
+        }
+
+        func drag(from start: Point, to end: Point, modifiers: PointerEvent.Modifiers = [], steps: Int = 20, rest: Duration = .milliseconds(60)) {
+            send(.pressed(.left), at: start, modifiers: modifiers)
+            for step in 1...steps { send(.moved, at: start + (end - start) * (Double(step) / Double(steps)), modifiers: modifiers) }
+            send(.released(.left), at: end, modifiers: modifiers, after: rest)
+        }
+
+        func settle() {
+            while let deadline = controller.nextDeadline {
+                now = max(now, deadline)
+                controller.advance(to: now)
+            }
+        }
+
+        var photo: Photo { controller.board.photo(PhotoID(1))! }
+    }
+
+    @Test func aLeftDragIsOneFingerAndAFastReleaseGlides() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        mouse.drag(from: Point(500, 400), to: Point(600, 450))
+        expectClose(mouse.photo.center, Point(600, 450), within: 1e-9)
+        #expect(!mouse.controller.isAnimating)
+        mouse.drag(from: Point(600, 450), to: Point(700, 450), steps: 10, rest: .zero)
+        #expect(mouse.controller.isAnimating)
+    }
+
+    @Test func aWheelNotchZoomsAboutThePointerByTenPercent() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        let pointer = Point(540, 420)
+        let before = mouse.photo
+        mouse.send(.scrolled(x: 0, y: -1), at: pointer)  // wheel up: zoom in
+        expectClose(mouse.photo.scale, 1.1, absolute: 1e-9)
+        // About the pointer: the photo point under it stays under it.
+        let under = before.photoToBoard.inverted()!.apply(to: pointer)
+        expectClose(mouse.photo.photoToBoard.apply(to: under), pointer, within: 1e-6)
+        #expect(!mouse.controller.isAnimating, "a wheel step must not throw")
+        mouse.send(.scrolled(x: 0, y: 2), at: pointer)
+        expectClose(mouse.photo.scale, 1.1 / 1.21, absolute: 1e-9)
+    }
+
+    @Test func smoothScrollingFractionsZoomProportionally() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        for _ in 0..<10 { mouse.send(.scrolled(x: 0, y: -0.1), at: Point(500, 400)) }
+        expectClose(mouse.photo.scale, 1.1, absolute: 1e-9)
+    }
+
+    @Test func shiftWheelAndTheHorizontalWheelTwistAboutThePointer() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        mouse.send(.scrolled(x: 0, y: 1), at: Point(560, 400), modifiers: .shift)
+        expectClose(Angle.degrees(mouse.photo.rotation), 10, absolute: 1e-9)
+        mouse.send(.scrolled(x: -2, y: 0), at: Point(560, 400))
+        expectClose(Angle.degrees(mouse.photo.rotation), -10, absolute: 1e-9)
+        expectClose(mouse.photo.scale, 1, absolute: 1e-9)
+    }
+
+    @Test func theWheelOverTheBareTableDoesNothing() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        #expect(mouse.send(.scrolled(x: 0, y: -1), at: Point(20, 20)).isEmpty)
+    }
+
+    @Test func ctrlDragPinchesAndTwistsAboutThePhotosCentre() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        // From 60 px right of the centre to 90 px below it: 1.5× and a quarter turn.
+        mouse.drag(from: Point(560, 400), to: Point(500, 490), modifiers: .control)
+        expectClose(mouse.photo.scale, 1.5, absolute: 1e-9)
+        expectClose(Angle.degrees(mouse.photo.rotation), 90, absolute: 1e-9)
+        expectClose(mouse.photo.center, Point(500, 400), within: 1e-9)
+    }
+
+    @Test func aPinnedSecondFingerMakesTheNextDragATwoFingerGesture() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        mouse.send(.pressed(.right), at: Point(450, 400))
+        #expect(mouse.emulator.overlay?.marker == Point(450, 400))
+        mouse.send(.released(.right), at: Point(450, 400))
+        mouse.drag(from: Point(550, 400), to: Point(650, 400))  // spread from 100 to 200 px
+        expectClose(mouse.photo.scale, 2, absolute: 1e-9)
+        #expect(mouse.log.contains("pinch began"))
+        mouse.send(.pressed(.right), at: Point(900, 700))  // right-click again removes it
+        #expect(mouse.emulator.overlay == nil)
+        #expect(mouse.controller.activeTouchCount == 0)
+        mouse.send(.pressed(.right), at: Point(450, 400))
+        #expect(mouse.emulator.removePinnedFinger(at: mouse.now).count == 1)  // Esc
+    }
+
+    @Test func aTripleClickPutsThePhotoBack() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        let initial = mouse.photo.photoToBoard
+        mouse.drag(from: Point(500, 400), to: Point(300, 300))
+        for _ in 0..<3 {
+            mouse.send(.pressed(.left), at: Point(300, 300), after: .milliseconds(120))
+            mouse.send(.released(.left), at: Point(300, 300), after: .milliseconds(60))
+        }
+        #expect(mouse.log.contains("tripleTap recognized"))
+        mouse.settle()
+        expectClose(mouse.photo.center, initial.center, within: 1e-9)
+    }
+
+    @Test func aTouchpadPinchScalesAbsolutelyAndTurnsIncrementallyAboutThePointer() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        let pointer = Point(520, 410)
+        mouse.send(.pinchBegan, at: pointer)
+        for step in 1...10 {
+            mouse.send(.pinchUpdated(scale: 1 + 0.05 * Double(step), angleDelta: Angle.radians(3), offset: .zero), at: pointer)
+        }
+        mouse.send(.pinchEnded(isCancelled: false), at: pointer, after: .milliseconds(60))
+        expectClose(mouse.photo.scale, 1.5, absolute: 1e-9)
+        expectClose(Angle.degrees(mouse.photo.rotation), 30, absolute: 1e-9)
+        #expect(mouse.controller.activeTouchCount == 0)
+    }
+
+    @Test func everySyntheticFingerCanBeCancelled() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        mouse.send(.pressed(.right), at: Point(450, 400))
+        mouse.send(.pressed(.left), at: Point(550, 400))
+        #expect(mouse.controller.activeTouchCount == 2)
+        for touch in mouse.emulator.cancelAll(at: mouse.now) { mouse.controller.handle(touch) }
+        #expect(mouse.controller.activeTouchCount == 0)
+        #expect(!mouse.emulator.isActive)
+    }
+}
