@@ -74,6 +74,51 @@ public final class InputTestDevice {
         try send(&event)
     }
 
+    /// Absolute pointer motion that also moves scroll valuators (axis 2 horizontal, 3 vertical;
+    /// 120 units per notch), as a smooth-scrolling device does.
+    public func motion(x: Double, y: Double, horizontalScroll: Double?, verticalScroll: Double?) throws {
+        var event = xf86ITEventMotion()
+        event.header.length = UInt32(MemoryLayout<xf86ITEventMotion>.size)
+        event.header.type = XF86IT_EVENT_MOTION
+        event.is_absolute = 1
+        var values: [Int: Double] = [0: x, 1: y]
+        if let horizontalScroll { values[2] = horizontalScroll }
+        if let verticalScroll { values[3] = verticalScroll }
+        setValuators(&event.valuators, values)
+        try send(&event)
+    }
+
+    /// A key by X keycode (evdev code + 8): 50 Shift_L, 37 Control_L, 9 Escape.
+    public func key(_ keycode: Int32, pressed: Bool) throws {
+        var event = xf86ITEventKey()
+        event.header.length = UInt32(MemoryLayout<xf86ITEventKey>.size)
+        event.header.type = XF86IT_EVENT_KEY
+        event.key_code = keycode
+        event.is_press = pressed ? 1 : 0
+        try send(&event)
+    }
+
+    public enum GesturePhase { case begin, update, end }
+
+    /// A touchpad pinch event (XInput 2.4): `scale` relative to the start, `angleDelta` in degrees.
+    public func pinch(_ phase: GesturePhase, touches: UInt16 = 2, dx: Double = 0, dy: Double = 0, scale: Double, angleDelta: Double, cancelled: Bool = false)
+        throws
+    {
+        var event = xf86ITEventGesturePinch()
+        event.header.length = UInt32(MemoryLayout<xf86ITEventGesturePinch>.size)
+        event.header.type = XF86IT_EVENT_GESTURE_PINCH
+        event.gesture_type = UInt16(phase == .begin ? 27 : phase == .update ? 28 : 29)  // XI_GesturePinchBegin/Update/End
+        event.num_touches = touches
+        event.flags = cancelled ? 1 : 0
+        event.delta_x = dx
+        event.delta_y = dy
+        event.delta_unaccel_x = dx
+        event.delta_unaccel_y = dy
+        event.scale = scale
+        event.delta_angle = angleDelta
+        try send(&event)
+    }
+
     /// Returns once the server has processed every event sent so far.
     public func sync() throws {
         var event = xf86ITEventWaitForSync()

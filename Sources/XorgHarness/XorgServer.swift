@@ -11,6 +11,8 @@ public final class XorgServer {
     public let directory: URL
     public private(set) var touch: InputTestDevice!
     public private(set) var pointer: InputTestDevice!
+    public private(set) var keyboard: InputTestDevice!
+    public private(set) var touchpad: InputTestDevice!
     private var process: ChildProcess?
 
     public var displayName: String { ":\(displayNumber)" }
@@ -56,6 +58,8 @@ public final class XorgServer {
             }
             touch = try InputTestDevice(socketPath: directory.appendingPathComponent("touch.sock").path)
             pointer = try InputTestDevice(socketPath: directory.appendingPathComponent("pointer.sock").path)
+            keyboard = try InputTestDevice(socketPath: directory.appendingPathComponent("keyboard.sock").path)
+            touchpad = try InputTestDevice(socketPath: directory.appendingPathComponent("touchpad.sock").path)
         } catch {
             stop()
             throw error
@@ -69,6 +73,8 @@ public final class XorgServer {
         process?.stop(grace: .seconds(5))
         touch?.close()
         pointer?.close()
+        keyboard?.close()
+        touchpad?.close()
     }
 
     /// Converts a screen position to the touch device's 0…65535 valuator range.
@@ -154,6 +160,12 @@ public final class XorgServer {
                 Option "DeviceType" "PointerAbsolute"
             EndSection
             Section "InputDevice"
+                Identifier "touchpad"
+                Driver "inputtest"
+                Option "SocketPath" "\(socket("touchpad"))"
+                Option "DeviceType" "PointerGesture"
+            EndSection
+            Section "InputDevice"
                 Identifier "keyboard"
                 Driver "inputtest"
                 Option "SocketPath" "\(socket("keyboard"))"
@@ -164,6 +176,7 @@ public final class XorgServer {
                 Screen "screen"
                 InputDevice "touch"
                 InputDevice "pointer" "CorePointer"
+                InputDevice "touchpad" "SendCoreEvents"
                 InputDevice "keyboard" "CoreKeyboard"
             EndSection
 

@@ -14,8 +14,10 @@ struct EventLoop {
 
     /// Runs until the window is closed; returns the exit status.
     func run() throws -> Int32 {
+        var emulator = MouseEmulator()
         var paintedRevision: UInt64?
         var paintedStatus: LoadingStatus?
+        var paintedOverlay: EmulationOverlay?
         var needsPresent = false
         var refinedRevision: UInt64?
         while true {
@@ -24,6 +26,10 @@ struct EventLoop {
                 switch event {
                 case .touch(let touch):
                     controller.handle(touch)
+                case .pointer(let pointer):
+                    for touch in emulator.touches(for: pointer, on: controller.board) { controller.handle(touch) }
+                case .key(.escape):
+                    for touch in emulator.removePinnedFinger(at: System.now()) { controller.handle(touch) }
                 case .exposed:
                     needsPresent = true
                 case .resized(let size):
@@ -46,10 +52,12 @@ struct EventLoop {
                 controller.advance(to: now)
             }
             let status = library.status(at: now)
-            if paintedRevision != controller.revision || paintedStatus != status {
-                painter.paint(scene.build(controller.board, status: status))
+            let overlay = emulator.overlay
+            if paintedRevision != controller.revision || paintedStatus != status || paintedOverlay != overlay {
+                painter.paint(scene.build(controller.board, status: status, overlay: overlay))
                 paintedRevision = controller.revision
                 paintedStatus = status
+                paintedOverlay = overlay
                 needsPresent = false
             } else if needsPresent {
                 painter.present()

@@ -13,13 +13,22 @@ struct PhotoboardCommand: ParsableCommand {
             bundled sample photos open. Files that cannot be opened are reported one line each;
             the rest open. Pictures over 200 megapixels are refused.
 
-            Gestures (touchscreen; a mouse's left button acts as one finger):
+            Gestures on a touchscreen:
               drag with one finger         move a photo; let go while moving to throw it
               pinch and twist, 2+ fingers  zoom and turn about the fingers, while moving
               touch a gliding photo        catch it
               double tap                   bring the photo up close; again to put it back
               triple tap                   put the photo back as it was first laid out
-            Keys: q quits.
+            With a mouse or touchpad (mouse emulation):
+              left drag                    one finger: move and throw; clicks are taps
+              wheel                        zoom about the pointer (about 10% a notch)
+              Shift+wheel, horizontal wheel  turn about the pointer
+              Ctrl+left drag               zoom and turn about the photo's centre
+              right-click a photo          pin a second finger there; then left drag
+                                           pinches and turns about it; right-click or
+                                           Esc removes it
+              touchpad pinch               zoom and turn about the pointer
+            Keys: q quits, Esc removes a pinned finger.
             """,
         version: "0.2.0")
 
@@ -34,6 +43,9 @@ struct PhotoboardCommand: ParsableCommand {
 
     @Option(help: "Seed for the initial layout, to get the same layout again (default: random).")
     var seed: UInt64?
+
+    @Option(help: "Input: auto (touches and the mouse), mouse (the pointer only, also from a touchscreen), touch (touches only).")
+    var input: InputMode = .auto
 
     @Option(help: "X display to use (default: $DISPLAY).")
     var display: String?
@@ -60,7 +72,8 @@ struct PhotoboardCommand: ParsableCommand {
 
         let window: X11Window
         do {
-            window = try X11Window(displayName: display, size: geometry.size, title: "Photoboard", applicationClass: "Photoboard-x11")
+            window = try X11Window(
+                displayName: display, size: geometry.size, title: "Photoboard", applicationClass: "Photoboard-x11", inputMode: input)
         } catch {
             report("\(error)")
             throw ExitCode(1)

@@ -150,24 +150,49 @@ final class BoardSession {
         return try settled(photo)
     }
 
-    /// A left-button drag with the absolute pointer device, resting before the release.
-    func mouseDrag(from: (Double, Double), to: (Double, Double), steps: Int = 30) throws {
+    /// A drag with the absolute pointer device (left button unless told), resting before the
+    /// release unless `rest` is zero.
+    func mouseDrag(from: (Double, Double), to: (Double, Double), steps: Int = 30, button: Int32 = 1, rest: Duration = .milliseconds(120))
+        throws
+    {
         let pointer = server.pointer!
-        func move(_ x: Double, _ y: Double) throws {
-            let (vx, vy) = server.valuators(for: x, y)
-            try pointer.motion(x: vx, y: vy)
-            try pointer.sync()
-        }
-        try move(from.0, from.1)
-        try pointer.button(1, pressed: true)
+        try movePointer(to: from)
+        try pointer.button(button, pressed: true)
         for step in 1...steps {
             pause(.microseconds(8333))
             let f = Double(step) / Double(steps)
-            try move(from.0 + (to.0 - from.0) * f, from.1 + (to.1 - from.1) * f)
+            try movePointer(to: (from.0 + (to.0 - from.0) * f, from.1 + (to.1 - from.1) * f))
         }
-        pause(.milliseconds(120))
-        try pointer.button(1, pressed: false)
+        pause(rest)
+        try pointer.button(button, pressed: false)
         try pointer.sync()
+    }
+
+    func movePointer(to point: (Double, Double)) throws {
+        let (vx, vy) = server.valuators(for: point.0, point.1)
+        try server.pointer.motion(x: vx, y: vy)
+        try server.pointer.sync()
+    }
+
+    /// Presses and releases a pointer button where the pointer is.
+    func click(_ button: Int32 = 1, at point: (Double, Double)? = nil) throws {
+        if let point { try movePointer(to: point) }
+        try server.pointer.button(button, pressed: true)
+        try server.pointer.sync()
+        pause(.milliseconds(30))
+        try server.pointer.button(button, pressed: false)
+        try server.pointer.sync()
+    }
+
+    /// Holds a key (X keycode) while `body` runs.
+    func holding(_ keycode: Int32, _ body: () throws -> Void) throws {
+        try server.keyboard.key(keycode, pressed: true)
+        try server.keyboard.sync()
+        defer {
+            try? server.keyboard.key(keycode, pressed: false)
+            try? server.keyboard.sync()
+        }
+        try body()
     }
 
     func tap(at point: (Double, Double), id: UInt32 = 9) throws {

@@ -7,14 +7,19 @@ import Testing
     private var translator = XInputTranslator()
     private var milliseconds = 0
 
-    private mutating func send(_ type: Int32, source: UInt32 = 7, detail: UInt32 = 1, at point: Point = Point(x: 10, y: 20), flags: Int32 = 0)
-        -> String?
-    {
+    private mutating func send(
+        _ type: Int32, source: UInt32 = 7, detail: UInt32 = 1, at point: Point = Point(x: 10, y: 20), flags: Int32 = 0,
+        scroll: Point = .zero, modifiers: PointerEvent.Modifiers = []
+    ) -> String? {
         milliseconds += 8
         let sample = XInputTranslator.Sample(
             type: type, source: source, detail: detail, location: point, flags: flags,
-            time: Instant(sinceOrigin: .milliseconds(milliseconds)))
-        return translator.translate(sample).map { "\($0.id) \($0.phase)" }
+            time: Instant(sinceOrigin: .milliseconds(milliseconds)), modifiers: modifiers, scroll: scroll)
+        switch translator.translate(sample) {
+        case .touch(let touch): return "\(touch.id) \(touch.phase)"
+        case .pointer(let pointer): return "\(pointer.kind)\(pointer.modifiers.isEmpty ? "" : " +\(pointer.modifiers.rawValue)")"
+        case nil: return nil
+        }
     }
 
     @Test mutating func touchesKeepTheirDeviceAndIdThroughTheirLife() {
@@ -39,14 +44,35 @@ import Testing
         #expect(send(XI_ButtonRelease, detail: 1, flags: XIPointerEmulated) == nil)
     }
 
-    @Test mutating func theLeftButtonIsOneFinger() {
-        #expect(send(XI_Motion, source: 11) == nil)  // hovering does nothing
-        #expect(send(XI_ButtonPress, source: 11, detail: 3) == nil)  // right button: not a finger
-        let pointer = "#\(XInputTranslator.pointerSourceFlag | 11).1"
-        #expect(send(XI_ButtonPress, source: 11, detail: 1) == "\(pointer) began")
-        #expect(send(XI_Motion, source: 11) == "\(pointer) moved")
-        #expect(send(XI_ButtonRelease, source: 11, detail: 1) == "\(pointer) ended")
-        #expect(send(XI_Motion, source: 11) == nil)
+    @Test mutating func buttonsMotionAndModifiersBecomePointerEvents() {
+        #expect(send(XI_Motion, source: 11) == "moved")
+        #expect(send(XI_ButtonPress, source: 11, detail: 1, modifiers: .control) == "pressed(XBoard.PointerEvent.Button.left) +2")
+        #expect(send(XI_ButtonRelease, source: 11, detail: 3) == "released(XBoard.PointerEvent.Button.right)")
+    }
+
+    @Test mutating func wheelButtonsAndSmoothScrollingCountOnceEach() {
+        #expect(send(XI_ButtonPress, detail: 4) == "scrolled(x: 0.0, y: -1.0)")
+        #expect(send(XI_ButtonRelease, detail: 4) == nil)
+        #expect(send(XI_ButtonPress, detail: 7) == "scrolled(x: 1.0, y: 0.0)")
+        // The server mirrors each into the other form, flagged as emulated: dropped.
+        #expect(send(XI_Motion, flags: XIPointerEmulated, scroll: Point(x: 0, y: -1)) == nil)
+        #expect(send(XI_ButtonPress, detail: 5, flags: XIPointerEmulated) == nil)
+        #expect(send(XI_Motion, scroll: Point(x: 0, y: 0.25)) == "scrolled(x: 0.0, y: 0.25)")
+    }
+
+    @Test mutating func mouseModeTakesThePointerEmulatedFromATouchAndIgnoresTouches() {
+        translator.mode = .mouse
+        #expect(send(XI_TouchBegin, detail: 1) == nil)
+        #expect(send(XI_ButtonPress, detail: 1, flags: XIPointerEmulated) == "pressed(XBoard.PointerEvent.Button.left)")
+        #expect(send(XI_Motion, flags: XIPointerEmulated) == "moved")
+        #expect(send(XI_ButtonPress, detail: 5, flags: XIPointerEmulated) == nil)
+    }
+
+    @Test mutating func touchModeIgnoresThePointer() {
+        translator.mode = .touch
+        #expect(send(XI_ButtonPress, detail: 1) == nil)
+        #expect(send(XI_Motion) == nil)
+        #expect(send(XI_TouchBegin, detail: 1) == "#7.1 began")
     }
 
     @Test mutating func aRemovedDeviceLeavesNoTouchBehind() {

@@ -74,6 +74,10 @@ public final class CairoPainter {
                 draw(print, in: context)
             case .progress(let status):
                 draw(status, in: context, size: list.size)
+            case .fingerMarker(let location):
+                drawMarker(at: location, in: context)
+            case .hint(let text):
+                drawHint(text, in: context, size: list.size)
             }
         }
         cairo_surface_flush(backSurface)
@@ -102,6 +106,33 @@ public final class CairoPainter {
 
     private func setColor(_ context: OpaquePointer?, _ color: Color) {
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// A fingertip-sized ring with a dot, in the same blue as the progress bar.
+    private func drawMarker(at location: Point, in context: OpaquePointer?) {
+        cairo_new_path(context)
+        cairo_arc(context, location.x, location.y, 22, 0, 2 * .pi)
+        cairo_set_source_rgba(context, 0.55, 0.75, 1, 0.35)
+        cairo_fill_preserve(context)
+        cairo_set_line_width(context, 3)
+        cairo_set_source_rgba(context, 0.2, 0.45, 0.95, 0.95)
+        cairo_stroke(context)
+        cairo_arc(context, location.x, location.y, 4, 0, 2 * .pi)
+        cairo_fill(context)
+    }
+
+    private func drawHint(_ text: String, in context: OpaquePointer?, size: Size) {
+        cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, 14)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        let width = extents.x_advance + 28, x = max(4, (size.width - width) / 2)
+        cairo_set_source_rgba(context, 0, 0, 0, 0.6)
+        cairo_rectangle(context, x, 10, width, 30)
+        cairo_fill(context)
+        cairo_set_source_rgba(context, 1, 1, 1, 0.95)
+        cairo_move_to(context, x + 14, 30)
+        cairo_show_text(context, text)
     }
 
     private func draw(_ status: LoadingStatus, in context: OpaquePointer?, size: Size) {

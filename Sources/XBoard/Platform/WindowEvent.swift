@@ -1,6 +1,8 @@
 /// What the window reports to the loop, already converted into the core's terms.
 public enum WindowEvent: Sendable {
     case touch(TouchEvent)
+    /// Mouse, wheel or touchpad input, for mouse emulation.
+    case pointer(PointerEvent)
     /// Part of the window needs repainting.
     case exposed
     /// The window's size changed, in pixels (= board points).
@@ -15,5 +17,6 @@ public enum WindowEvent: Sendable {
 
     public enum Key: Sendable {
         case quit
+        case escape
     }
 }

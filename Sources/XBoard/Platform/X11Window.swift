@@ -20,9 +20,26 @@ public final class X11Window {
     private let protocolsAtom: Atom
     private var timeMapper = ServerTimeMapper()
     private var input = XInputTranslator()
+    /// Scroll valuators per (source device, valuator number): direction and one notch's size.
+    private var scrollValuators: [ScrollKey: (isVertical: Bool, increment: Double)] = [:]
+    private var lastScrollValues: [ScrollKey: Double] = [:]
+    private let inputMode: InputMode
+
+    private struct ScrollKey: Hashable {
+        var source: Int32
+        var number: Int32
+    }
+
+    /// Whether the server speaks XInput 2.4 (touchpad pinch gestures).
+    public var hasTouchpadGestures: Bool {
+        guard let version = xInputVersion else { return false }
+        return version.major > 2 || version.minor >= 4
+    }
 
     /// Opens the display (`nil`: `$DISPLAY`) and maps a window of `size` titled `title`.
-    public init(displayName: String?, size: Size, title: String, applicationClass: String) throws {
+    public init(displayName: String?, size: Size, title: String, applicationClass: String, inputMode: InputMode = .auto) throws {
+        self.inputMode = inputMode
+        input.mode = inputMode
         X11Errors.install()
         guard let display = displayName.map({ XOpenDisplay($0) }) ?? XOpenDisplay(nil) else {
             throw PlatformError.cannotOpenDisplay(displayName ?? "(DISPLAY is not set)")
@@ -77,6 +94,51 @@ public final class X11Window {
     /// When a device goes away the server first ends its touches (XI_TouchEnd) and only then
     /// reports the removal, so a touch end is checked against this: ends from a vanished device
     /// become cancellations and never throw a photo.
+    /// Reads every device's scroll valuators (which axis scrolls which way, and how much is one
+    /// notch), so smooth scrolling is honoured.
+    private func learnScrollValuators() {
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(display, XIAllDevices, &count) else { return }
+        defer { XIFreeDeviceInfo(devices) }
+        scrollValuators = [:]
+        for index in 0..<Int(count) {
+            let device = devices[index]
+            for classIndex in 0..<Int(device.num_classes) {
+                guard let info = device.classes[classIndex], info.pointee.type == XIScrollClass else { continue }
+                let scroll = UnsafeRawPointer(info).assumingMemoryBound(to: XIScrollClassInfo.self).pointee
+                guard scroll.increment != 0 else { continue }
+                scrollValuators[ScrollKey(source: device.deviceid, number: scroll.number)] =
+                    (scroll.scroll_type == XIScrollTypeVertical, scroll.increment)
+            }
+        }
+    }
+
+    /// Notches scrolled by a motion event's scroll valuators since the device's last event.
+    private func scrollNotches(_ event: XIDeviceEvent) -> Point {
+        var notches = Point.zero
+        guard let mask = event.valuators.mask, let values = event.valuators.values else { return notches }
+        var valueIndex = 0
+        for bit in 0..<Int(event.valuators.mask_len) * 8 where cx11_mask_is_set(mask, event.valuators.mask_len, Int32(bit)) != 0 {
+            defer { valueIndex += 1 }
+            let key = ScrollKey(source: event.sourceid, number: Int32(bit))
+            guard let scroll = scrollValuators[key] else { continue }
+            let value = values[valueIndex]
+            if let last = lastScrollValues[key] {
+                let delta = (value - last) / scroll.increment
+                if scroll.isVertical { notches.y += delta } else { notches.x += delta }
+            }
+            lastScrollValues[key] = value
+        }
+        return notches
+    }
+
+    private static func modifiers(_ state: Int32) -> PointerEvent.Modifiers {
+        var modifiers: PointerEvent.Modifiers = []
+        if state & Int32(ShiftMask) != 0 { modifiers.insert(.shift) }
+        if state & Int32(ControlMask) != 0 { modifiers.insert(.control) }
+        return modifiers
+    }
+
     private func isDeviceEnabled(_ deviceID: UInt32) -> Bool {
         var count: Int32 = 0
         guard let devices = XIQueryDevice(display, XIAllDevices, &count) else { return false }
@@ -111,16 +173,18 @@ public final class X11Window {
 
     private func selectInput(root: Window) {
         var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
-        var major: Int32 = 2, minor: Int32 = 2
+        var major: Int32 = 2, minor: Int32 = 4
         if XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0,
             XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2)
         {
             xInputOpcode = opcode
             xInputVersion = (major, minor)
             var mask = [UInt8](repeating: 0, count: Int(cx11_mask_length()))
-            for type in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_ButtonPress, XI_ButtonRelease, XI_Motion] {
-                cx11_set_mask(&mask, type)
-            }
+            var types = [XI_ButtonPress, XI_ButtonRelease, XI_Motion]
+            // In mouse mode touches are not selected, so the server emulates the pointer from them.
+            if inputMode != .mouse { types += [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] }
+            if hasTouchpadGestures, inputMode != .touch { types += [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] }
+            for type in types { cx11_set_mask(&mask, type) }
             mask.withUnsafeMutableBufferPointer { buffer in
                 var eventMask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
                 XISelectEvents(display, window, &eventMask, 1)
@@ -131,6 +195,7 @@ public final class X11Window {
                 var eventMask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
                 XISelectEvents(display, root, &eventMask, 1)
             }
+            learnScrollValuators()
         } else {
             XSelectInput(
                 display, window, ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
@@ -155,15 +220,36 @@ public final class X11Window {
                         events.append(.deviceRemoved(UInt32(info.deviceid)))
                     }
                 }
+                learnScrollValuators()
+            } else if type == XI_GesturePinchBegin || type == XI_GesturePinchUpdate || type == XI_GesturePinchEnd,
+                let data = event.xcookie.data
+            {
+                let pinch = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
+                let location = Point(x: pinch.event_x, y: pinch.event_y)
+                let time = timeMapper.instant(forServerTime: pinch.time, receivedAt: now)
+                let kind: PointerEvent.Kind =
+                    type == XI_GesturePinchBegin
+                    ? .pinchBegan
+                    : type == XI_GesturePinchUpdate
+                        ? .pinchUpdated(
+                            scale: pinch.scale, angleDelta: pinch.delta_angle * .pi / 180, offset: Point(x: pinch.delta_x, y: pinch.delta_y))
+                        : .pinchEnded(isCancelled: pinch.flags & XIGesturePinchEventCancelled != 0)
+                events.append(.pointer(PointerEvent(kind, at: location, modifiers: Self.modifiers(pinch.mods.effective), time: time)))
             } else if let data = event.xcookie.data {
                 let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
                 let sample = XInputTranslator.Sample(
                     type: type, source: UInt32(device.sourceid), detail: UInt32(truncatingIfNeeded: device.detail),
                     location: Point(x: device.event_x, y: device.event_y), flags: device.flags,
-                    time: timeMapper.instant(forServerTime: device.time, receivedAt: now))
-                if var touch = input.translate(sample) {
+                    time: timeMapper.instant(forServerTime: device.time, receivedAt: now), modifiers: Self.modifiers(device.mods.effective),
+                    scroll: type == XI_Motion ? scrollNotches(device) : .zero)
+                switch input.translate(sample) {
+                case .touch(var touch):
                     if type == XI_TouchEnd, touch.phase == .ended, !isDeviceEnabled(touch.id.source) { touch.phase = .cancelled }
                     events.append(.touch(touch))
+                case .pointer(let pointer):
+                    events.append(.pointer(pointer))
+                case nil:
+                    break
                 }
             }
         case ButtonPress, ButtonRelease:
@@ -171,15 +257,15 @@ public final class X11Window {
             let sample = XInputTranslator.Sample(
                 type: event.type == ButtonPress ? XI_ButtonPress : XI_ButtonRelease, source: XInputTranslator.corePointerSource,
                 detail: button.button, location: Point(x: Double(button.x), y: Double(button.y)), flags: 0,
-                time: timeMapper.instant(forServerTime: button.time, receivedAt: now))
-            if let touch = input.translate(sample) { events.append(.touch(touch)) }
+                time: timeMapper.instant(forServerTime: button.time, receivedAt: now), modifiers: Self.modifiers(Int32(button.state)))
+            if case .pointer(let pointer) = input.translate(sample) { events.append(.pointer(pointer)) }
         case MotionNotify:
             let motion = event.xmotion
             let sample = XInputTranslator.Sample(
                 type: XI_Motion, source: XInputTranslator.corePointerSource, detail: 0,
                 location: Point(x: Double(motion.x), y: Double(motion.y)), flags: 0,
-                time: timeMapper.instant(forServerTime: motion.time, receivedAt: now))
-            if let touch = input.translate(sample) { events.append(.touch(touch)) }
+                time: timeMapper.instant(forServerTime: motion.time, receivedAt: now), modifiers: Self.modifiers(Int32(motion.state)))
+            if case .pointer(let pointer) = input.translate(sample) { events.append(.pointer(pointer)) }
         case Expose:
             if event.xexpose.count == 0 { events.append(.exposed) }
         case ConfigureNotify:
@@ -199,6 +285,7 @@ public final class X11Window {
             let symbol = XLookupKeysym(&keyEvent, 0)
             let control = keyEvent.state & UInt32(ControlMask) != 0
             if symbol == KeySym(XK_q) || (control && symbol == KeySym(XK_w)) { events.append(.key(.quit)) }
+            if symbol == KeySym(XK_Escape) { events.append(.key(.escape)) }
         default:
             break
         }

@@ -18,6 +18,10 @@ public enum DisplayItem: Hashable, Sendable {
     case print(PrintItem)
     /// The loading indicator: a bar along the bottom edge with a line of text.
     case progress(LoadingStatus)
+    /// A finger-sized ring where mouse emulation has pinned a second finger.
+    case fingerMarker(Point)
+    /// A one-line hint along the top edge.
+    case hint(String)
 }
 
 /// A photo drawn as a print on the table.

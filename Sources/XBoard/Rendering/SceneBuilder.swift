@@ -6,8 +6,9 @@ public struct SceneBuilder: Sendable {
         self.style = style
     }
 
-    /// The frame for `board`, with the loading indicator on top while `status` is given.
-    public func build(_ board: Board, status: LoadingStatus? = nil) -> DisplayList {
+    /// The frame for `board`, with the loading indicator on top while `status` is given and mouse
+    /// emulation's pinned finger and hint while `overlay` is.
+    public func build(_ board: Board, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil) -> DisplayList {
         var items: [DisplayItem] = [.fill(style.background)]
         for photo in board.photos {
             items.append(
@@ -17,6 +18,7 @@ public struct SceneBuilder: Sendable {
                         borderColor: style.printBorder, shadowOffset: style.shadowOffset, shadowSoftness: style.shadowSoftness,
                         shadowOpacity: style.shadowOpacity)))
         }
+        if let overlay { items += [.fingerMarker(overlay.marker), .hint(overlay.hint)] }
         if let status { items.append(.progress(status)) }
         return DisplayList(size: board.size, items: items)
     }

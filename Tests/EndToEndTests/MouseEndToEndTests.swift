@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import XorgHarness
+
+extension EndToEnd {
+    /// Mouse emulation with the inputtest absolute pointer, keyboard and touchpad devices.
+    @Suite(.timeLimit(.minutes(3)))
+    struct Mouse {
+        static let shift: Int32 = 50, control: Int32 = 37, escape: Int32 = 9
+
+        @Test func aFastMouseReleaseThrowsThePhoto() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let before = try session.place(.redGreen, at: (300, 400))
+            try session.mouseDrag(from: (before.center.x, before.center.y), to: (before.center.x + 100, before.center.y), steps: 8, rest: .zero)
+            let atRelease = try #require(try session.measure(.redGreen))
+            let after = try session.settled(.redGreen)
+            #expect(after.center.x > atRelease.center.x + 80, "glided \(after.center.x - atRelease.center.x) px")
+        }
+
+        @Test func theWheelZoomsAboutThePointer() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let before = try session.place(.redGreen, at: (560, 400))
+            let pointer = (before.center.x + 40, before.center.y + 20)
+            try session.click(4, at: pointer)  // wheel up: zoom in
+            try session.click(4)
+            let after = try session.settled(.redGreen)
+            let ratio = after.span / before.span
+            #expect(abs(ratio - 1.21) <= 1.21 * 0.03, "scaled \(ratio)")
+            let expected = (pointer.0 + ratio * (before.center.x - pointer.0), pointer.1 + ratio * (before.center.y - pointer.1))
+            #expect(abs(after.center.x - expected.0) <= 3 && abs(after.center.y - expected.1) <= 3, "\(after) vs \(expected)")
+        }
+
+        @Test func smoothScrollingZoomsByFractionsOfANotch() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let before = try session.place(.redGreen, at: (560, 400))
+            let (vx, vy) = session.server.valuators(for: before.center.x, before.center.y)
+            try session.movePointer(to: (before.center.x, before.center.y))
+            // Four quarter-notches up (30 of the 120 units a notch).
+            for step in 1...4 {
+                try session.server.pointer.motion(x: vx, y: vy, horizontalScroll: nil, verticalScroll: -30 * Double(step))
+                try session.server.pointer.sync()
+                pause(.milliseconds(20))
+            }
+            let after = try session.settled(.redGreen)
+            #expect(abs(after.span / before.span - 1.1) <= 1.1 * 0.03, "scaled \(after.span / before.span)")
+        }
+
+        @Test func shiftWheelTurnsThePhoto() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let before = try session.place(.redGreen, at: (560, 400))
+            try session.movePointer(to: (before.center.x, before.center.y))
+            try session.holding(Self.shift) {
+                for _ in 0..<3 { try session.click(5) }  // wheel down with Shift: 10° clockwise a notch
+            }
+            let after = try session.settled(.redGreen)
+            #expect(abs(after.angle - before.angle - 30) <= 2, "turned \(after.angle - before.angle)°")
+            #expect(abs(after.span / before.span - 1) <= 0.02)
+        }
+
+        @Test func ctrlDragPinchesAndTwistsAboutTheCentre() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let before = try session.place(.redGreen, at: (560, 400))
+            let c = before.center
+            try session.holding(Self.control) {
+                try session.mouseDrag(from: (c.x + 60, c.y), to: (c.x + 90, c.y))
+            }
+            let after = try session.settled(.redGreen)
+            #expect(abs(after.span / before.span - 1.5) <= 1.5 * 0.03, "scaled \(after.span / before.span)")
+            #expect(abs(after.center.x - c.x) <= 3 && abs(after.center.y - c.y) <= 3, "\(after)")
+        }
+
+        @Test func aRightClickPinsASecondFingerForATrueTwoFingerGesture() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let before = try session.place(.redGreen, at: (560, 400))
+            let pin = (before.center.x - 50, before.center.y)
+            try session.click(3, at: pin)
+            pause(.milliseconds(200))
+            print("screenshot: \(try session.saveScreenshot(named: "pinned-finger"))")
+            // The marker shows where the pinned finger is: a blue ring on the photo.
+            let shot = try session.screenshot()
+            let ring = shot.pixel(Int(pin.0) + 22, Int(pin.1))
+            #expect(ring & 0xFF > 150 && ring >> 16 & 0xFF < 120, "no marker: \(String(ring, radix: 16))")
+            // Spread from 100 to 150 px away from the pin: 1.5× about the pinned point.
+            try session.mouseDrag(from: (pin.0 + 100, pin.1), to: (pin.0 + 150, pin.1))
+            try session.server.keyboard.key(Self.escape, pressed: true)
+            try session.server.keyboard.key(Self.escape, pressed: false)
+            try session.server.keyboard.sync()
+            let after = try session.settled(.redGreen)
+            #expect(abs(after.span / before.span - 1.5) <= 1.5 * 0.03, "scaled \(after.span / before.span)")
+            let expected = (pin.0 + 1.5 * (before.center.x - pin.0), pin.1)
+            #expect(abs(after.center.x - expected.0) <= 3 && abs(after.center.y - expected.1) <= 3, "\(after) vs \(expected)")
+            let cleared = try session.screenshot().pixel(Int(pin.0) + 22, Int(pin.1))
+            #expect(cleared == 0xD0_2020 || cleared == 0x20_B040, "marker still shown after Esc: \(String(cleared, radix: 16))")
+        }
+
+        @Test func aTripleClickPutsThePhotoBack() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let initial = try session.settled(.redGreen)
+            let moved = try session.place(.redGreen, at: (600, 420))
+            try session.movePointer(to: (moved.center.x, moved.center.y))
+            for _ in 0..<3 {
+                try session.click(1)
+                pause(.milliseconds(60))
+            }
+            let back = try session.settled(.redGreen)
+            #expect(abs(back.center.x - initial.center.x) <= 2 && abs(back.center.y - initial.center.y) <= 2, "\(back) vs \(initial)")
+        }
+
+        @Test func aTouchpadPinchZoomsAndTurnsAboutThePointer() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let before = try session.place(.redGreen, at: (560, 400))
+            try session.movePointer(to: (before.center.x, before.center.y))
+            let touchpad = session.server.touchpad!
+            try touchpad.pinch(.begin, scale: 1, angleDelta: 0)
+            for step in 1...10 {
+                pause(.milliseconds(10))
+                try touchpad.pinch(.update, scale: 1 + 0.04 * Double(step), angleDelta: 2)
+                try touchpad.sync()
+            }
+            pause(.milliseconds(100))
+            try touchpad.pinch(.end, scale: 1.4, angleDelta: 0)
+            try touchpad.sync()
+            let after = try session.settled(.redGreen)
+            #expect(abs(after.span / before.span - 1.4) <= 1.4 * 0.03, "scaled \(after.span / before.span)")
+            #expect(abs(after.angle - before.angle - 20) <= 2, "turned \(after.angle - before.angle)°")
+        }
+
+        @Test func inTouchModeTheMouseDoesNothing() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow], arguments: ["--input", "touch"])
+            let before = try session.settled(.redGreen)
+            try session.mouseDrag(from: (before.center.x, before.center.y), to: (before.center.x + 100, before.center.y))
+            pause(.milliseconds(300))
+            let after = try session.settled(.redGreen)
+            #expect(abs(after.center.x - before.center.x) < 0.5)
+        }
+
+        @Test func inMouseModeATouchscreenDrivesThePointer() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow], arguments: ["--input", "mouse"])
+            let before = try session.place(.redGreen, at: (500, 400))  // a one-finger drag, through the emulated pointer
+            #expect(abs(before.center.x - 500) <= 2 && abs(before.center.y - 400) <= 2, "\(before)")
+        }
+    }
+}
