@@ -13,6 +13,9 @@ public final class CairoPainter {
     private var backSurface: OpaquePointer?
     private let copyContext: GC
     private var pictures: [PhotoID: (surface: OpaquePointer, size: Size)] = [:]
+    private var lastList: DisplayList?
+    /// Pixels repainted by the last `paint`, for benchmarks and tests.
+    public private(set) var lastPaintedArea: Double = 0
 
     public init(window: X11Window) throws {
         self.window = window
@@ -47,31 +50,43 @@ public final class CairoPainter {
         cairo_surface_flush(serverSurface)
         removePicture(for: id)
         pictures[id] = (serverSurface, image.pixelSize)
+        lastList = nil  // the picture changed under an unchanged display list
     }
 
     public func removePicture(for id: PhotoID) {
         if let old = pictures.removeValue(forKey: id) { cairo_surface_destroy(old.surface) }
+        lastList = nil
     }
 
     /// The window changed size: a new back buffer of that size.
     public func resize(to newSize: Size) throws {
         guard newSize != size else { return }
         size = newSize
+        lastList = nil
         try makeBackBuffer()
     }
 
-    /// Draws the list into the back buffer and shows it.
+    /// Draws what changed since the last list into the back buffer and shows it: only the
+    /// damaged rectangles are redrawn (clipped, skipping prints that do not touch them) and copied.
     public func paint(_ list: DisplayList) {
         guard let backSurface else { return }
+        let frame = Rect(origin: .zero, size: list.size)
+        let damage = (list.damage(since: lastList) ?? [frame]).map(\.integral)
+        lastList = list
+        lastPaintedArea = damage.reduce(0) { $0 + $1.size.area }
+        guard !damage.isEmpty else { return }
         let context = cairo_create(backSurface)
         defer { cairo_destroy(context) }
+        for rect in damage { cairo_rectangle(context, rect.minX, rect.minY, rect.size.width, rect.size.height) }
+        cairo_clip(context)
         for item in list.items {
             switch item {
             case .fill(let color):
                 setColor(context, color)
                 cairo_paint(context)
             case .print(let print):
-                draw(print, in: context)
+                let extent = print.boardExtent
+                if damage.contains(where: { $0.intersects(extent) }) { draw(print, in: context) }
             case .progress(let status):
                 draw(status, in: context, size: list.size)
             case .fingerMarker(let location):
@@ -81,12 +96,21 @@ public final class CairoPainter {
             }
         }
         cairo_surface_flush(backSurface)
-        present()
+        for rect in damage { present(rect) }
     }
 
     /// Copies the back buffer to the window (after an Expose, or a paint).
-    public func present() {
-        XCopyArea(window.display, backPixmap, window.window, copyContext, 0, 0, UInt32(size.width), UInt32(size.height), 0, 0)
+    public func present(_ rect: Rect? = nil) {
+        let area = (rect ?? Rect(origin: .zero, size: size)).intersection(Rect(origin: .zero, size: size)) ?? Rect(origin: .zero, size: .zero)
+        guard !area.isEmpty else { return }
+        XCopyArea(
+            window.display, backPixmap, window.window, copyContext, Int32(area.minX), Int32(area.minY), UInt32(area.size.width),
+            UInt32(area.size.height), Int32(area.minX), Int32(area.minY))
+    }
+
+    /// Waits until the X server has finished every drawing request (for benchmarks).
+    public func finish() {
+        XSync(window.display, 0)
     }
 
     private func makeBackBuffer() throws {

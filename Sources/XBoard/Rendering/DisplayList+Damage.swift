@@ -1,0 +1,95 @@
+extension DisplayList {
+    /// The board rectangles that differ between `previous` and this list, or `nil` when the
+    /// whole frame must be repainted (size or background changed, or nothing was painted yet).
+    ///
+    /// A print that moved, changed or changed its place in the stack damages its old and new
+    /// extents (shadow included); the indicator and hint damage their bands. Dragging one photo
+    /// over a hundred thus repaints just where it was and where it is.
+    public func damage(since previous: DisplayList?) -> [Rect]? {
+        guard let previous, previous.size == size else { return nil }
+        guard background == previous.background else { return nil }
+        var damaged: [Rect] = []
+        let oldPrints = previous.printsByPhoto, newPrints = printsByPhoto
+        let restacked = Self.photosThatPassedOthers(old: oldPrints.mapValues(\.stackIndex), new: newPrints.mapValues(\.stackIndex))
+        for (id, new) in newPrints {
+            if let old = oldPrints[id], old.item == new.item, !restacked.contains(id) { continue }
+            if let old = oldPrints[id] { damaged.append(old.item.boardExtent) }
+            damaged.append(new.item.boardExtent)
+        }
+        for (id, old) in oldPrints where newPrints[id] == nil { damaged.append(old.item.boardExtent) }
+        if overlayItems != previous.overlayItems {
+            for item in overlayItems + previous.overlayItems { damaged.append(Self.extent(of: item, size: size)) }
+        }
+        let frame = Rect(origin: .zero, size: size)
+        return damaged.compactMap { $0.intersection(frame) }
+    }
+
+    /// Photos now above a photo that was above them: the ones whose stacking visibly changed
+    /// (bringing one photo to the front shifts the others' indices but passes only it).
+    static func photosThatPassedOthers(old: [PhotoID: Int], new: [PhotoID: Int]) -> Set<PhotoID> {
+        let common = new.keys.filter { old[$0] != nil }
+        guard common.contains(where: { old[$0] != new[$0] }) else { return [] }
+        var passed: Set<PhotoID> = []
+        for a in common {
+            for b in common where a != b {
+                if let newA = new[a], let newB = new[b], let oldA = old[a], let oldB = old[b], newA > newB, oldA < oldB {
+                    passed.insert(a)
+                    break
+                }
+            }
+        }
+        return passed
+    }
+
+    private var background: Color? {
+        if case .fill(let color) = items.first { return color }
+        return nil
+    }
+
+    private var printsByPhoto: [PhotoID: (item: PrintItem, stackIndex: Int)] {
+        var prints: [PhotoID: (PrintItem, Int)] = [:]
+        var index = 0
+        for case .print(let print) in items {
+            prints[print.photo] = (print, index)
+            index += 1
+        }
+        return prints
+    }
+
+    private var overlayItems: [DisplayItem] {
+        items.filter {
+            switch $0 {
+            case .progress, .fingerMarker, .hint: true
+            case .fill, .print: false
+            }
+        }
+    }
+
+    /// Where an overlay item draws, generously.
+    static func extent(of item: DisplayItem, size: Size) -> Rect {
+        switch item {
+        case .progress: Rect(x: 0, y: size.height - 40, width: size.width, height: 40)
+        case .hint: Rect(x: 0, y: 0, width: size.width, height: 48)
+        case .fingerMarker(let point): Rect(x: point.x - 28, y: point.y - 28, width: 56, height: 56)
+        case .fill, .print: Rect(origin: .zero, size: size)
+        }
+    }
+}
+
+extension Rect {
+    /// The overlap of two rectangles, or `nil` when they do not overlap.
+    public func intersection(_ other: Rect) -> Rect? {
+        let lowX = max(minX, other.minX), lowY = max(minY, other.minY)
+        let highX = min(maxX, other.maxX), highY = min(maxY, other.maxY)
+        guard highX > lowX, highY > lowY else { return nil }
+        return Rect(x: lowX, y: lowY, width: highX - lowX, height: highY - lowY)
+    }
+
+    public func intersects(_ other: Rect) -> Bool { intersection(other) != nil }
+
+    /// The smallest rectangle with whole-pixel edges that contains this one.
+    public var integral: Rect {
+        let lowX = minX.rounded(.down), lowY = minY.rounded(.down)
+        return Rect(x: lowX, y: lowY, width: maxX.rounded(.up) - lowX, height: maxY.rounded(.up) - lowY)
+    }
+}
