@@ -37,6 +37,14 @@ let package = Package(
             name: "XorgHarness",
             dependencies: ["CX11", "CInputTest"]
         ),
+        // Benchmarks that print figures (make bench); never part of the test suite.
+        .executableTarget(
+            name: "photoboard-bench",
+            dependencies: [
+                "XBoard", "XorgHarness",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "XBoardTests",
             dependencies: ["XBoard"]

@@ -55,6 +55,19 @@ public final class ScreenReader {
         return Screenshot(width: width, height: height, pixels: pixels)
     }
 
+    /// One rectangle of the screen, 0xRRGGBB per pixel (cheap enough to poll).
+    public func pixels(x: Int, y: Int, width: Int, height: Int) throws -> [UInt32] {
+        guard let image = XGetImage(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), ~0, ZPixmap) else {
+            throw HarnessError("XGetImage failed")
+        }
+        defer { cx11_destroy_image(image) }
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        for row in 0..<height {
+            for column in 0..<width { pixels[row * width + column] = UInt32(truncatingIfNeeded: cx11_get_pixel(image, Int32(column), Int32(row))) & 0xFF_FFFF }
+        }
+        return pixels
+    }
+
     /// The top-level window whose `_NET_WM_PID` is `pid`, once it is mapped.
     public func window(ofProcess pid: Int32) -> UInt? {
         let pidAtom = XInternAtom(display, "_NET_WM_PID", 1)

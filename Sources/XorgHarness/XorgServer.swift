@@ -17,6 +17,9 @@ public final class XorgServer {
 
     public var displayName: String { ":\(displayNumber)" }
 
+    /// The server's process id.
+    public var pid: Int32? { process?.pid }
+
     /// Starts a server, retrying on the next free display if another process took the number
     /// between the check and the start.
     public convenience init(width: Int = 1280, height: Int = 800) throws {

@@ -4,31 +4,48 @@ public struct Board: Hashable, Sendable {
     public var size: Size
     /// Stacking order: the last is drawn on top.
     public private(set) var photos: [Photo] = []
+    /// Where each photo is in `photos`, kept in step with it.
+    private var indexByID: [PhotoID: Int] = [:]
 
     public init(size: Size) {
         self.size = size
     }
 
+    private mutating func reindex() {
+        indexByID.removeAll(keepingCapacity: true)
+        for (index, photo) in photos.enumerated() { indexByID[photo.id] = index }
+    }
+
+    public static func == (lhs: Board, rhs: Board) -> Bool { lhs.size == rhs.size && lhs.photos == rhs.photos }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(photos)
+    }
+
     /// Where a photo's centre may be: the whole window, edges included.
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
-    public func photo(_ id: PhotoID) -> Photo? { photos.first { $0.id == id } }
+    public func photo(_ id: PhotoID) -> Photo? { indexByID[id].map { photos[$0] } }
 
-    public func index(of id: PhotoID) -> Int? { photos.firstIndex { $0.id == id } }
+    public func index(of id: PhotoID) -> Int? { indexByID[id] }
 
     public mutating func add(_ photo: Photo) {
         photos.removeAll { $0.id == photo.id }
         photos.append(photo)
+        reindex()
     }
 
     /// Inserts at a stacking position (0 = bottom), clamped to the stack.
     public mutating func insert(_ photo: Photo, at position: Int) {
         photos.removeAll { $0.id == photo.id }
         photos.insert(photo, at: min(max(0, position), photos.count))
+        reindex()
     }
 
     public mutating func remove(_ id: PhotoID) {
         photos.removeAll { $0.id == id }
+        reindex()
     }
 
     /// Moves the photo to the top of the stack; returns whether the order changed.
@@ -36,17 +53,19 @@ public struct Board: Hashable, Sendable {
     public mutating func bringToFront(_ id: PhotoID) -> Bool {
         guard let index = index(of: id), index != photos.count - 1 else { return false }
         photos.append(photos.remove(at: index))
+        reindex()
         return true
     }
 
     public mutating func setTransform(_ photoToBoard: AffineTransform, of id: PhotoID) {
         guard let index = index(of: id), photoToBoard.isFinite else { return }
-        photos[index].photoToBoard = photoToBoard
+        photos[index].photoToBoard = photoToBoard  // the order is unchanged: the index stays right
     }
 
     /// Checks the model's invariants; for tests (as swift-collections' `_checkInvariants`).
     public func _checkInvariants() {
         precondition(Set(photos.map(\.id)).count == photos.count, "duplicate photo ids")
+        precondition(indexByID.count == photos.count && photos.indices.allSatisfy { indexByID[photos[$0].id] == $0 }, "stale index")
         for photo in photos {
             precondition(photo.photoToBoard.isFinite, "\(photo.id) transform not finite")
             precondition(photo.photoToBoard.inverted() != nil, "\(photo.id) transform singular")

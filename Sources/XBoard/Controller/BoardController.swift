@@ -20,6 +20,8 @@ public final class BoardController {
     private var touchOwners: [TouchID: PhotoID] = [:]
     private var lastTouchLocations: [TouchID: Point] = [:]
     private var disabledGestures: Set<PhotoGesture> = []
+    /// Photos whose recognizers wait for a deadline (tap timeouts); only these need `advance`.
+    private var waitingSuites: Set<PhotoID> = []
 
     /// Touch coordinates are limited to this far outside the board, in board points, so wild
     /// input cannot overflow the arithmetic.
@@ -64,6 +66,7 @@ public final class BoardController {
         for (id, photoGestures) in gestures {
             let transitions = photoGestures.suite.setEnabled(photoGestures.recognizer(for: gesture), isEnabled)
             react(to: transitions, on: id)
+            noteDeadline(of: id, photoGestures)
         }
     }
 
@@ -101,6 +104,7 @@ public final class BoardController {
         }
         let routed = TouchEvent(id: event.id, phase: event.phase, location: location, time: now)
         let transitions = photoGestures.suite.handle(routed)
+        noteDeadline(of: owner, photoGestures)
         react(to: transitions, on: owner)
         applyManipulation(of: owner)
         switch event.phase {
@@ -144,10 +148,15 @@ public final class BoardController {
     public func advance(to time: Instant) {
         guard time > now else { return }
         now = time
-        for (id, photoGestures) in gestures {
+        for id in waitingSuites {
+            guard let photoGestures = gestures[id] else {
+                waitingSuites.remove(id)
+                continue
+            }
             if let deadline = photoGestures.suite.nextDeadline, deadline <= time {
                 react(to: photoGestures.suite.advance(to: time), on: id)
             }
+            noteDeadline(of: id, photoGestures)
         }
         guard !motions.isEmpty else { return }
         for (id, motion) in motions {
@@ -160,7 +169,7 @@ public final class BoardController {
     /// When the controller next needs `advance(to:)`: the next frame while something moves on
     /// its own, a recognizer's timeout, or `nil` when nothing will happen without input.
     public var nextDeadline: Instant? {
-        var deadline = gestures.values.compactMap { $0.suite.nextDeadline }.min()
+        var deadline = waitingSuites.compactMap { gestures[$0]?.suite.nextDeadline }.min()
         if !motions.isEmpty {
             let frame = now + settings.motion.frameInterval
             deadline = min(deadline ?? frame, frame)
@@ -213,6 +222,10 @@ public final class BoardController {
     }
 
     // MARK: Private
+
+    private func noteDeadline(of id: PhotoID, _ photoGestures: PhotoGestures) {
+        if photoGestures.suite.nextDeadline != nil { waitingSuites.insert(id) } else { waitingSuites.remove(id) }
+    }
 
     private func makeGestures() -> PhotoGestures {
         let photoGestures = PhotoGestures(settings: settings.gestures)

@@ -4,8 +4,10 @@ import Foundation
 /// Executes display lists with cairo on the X server: draws each frame into a back-buffer
 /// pixmap and copies it to the window in one request, so nothing flickers.
 ///
-/// Pictures are uploaded once as server-side surfaces, so compositing them (scaled, turned,
-/// filtered) happens in the X server through XRender, and no frame sends pixels over the socket.
+/// Pictures are uploaded once as server-side surfaces. Each print (shadow, border, picture) is
+/// rendered into a server-side sprite at its exact turn and scale, and a frame just blits the
+/// sprites at whole-pixel positions, the X server's fastest path; a sprite is rendered again
+/// only when its print turns, scales or gets a new picture. Only damaged rectangles are redrawn.
 public final class CairoPainter {
     private let window: X11Window
     private var size: Size
@@ -13,6 +15,36 @@ public final class CairoPainter {
     private var backSurface: OpaquePointer?
     private let copyContext: GC
     private var pictures: [PhotoID: (surface: OpaquePointer, size: Size)] = [:]
+    private var sprites: [PhotoID: Sprite] = [:]
+
+    /// A print rendered at one turn and scale; `offset` places its pixel (0, 0) relative to the
+    /// print's centre.
+    private struct Sprite {
+        var surface: OpaquePointer
+        var key: SpriteKey
+        var offset: Point
+    }
+
+    private struct SpriteKey: Hashable {
+        var a: Double, b: Double, c: Double, d: Double
+        var pictureSize: Size
+        var borderWidth: Double
+        var shadowOffset: Point
+        var shadowSoftness: Double
+        var shadowOpacity: Double
+        var borderColor: Color
+
+        init(_ print: PrintItem) {
+            let t = print.photoToBoard
+            (a, b, c, d) = (t.a, t.b, t.c, t.d)
+            pictureSize = print.pictureSize
+            borderWidth = print.borderWidth
+            shadowOffset = print.shadowOffset
+            shadowSoftness = print.shadowSoftness
+            shadowOpacity = print.shadowOpacity
+            borderColor = print.borderColor
+        }
+    }
     private var lastList: DisplayList?
     /// Pixels repainted by the last `paint`, for benchmarks and tests.
     public private(set) var lastPaintedArea: Double = 0
@@ -26,6 +58,7 @@ public final class CairoPainter {
 
     deinit {
         for picture in pictures.values { cairo_surface_destroy(picture.surface) }
+        for sprite in sprites.values { cairo_surface_destroy(sprite.surface) }
         if let backSurface { cairo_surface_destroy(backSurface) }
         if backPixmap != 0 { XFreePixmap(window.display, backPixmap) }
         XFreeGC(window.display, copyContext)
@@ -55,6 +88,7 @@ public final class CairoPainter {
 
     public func removePicture(for id: PhotoID) {
         if let old = pictures.removeValue(forKey: id) { cairo_surface_destroy(old.surface) }
+        if let sprite = sprites.removeValue(forKey: id) { cairo_surface_destroy(sprite.surface) }
         lastList = nil
     }
 
@@ -86,7 +120,7 @@ public final class CairoPainter {
                 cairo_paint(context)
             case .print(let print):
                 let extent = print.boardExtent
-                if damage.contains(where: { $0.intersects(extent) }) { draw(print, in: context) }
+                if damage.contains(where: { $0.intersects(extent) }) { blit(print, in: context) }
             case .progress(let status):
                 draw(status, in: context, size: list.size)
             case .fingerMarker(let location):
@@ -97,6 +131,53 @@ public final class CairoPainter {
         }
         cairo_surface_flush(backSurface)
         for rect in damage { present(rect) }
+        let shown = Set(list.items.compactMap { item -> PhotoID? in
+            if case .print(let print) = item { return print.photo }
+            return nil
+        })
+        for (id, sprite) in sprites where !shown.contains(id) {
+            cairo_surface_destroy(sprite.surface)
+            sprites[id] = nil
+        }
+    }
+
+    /// Draws a print from its sprite, rendering the sprite first if the print turned, scaled or
+    /// changed picture since.
+    private func blit(_ print: PrintItem, in context: OpaquePointer?) {
+        let key = SpriteKey(print)
+        if sprites[print.photo]?.key != key {
+            if let old = sprites.removeValue(forKey: print.photo) { cairo_surface_destroy(old.surface) }
+            if let sprite = renderSprite(print, key: key) { sprites[print.photo] = sprite }
+        }
+        guard let sprite = sprites[print.photo] else {
+            draw(print, in: context)  // could not make a sprite: draw directly
+            return
+        }
+        let origin = print.photoToBoard.center + sprite.offset
+        cairo_set_source_surface(context, sprite.surface, origin.x.rounded(), origin.y.rounded())
+        cairo_paint(context)
+    }
+
+    /// Renders the print upright in board space but at the origin, into a server-side surface
+    /// just large enough for it and its shadow.
+    private func renderSprite(_ print: PrintItem, key: SpriteKey) -> Sprite? {
+        guard let backSurface else { return nil }
+        var atOrigin = print
+        atOrigin.photoToBoard = print.photoToBoard.withCenter(.zero)
+        let extent = atOrigin.boardExtent.integral
+        guard extent.size.width >= 1, extent.size.height >= 1, extent.size.area < 64_000_000,
+            let surface = cairo_surface_create_similar(backSurface, CAIRO_CONTENT_COLOR_ALPHA, Int32(extent.size.width), Int32(extent.size.height))
+        else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        let context = cairo_create(surface)
+        cairo_translate(context, -extent.minX, -extent.minY)
+        draw(atOrigin, in: context)
+        cairo_destroy(context)
+        cairo_surface_flush(surface)
+        return Sprite(surface: surface, key: key, offset: extent.origin)
     }
 
     /// Copies the back buffer to the window (after an Expose, or a paint).
@@ -106,6 +187,16 @@ public final class CairoPainter {
         XCopyArea(
             window.display, backPixmap, window.window, copyContext, Int32(area.minX), Int32(area.minY), UInt32(area.size.width),
             UInt32(area.size.height), Int32(area.minX), Int32(area.minY))
+    }
+
+    /// Forgets what was painted, so the next `paint` redraws the whole frame; with
+    /// `sprites`, every print's sprite is rendered again too.
+    public func invalidate(sprites dropSprites: Bool = false) {
+        lastList = nil
+        if dropSprites {
+            for sprite in sprites.values { cairo_surface_destroy(sprite.surface) }
+            sprites.removeAll()
+        }
     }
 
     /// Waits until the X server has finished every drawing request (for benchmarks).

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import XBoard
+import XorgHarness
+
+@main
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photoboard-bench",
+        abstract: "Measures photoboard-x11 and prints the figures as Markdown table rows (see BENCHMARKS.md).")
+
+    enum Part: String, CaseIterable, ExpressibleByArgument { case engine, paint, load, memory, app }
+
+    @Option(help: "Run only these parts: engine, paint, load, memory, app.")
+    var only: [Part] = Part.allCases
+
+    @Option(help: "The photoboard-x11 binary to measure (default: the one built beside this program).")
+    var binary: String?
+
+    func run() throws {
+        let binary = binary ?? (URL(fileURLWithPath: System.executablePath() ?? "").deletingLastPathComponent().appendingPathComponent("photoboard-x11").path)
+        print("| what | setup | figures |")
+        print("|---|---|---|")
+        if only.contains(.engine) {
+            print(EngineBenchmark.run(photos: 100, events: 400_000))
+            print(EngineBenchmark.run(photos: 20, events: 400_000))
+        }
+        guard only.contains(where: { $0 != .engine }) else { return }
+        let pictures = try BenchPhotos()
+        defer { pictures.remove() }
+        if only.contains(.paint) {
+            for (width, height) in [(1280, 800), (1920, 1080)] {
+                for count in [20, 100] { try PaintBenchmark.run(width: width, height: height, photos: count, pictures: pictures).forEach { print($0) } }
+            }
+        }
+        if only.contains(.load) {
+            for count in [20, 100] { print(try LoadBenchmark.run(photos: count, pictures: pictures)) }
+        }
+        if only.contains(.memory) {
+            for count in [20, 100] { print(try AppBenchmark.memory(photos: count, binary: binary, pictures: pictures)) }
+        }
+        if only.contains(.app) {
+            try AppBenchmark.interaction(binary: binary, pictures: pictures).forEach { print($0) }
+        }
+    }
+}

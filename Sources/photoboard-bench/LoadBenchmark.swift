@@ -1,0 +1,38 @@
+import XBoard
+import XorgHarness
+
+/// From nothing to every photo on screen, through the real decoder pool, library and painter.
+enum LoadBenchmark {
+    static func run(photos count: Int, pictures: BenchPhotos) throws -> String {
+        let server = try XorgServer(width: 1280, height: 800)
+        defer { server.stop() }
+        let size = Size(width: 1280, height: 800)
+        let window = try X11Window(displayName: server.displayName, size: size, title: "bench", applicationClass: "Bench")
+        let painter = try CairoPainter(window: window)
+        let files = try pictures.paths(count)
+        let decoder = try PhotoDecoder()
+        defer { decoder.stop() }
+        var failures: [String] = []
+        let controller = BoardController(board: Board(size: size))
+        let scene = SceneBuilder()
+        let cpuBefore = Measure.processCPUSeconds()
+        let start = ContinuousClock.now
+        let library = PhotoLibrary(files: files, boardSize: size, seed: 3, decoder: decoder) { failures.append($0) }
+        library.start()
+        var first: Double?
+        while library.isLoading {
+            _ = try System.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .seconds(30))
+            if library.receive(into: controller, painter: painter) {
+                painter.paint(scene.build(controller.board))
+                painter.finish()
+                if first == nil { first = (ContinuousClock.now - start).seconds }
+            }
+        }
+        painter.paint(scene.build(controller.board))
+        painter.finish()
+        let wall = (ContinuousClock.now - start).seconds
+        let cpu = Measure.processCPUSeconds() - cpuBefore
+        let note = failures.isEmpty ? "" : " (\(failures.count) failed)"
+        return "| load 12 MP JPEGs | \(count) photos, \(decoder.workerCount) decode threads | first on screen \(Measure.format((first ?? .nan) * 1000, 0)) ms, all \(Measure.format(wall, 2)) s wall, \(Measure.format(cpu, 2)) s CPU\(note) |"
+    }
+}

@@ -1,0 +1,88 @@
+import XBoard
+import XorgHarness
+
+/// Milliseconds per frame on a real X server: whole frames, and frames while one photo is
+/// dragged (only its old and new area repainted).
+enum PaintBenchmark {
+    static func run(width: Int, height: Int, photos count: Int, pictures: BenchPhotos) throws -> [String] {
+        let server = try XorgServer(width: width, height: height)
+        defer { server.stop() }
+        let size = Size(width: Double(width), height: Double(height))
+        let window = try X11Window(displayName: server.displayName, size: size, title: "bench", applicationClass: "Bench")
+        let painter = try CairoPainter(window: window)
+        let layout = TossedLayout(count: count, boardSize: size, seed: 5)
+        let picture = try ImageLoader.load(path: pictures.master, maximumLongEdge: PictureResolution.forLayout(layout).baseLongEdge)
+        var board = Board(size: size)
+        for index in 0..<count {
+            board.add(layout.photo(at: index, id: PhotoID(index), pixelSize: picture.image.nativeSize))
+            try painter.setPicture(picture.image, for: PhotoID(index))
+        }
+        let controller = BoardController(board: board)
+        let scene = SceneBuilder()
+        _ = window.pendingEvents()
+        painter.paint(scene.build(controller.board))
+        painter.finish()
+
+        var full: [Double] = []
+        for _ in 0..<25 {
+            painter.invalidate()
+            full.append(Measure.seconds {
+                painter.paint(scene.build(controller.board))
+                painter.finish()
+            } * 1000)
+        }
+
+        var cold: [Double] = []
+        for _ in 0..<10 {
+            painter.invalidate(sprites: true)
+            cold.append(Measure.seconds {
+                painter.paint(scene.build(controller.board))
+                painter.finish()
+            } * 1000)
+        }
+
+        // Drag the top photo across the board, one frame per touch update.
+        var time = Instant.origin
+        guard let top = controller.board.photos.last else { return [] }
+        controller.handle(TouchEvent(id: TouchID(number: 1), phase: .began, location: top.center, time: time))
+        var drag: [Double] = [], areas: [Double] = []
+        for step in 1...80 {
+            time += .milliseconds(8)
+            let location = top.center + Point(x: Double(step) * 4, y: Double(step % 20) * 2)
+            controller.handle(TouchEvent(id: TouchID(number: 1), phase: .moved, location: location, time: time))
+            drag.append(Measure.seconds {
+                painter.paint(scene.build(controller.board))
+                painter.finish()
+            } * 1000)
+            areas.append(painter.lastPaintedArea)
+        }
+        controller.handle(TouchEvent(id: TouchID(number: 1), phase: .ended, location: top.center, time: time + .seconds(1)))
+        controller.advance(to: time + .seconds(30))
+        painter.paint(scene.build(controller.board))
+
+        // Twist and pinch it with two fingers: its sprite is rendered again every frame.
+        time += .seconds(30)
+        guard let twisted = controller.board.photos.last else { return [] }
+        let c = twisted.center
+        controller.handle(TouchEvent(id: TouchID(number: 2), phase: .began, location: c - Point(x: 40, y: 0), time: time))
+        controller.handle(TouchEvent(id: TouchID(number: 3), phase: .began, location: c + Point(x: 40, y: 0), time: time))
+        var twist: [Double] = []
+        for step in 1...60 {
+            time += .milliseconds(8)
+            let arm = AffineTransform(rotation: Double(step) * 0.02).applyToVector(Point(x: 40 * (1 + Double(step) / 120), y: 0))
+            controller.handle(TouchEvent(id: TouchID(number: 2), phase: .moved, location: c - arm, time: time))
+            controller.handle(TouchEvent(id: TouchID(number: 3), phase: .moved, location: c + arm, time: time))
+            twist.append(Measure.seconds {
+                painter.paint(scene.build(controller.board))
+                painter.finish()
+            } * 1000)
+        }
+        let frameArea = Double(width * height)
+        return [
+            "| paint, full frame | \(width)×\(height), \(count) photos | median \(Measure.format(Measure.median(full))) ms, p95 \(Measure.format(Measure.percentile(full, 0.95))) ms |",
+            "| paint, full frame rendering every sprite anew | \(width)×\(height), \(count) photos | median \(Measure.format(Measure.median(cold))) ms, p95 \(Measure.format(Measure.percentile(cold, 0.95))) ms |",
+            "| paint, pinching and twisting the top photo | \(width)×\(height), \(count) photos | median \(Measure.format(Measure.median(twist))) ms, p95 \(Measure.format(Measure.percentile(twist, 0.95))) ms |",
+            "| paint, dragging the top photo | \(width)×\(height), \(count) photos | median \(Measure.format(Measure.median(drag))) ms, p95 \(Measure.format(Measure.percentile(drag, 0.95))) ms; repaints \(Measure.format(100 * Measure.median(areas) / frameArea, 1))% of the frame |",
+        ]
+    }
+}
