@@ -12,8 +12,19 @@ struct EventLoop {
     let trace: Bool
     let scene = SceneBuilder()
 
-    /// Runs until the window is closed; returns the exit status.
+    /// Runs until the window is closed; returns the exit status. Losing the X server is one line
+    /// and status 1.
     func run() throws -> Int32 {
+        do {
+            return try loop()
+        } catch PlatformError.connectionLost {
+            System.printError("photoboard-x11: lost the connection to the X server")
+            return 1
+        }
+    }
+
+    private func loop() throws -> Int32 {
+        var isVisible = true
         var emulator = MouseEmulator()
         var paintedRevision: UInt64?
         var paintedStatus: LoadingStatus?
@@ -36,6 +47,12 @@ struct EventLoop {
                     try painter.resize(to: size)
                     controller.resize(to: size)
                     paintedRevision = nil
+                case .visibilityChanged(let visible):
+                    isVisible = visible
+                    if visible {
+                        controller.advance(to: System.now())  // glides finished while hidden land at once
+                        paintedRevision = nil
+                    }
                 case .deviceRemoved(let source):
                     controller.cancelTouches(fromSource: source)
                 case .closeRequested, .key(.quit):
@@ -53,7 +70,9 @@ struct EventLoop {
             }
             let status = library.status(at: now)
             let overlay = emulator.overlay
-            if paintedRevision != controller.revision || paintedStatus != status || paintedOverlay != overlay {
+            if !isVisible {
+                // Hidden: no painting and no frames; time catches up when shown again.
+            } else if paintedRevision != controller.revision || paintedStatus != status || paintedOverlay != overlay {
                 painter.paint(scene.build(controller.board, status: status, overlay: overlay))
                 paintedRevision = controller.revision
                 paintedStatus = status
@@ -69,8 +88,8 @@ struct EventLoop {
             }
             window.flush()
             if window.hasPendingEvents { continue }
-            var deadline = controller.nextDeadline
-            if library.isLoading { deadline = min(deadline ?? now + .milliseconds(250), now + .milliseconds(250)) }
+            var deadline = isVisible ? controller.nextDeadline : controller.nextTimeout
+            if library.isLoading, isVisible { deadline = min(deadline ?? now + .milliseconds(250), now + .milliseconds(250)) }
             _ = try System.waitUntilReadable(
                 [window.fileDescriptor, decoder.wakeFileDescriptor], timeout: deadline.map { max($0 - System.now(), .zero) })
         }

@@ -20,6 +20,9 @@ public final class BoardController {
     private var touchOwners: [TouchID: PhotoID] = [:]
     private var lastTouchLocations: [TouchID: Point] = [:]
     private var disabledGestures: Set<PhotoGesture> = []
+    /// Where photos were before a shrinking window pushed them in; they go back when it grows,
+    /// unless someone moved them since. A resize never loses the arrangement.
+    private var placementsBeforeResize: [PhotoID: AffineTransform] = [:]
     /// Photos whose recognizers wait for a deadline (tap timeouts); only these need `advance`.
     private var waitingSuites: Set<PhotoID> = []
 
@@ -91,6 +94,7 @@ public final class BoardController {
             guard let id = board.photo(at: routing) else { return [] }
             touchOwners[event.id] = id
             catchMotion(of: id)
+            placementsBeforeResize[id] = nil
             if board.bringToFront(id) { revision &+= 1 }
         }
         guard let owner = touchOwners[event.id], let photoGestures = gestures[owner] else { return [] }
@@ -177,26 +181,38 @@ public final class BoardController {
         return deadline
     }
 
+    /// The next recognizer timeout alone (no frames): what matters while nothing is shown.
+    public var nextTimeout: Instant? {
+        waitingSuites.compactMap { gestures[$0]?.suite.nextDeadline }.min()
+    }
+
     /// Whether any photo moves on its own.
     public var isAnimating: Bool { !motions.isEmpty }
 
     // MARK: Window
 
     /// The window changed size: the board follows, and photos left outside glide back in.
+    ///
+    /// Photos a shrinking window pushed in remember where they were and glide back there when
+    /// the window grows again (as far as it allows), unless they were moved in between.
     public func resize(to size: Size) {
         guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite, size != board.size else {
             return
         }
         board.size = size
         revision &+= 1
-        for photo in board.photos where !board.bounds.contains(photo.center) {
+        for photo in board.photos {
             if case .glide = motions[photo.id] { continue }  // glides clamp as they go
+            let wanted = placementsBeforeResize[photo.id] ?? photo.photoToBoard
+            let target = wanted.withCenter(board.bounds.clamp(wanted.center))
+            if target.center != wanted.center { placementsBeforeResize[photo.id] = wanted }  // kept until the photo is handled
+            guard target != photo.photoToBoard else { continue }
             if gestures[photo.id]?.manipulation != nil {
-                board.setTransform(photo.photoToBoard.withCenter(board.bounds.clamp(photo.center)), of: photo.id)
+                board.setTransform(target, of: photo.id)
                 gestures[photo.id]?.rebase(placement: placement(of: photo.id))
                 continue
             }
-            settle(photo.id, to: photo.photoToBoard.withCenter(board.bounds.clamp(photo.center)))
+            settle(photo.id, to: target)
         }
     }
 

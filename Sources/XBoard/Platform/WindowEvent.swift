@@ -7,6 +7,8 @@ public enum WindowEvent: Sendable {
     case exposed
     /// The window's size changed, in pixels (= board points).
     case resized(Size)
+    /// The window was mapped (shown) or unmapped (minimised, hidden).
+    case visibilityChanged(isVisible: Bool)
     /// The window manager's close button (WM_DELETE_WINDOW).
     case closeRequested
     /// An input device went away: its touches must be cancelled. The value is the device id

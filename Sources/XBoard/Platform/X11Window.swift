@@ -275,6 +275,10 @@ public final class X11Window {
                 size = newSize
                 events.append(.resized(newSize))
             }
+        case MapNotify:
+            events.append(.visibilityChanged(isVisible: true))
+        case UnmapNotify:
+            events.append(.visibilityChanged(isVisible: false))
         case ClientMessage:
             let message = event.xclient
             if message.message_type == protocolsAtom, Atom(message.data.l.0) == deleteWindowAtom {

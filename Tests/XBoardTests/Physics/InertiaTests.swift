@@ -118,6 +118,40 @@ import XBoard
         expectClose(controller.board.photo(PhotoID(2))!.center, Point(400, 300), within: 1e-9)
     }
 
+    @Test func aWindowShrunkToAPixelAndBackKeepsTheArrangement() {
+        let controller = Fixtures.twoPhotoBoard()
+        let before = controller.board.photos.map(\.photoToBoard)
+        let script = TouchScript(controller)
+        for _ in 0..<5 {
+            controller.resize(to: Size(width: 1, height: 1))
+            script.wait(.milliseconds(100))
+            controller.resize(to: Size(width: 1000, height: 800))
+            script.wait(.milliseconds(30))
+        }
+        controller.resize(to: Size(width: 1, height: 1))
+        script.settle()
+        #expect(controller.board.photos.allSatisfy { controller.board.bounds.contains($0.center) })
+        controller.resize(to: Size(width: 1000, height: 800))
+        script.settle()
+        for (photo, original) in zip(controller.board.photos, before) {
+            expectClose(photo.center, original.center, within: 1e-9)
+        }
+    }
+
+    @Test func aPhotoMovedWhileTheWindowWasSmallStaysWhereItWasPut() {
+        let controller = Fixtures.twoPhotoBoard()
+        controller.resize(to: Size(width: 500, height: 400))
+        let script = TouchScript(controller)
+        script.settle()
+        let pushed = controller.board.photo(PhotoID(2))!.center
+        script.down(1, at: pushed - Point(5, 5)).slide(1, to: Point(300, 300)).up(1, after: .milliseconds(80)).settle()
+        let put = controller.board.photo(PhotoID(2))!.center
+        controller.resize(to: Size(width: 1000, height: 800))
+        script.settle()
+        expectClose(controller.board.photo(PhotoID(2))!.center, put, within: 1e-9)
+        expectClose(controller.board.photo(PhotoID(1))!.center, Point(300, 300), within: 1e-9)
+    }
+
     @Test func idleBoardHasNoDeadline() {
         let controller = Fixtures.singlePhotoBoard()
         #expect(controller.nextDeadline == nil)
