@@ -45,8 +45,8 @@ static inline char *cx11_take_error_message(GError *error) {
 static inline void cx11_g_free(void *pointer) { g_free(pointer); }
 static inline void cx11_g_object_unref(void *object) { if (object) g_object_unref(object); }
 
-/* The short name of a gdk-pixbuf format ("jpeg", "png"…), or NULL. */
-static inline const char *cx11_format_name(GdkPixbufFormat *format) {
+/* The short name of a gdk-pixbuf format ("jpeg", "png"…), or NULL; the caller frees it with cx11_g_free. */
+static inline char *cx11_format_name(GdkPixbufFormat *format) {
     return format ? gdk_pixbuf_format_get_name(format) : NULL;
 }
 

@@ -125,6 +125,12 @@ public final class ScreenReader {
         XFlush(display)
     }
 
+    /// Unmaps (hides) or maps (shows) a window, as minimising and restoring it does.
+    public func setMapped(_ window: UInt, _ isMapped: Bool) {
+        if isMapped { XMapWindow(display, Window(window)) } else { XUnmapWindow(display, Window(window)) }
+        XFlush(display)
+    }
+
     /// Resizes a window as a window manager would.
     public func resize(_ window: UInt, width: Int, height: Int) {
         XResizeWindow(display, Window(window), UInt32(width), UInt32(height))

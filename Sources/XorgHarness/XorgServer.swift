@@ -80,6 +80,14 @@ public final class XorgServer {
         touchpad?.close()
     }
 
+    /// Kills the server outright (SIGKILL), as a crash would. Close every client connection of
+    /// the test's own first: Xlib exits the process when its server vanishes.
+    public func crash() {
+        guard let pid = process?.pid else { return }
+        kill(pid, SIGKILL)
+        _ = try? process?.waitForExit(timeout: .seconds(5))
+    }
+
     /// Converts a screen position to the touch device's 0…65535 valuator range.
     public func valuators(for x: Double, _ y: Double) -> (Double, Double) {
         (x * 65535 / Double(size.width - 1), y * 65535 / Double(size.height - 1))

@@ -199,10 +199,18 @@ public final class BoardController {
         guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite, size != board.size else {
             return
         }
+        let oldBounds = board.bounds
         board.size = size
         revision &+= 1
         for photo in board.photos {
-            if case .glide = motions[photo.id] { continue }  // glides clamp as they go
+            if case .glide(let glide) = motions[photo.id] {
+                // Glides clamp as they go; remember where this one was headed if it no longer fits.
+                if placementsBeforeResize[photo.id] == nil {
+                    let destination = glide.transform(at: glide.endTime, bounds: oldBounds)
+                    if !board.bounds.contains(destination.center) { placementsBeforeResize[photo.id] = destination }
+                }
+                continue
+            }
             let wanted = placementsBeforeResize[photo.id] ?? photo.photoToBoard
             let target = wanted.withCenter(board.bounds.clamp(wanted.center))
             if target.center != wanted.center { placementsBeforeResize[photo.id] = wanted }  // kept until the photo is handled

@@ -38,7 +38,9 @@ public enum ImageLoader {
 
         var width: Int32 = 0, height: Int32 = 0
         let format = gdk_pixbuf_get_file_info(path, &width, &height)
-        guard let formatName = cx11_format_name(format).map({ String(cString: $0) }) else {
+        let ownedName = cx11_format_name(format)
+        defer { cx11_g_free(ownedName) }
+        guard let formatName = ownedName.map({ String(cString: $0) }) else {
             throw refuse(looksLikeText(head) ? "not a picture: the file holds text" : "not a picture format this system can read")
         }
         guard width > 0, height > 0 else { throw refuse("not a picture: its \(formatName.uppercased()) header gives no size") }

@@ -138,6 +138,18 @@ import XBoard
         }
     }
 
+    @Test func aPhotoGlidingWhenTheWindowShrinksGoesWhereItWasHeadedWhenItGrows() {
+        let controller = Fixtures.singlePhotoBoard()
+        let script = flick(controller, speed: 600)
+        let headedFor = controller.board.photo(PhotoID(1))!.center + Point(600 * 0.35, 0)
+        controller.resize(to: Size(width: 1, height: 1))
+        script.settle()
+        #expect(controller.board.photo(PhotoID(1))!.center.x <= 1)
+        controller.resize(to: Size(width: 1000, height: 800))
+        script.settle()
+        expectClose(controller.board.photo(PhotoID(1))!.center, headedFor, within: 0.5)
+    }
+
     @Test func aPhotoMovedWhileTheWindowWasSmallStaysWhereItWasPut() {
         let controller = Fixtures.twoPhotoBoard()
         controller.resize(to: Size(width: 500, height: 400))

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import XorgHarness
+
+extension EndToEnd {
+    /// X server and window faults, on a real Xorg (see RELIABILITY.md).
+    @Suite(.timeLimit(.minutes(3)))
+    struct Robustness {
+        @Test func whenTheXServerDiesTheBoardSaysSoAndExitsWithinASecond() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            session.reader.close()  // our own connection must not see the server vanish
+            let clock = ContinuousClock()
+            session.server.crash()
+            let died = clock.now
+            let status = try session.app.waitForExit(timeout: .seconds(5))
+            #expect(clock.now - died < .seconds(1), "took \(clock.now - died) to exit")
+            #expect(status == 1, "exit status \(status) (128+ means a signal or core dump)")
+            let lines = session.app.standardError.split(separator: "\n")
+            #expect(lines == ["photoboard-x11: lost the connection to the X server"], "\(lines)")
+        }
+
+        @Test func resizingTo1x1AndBackDuringGlidesBreaksNothing() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let red = try session.settled(.redGreen), blue = try session.settled(.blueYellow)
+            try session.gesture([(1, (red.center.x, red.center.y), (red.center.x + 90, red.center.y + 30))], steps: 8, restBeforeLift: .zero)
+            try session.gesture([(2, (blue.center.x, blue.center.y), (blue.center.x - 90, blue.center.y))], steps: 8, restBeforeLift: .zero)
+            for round in 0..<30 {
+                session.reader.resize(session.window, width: round % 3 == 0 ? 1 : 37, height: 1)
+                pause(.milliseconds(15))
+                session.reader.resize(session.window, width: 1280, height: 800)
+                pause(.milliseconds(15))
+            }
+            #expect(session.app.process.isRunning)
+            pause(.seconds(1))
+            print("screenshot: \(try session.saveScreenshot(named: "after-resize-storm"))")
+            // Every photo is still on the board, unchanged in size, and can be picked up and moved
+            // into the open.
+            for (photo, target, before) in [(TestPhoto.redGreen, (330.0, 400.0), red), (TestPhoto.blueYellow, (950.0, 400.0), blue)] {
+                // Grab it by a point that shows (it may hang over an edge) and pull it into view.
+                let visible = try #require(try session.screenshot().blob(of: photo.left))
+                let grab = visible.centroid
+                try session.gesture([(3, (grab.x, grab.y), (grab.x + (target.0 - grab.x) * 0.6, grab.y + (target.1 - grab.y) * 0.6))])
+                let moved = try session.place(photo, at: target)
+                #expect(abs(moved.center.x - target.0) <= 3 && abs(moved.center.y - target.1) <= 3, "\(String(photo.left, radix: 16)) could not be moved: \(moved)")
+                #expect(abs(moved.span - before.span) <= 2, "\(moved) vs \(before)")
+            }
+            #expect(session.app.standardError.isEmpty, "\(session.app.standardError)")
+        }
+
+        @Test func aHiddenWindowPaintsNothingAndSleeps() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let red = try session.place(.redGreen, at: (300, 400))
+            // Throw it, then hide the window mid-glide.
+            try session.gesture([(1, (red.center.x, red.center.y), (red.center.x + 120, red.center.y))], steps: 8, restBeforeLift: .zero)
+            session.reader.setMapped(session.window, false)
+            pause(.milliseconds(200))
+            let before = try session.app.cpuAndWakeups()
+            pause(.seconds(2))
+            let after = try session.app.cpuAndWakeups()
+            #expect(after.ticks == before.ticks, "used \(after.ticks - before.ticks) ticks while hidden")
+            #expect(after.wakeups == before.wakeups, "woke \(after.wakeups - before.wakeups) times while hidden")
+            session.reader.setMapped(session.window, true)
+            let shown = try session.settled(.redGreen)
+            // The glide finished while hidden: shown at rest, well past where it was let go.
+            #expect(shown.center.x > red.center.x + 200 && shown.center.x <= 1280, "\(shown)")
+        }
+    }
+}
