@@ -20,3 +20,13 @@ bench:
 
 clean:
 	rm -rf .build
+
+# A long session of random gestures on the Xorg harness with a sanitizer build of the board
+# (LeakSanitizer reports at exit); MINUTES=10 by default. Record the figures in RELIABILITY.md.
+MINUTES ?= 10
+.PHONY: soak
+soak:
+	./scripts/setup test
+	swift build --build-path .build-asan -Xswiftc -sanitize=address --product photoboard-x11
+	swift build -c release --product photoboard-bench
+	LSAN_OPTIONS="suppressions=$(CURDIR)/scripts/lsan.supp" .build/release/photoboard-bench --only soak --minutes $(MINUTES) --binary .build-asan/debug/photoboard-x11

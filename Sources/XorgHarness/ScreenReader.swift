@@ -125,6 +125,12 @@ public final class ScreenReader {
         XFlush(display)
     }
 
+    /// The keycode the server's keymap gives a keysym (e.g. 0xFF53 Right), for injecting keys
+    /// whatever the keymap's rules.
+    public func keycode(for keysym: UInt) -> Int32 {
+        Int32(XKeysymToKeycode(display, KeySym(keysym)))
+    }
+
     /// Unmaps (hides) or maps (shows) a window, as minimising and restoring it does.
     public func setMapped(_ window: UInt, _ isMapped: Bool) {
         if isMapped { XMapWindow(display, Window(window)) } else { XUnmapWindow(display, Window(window)) }

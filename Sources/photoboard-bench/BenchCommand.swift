@@ -9,10 +9,13 @@ struct BenchCommand: ParsableCommand {
         commandName: "photoboard-bench",
         abstract: "Measures photoboard-x11 and prints the figures as Markdown table rows (see BENCHMARKS.md).")
 
-    enum Part: String, CaseIterable, ExpressibleByArgument { case engine, paint, load, memory, app }
+    enum Part: String, CaseIterable, ExpressibleByArgument { case engine, paint, load, memory, app, soak }
 
-    @Option(help: "Run only these parts: engine, paint, load, memory, app.")
-    var only: [Part] = Part.allCases
+    @Option(help: "Run only these parts: engine, paint, load, memory, app, soak (soak runs only when named).")
+    var only: [Part] = [.engine, .paint, .load, .memory, .app]
+
+    @Option(help: "Soak length in minutes (with --only soak).")
+    var minutes: Double = 10
 
     @Option(help: "The photoboard-x11 binary to measure (default: the one built beside this program).")
     var binary: String?
@@ -41,6 +44,12 @@ struct BenchCommand: ParsableCommand {
         }
         if only.contains(.app) {
             try AppBenchmark.interaction(binary: binary, pictures: pictures).forEach { print($0) }
+        }
+        if only.contains(.soak) {
+            let total = Duration.seconds(Int64(minutes * 60))
+            let report = try Soak.run(binary: binary, photos: try pictures.paths(19), duration: total, warmUp: total / 5)
+            print("| soak | \(binary) | \(report) |")
+            if !report.standardError.isEmpty { print("stderr of the board:\n\(report.standardError)") }
         }
     }
 }

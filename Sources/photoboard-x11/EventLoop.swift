@@ -25,6 +25,8 @@ struct EventLoop {
 
     private func loop() throws -> Int32 {
         var isVisible = true
+        var showsHelp = false
+        var paintedHelp = false
         var emulator = MouseEmulator()
         var paintedRevision: UInt64?
         var paintedStatus: LoadingStatus?
@@ -40,7 +42,34 @@ struct EventLoop {
                 case .pointer(let pointer):
                     for touch in emulator.touches(for: pointer, on: controller.board) { controller.handle(touch) }
                 case .key(.escape):
-                    for touch in emulator.removePinnedFinger(at: System.now()) { controller.handle(touch) }
+                    // Esc closes what is open, one thing at a time: help, a pinned finger, fullscreen.
+                    let lifted = emulator.removePinnedFinger(at: System.now())
+                    for touch in lifted { controller.handle(touch) }
+                    if showsHelp {
+                        showsHelp = false
+                    } else if lifted.isEmpty {
+                        window.setFullscreen(false)
+                    }
+                case .key(.toggleFullscreen):
+                    window.setFullscreen(!window.isFullscreen)
+                case .key(.help):
+                    showsHelp.toggle()
+                case .key(.undo):
+                    controller.undo()
+                case .key(.redo):
+                    controller.redo()
+                case .key(.gather):
+                    controller.gather(seed: UInt64(truncatingIfNeeded: System.now().sinceOrigin.components.seconds))
+                case .key(.remove):
+                    if let target = controller.commandTarget { controller.removeFromBoard(target) }
+                case .key(.selectNext(let backwards)):
+                    controller.selectNext(backwards: backwards)
+                case .key(.nudge(let offset)):
+                    controller.nudge(by: offset)
+                case .key(.zoom(let isIn)):
+                    controller.zoomTarget(by: isIn ? 1.1 : 1 / 1.1)
+                case .key(.turn(let clockwise)):
+                    controller.turnTarget(by: (clockwise ? 5 : -5) * .pi / 180)
                 case .exposed:
                     needsPresent = true
                 case .resized(let size):
@@ -72,8 +101,9 @@ struct EventLoop {
             let overlay = emulator.overlay
             if !isVisible {
                 // Hidden: no painting and no frames; time catches up when shown again.
-            } else if paintedRevision != controller.revision || paintedStatus != status || paintedOverlay != overlay {
-                painter.paint(scene.build(controller.board, status: status, overlay: overlay))
+            } else if paintedRevision != controller.revision || paintedStatus != status || paintedOverlay != overlay || paintedHelp != showsHelp {
+                painter.paint(scene.build(controller.board, status: status, overlay: overlay, selection: controller.selection, showsHelp: showsHelp))
+                paintedHelp = showsHelp
                 paintedRevision = controller.revision
                 paintedStatus = status
                 paintedOverlay = overlay

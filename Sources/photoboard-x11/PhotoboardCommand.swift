@@ -28,7 +28,15 @@ struct PhotoboardCommand: ParsableCommand {
                                            pinches and turns about it; right-click or
                                            Esc removes it
               touchpad pinch               zoom and turn about the pointer
-            Keys: q quits, Esc removes a pinned finger.
+            Keys:
+              F11 or f                     fullscreen (Esc leaves it)
+              Ctrl+Z, Ctrl+Shift+Z         undo, redo
+              Space or g                   gather every photo back into view
+              Delete                       remove the selected or top photo from the board
+              ? or F1                      show the gestures and keys on the board
+              Tab, arrows, + −, [ ]        select a photo; move, zoom, turn it
+              Esc                          close help, remove a pinned finger, leave fullscreen
+              q                            quit
             """,
         version: "0.2.0")
 
@@ -78,6 +86,7 @@ struct PhotoboardCommand: ParsableCommand {
             report("\(error)")
             throw ExitCode(1)
         }
+        window.traceKeys = trace
         let painter = try CairoPainter(window: window)
         let decoder = try PhotoDecoder()
         let layoutSeed = seed ?? UInt64(truncatingIfNeeded: System.now().sinceOrigin.components.attoseconds)

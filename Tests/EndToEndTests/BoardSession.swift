@@ -184,6 +184,16 @@ final class BoardSession {
         try server.pointer.sync()
     }
 
+    /// Presses and releases a key, given as a keysym, with modifier keysyms held.
+    func press(_ keysym: UInt, with modifiers: [UInt] = []) throws {
+        let code = reader.keycode(for: keysym), held = modifiers.map { reader.keycode(for: $0) }
+        for modifier in held { try server.keyboard.key(modifier, pressed: true) }
+        try server.keyboard.key(code, pressed: true)
+        try server.keyboard.key(code, pressed: false)
+        for modifier in held.reversed() { try server.keyboard.key(modifier, pressed: false) }
+        try server.keyboard.sync()
+    }
+
     /// Holds a key (X keycode) while `body` runs.
     func holding(_ keycode: Int32, _ body: () throws -> Void) throws {
         try server.keyboard.key(keycode, pressed: true)

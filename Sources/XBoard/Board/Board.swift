@@ -57,6 +57,19 @@ public struct Board: Hashable, Sendable {
         return true
     }
 
+    /// Restacks the photos in `order` (bottom first); photos not named keep their place at the
+    /// bottom. Returns whether anything moved.
+    @discardableResult
+    public mutating func reorder(_ order: [PhotoID]) -> Bool {
+        let named = order.compactMap { photo($0) }
+        let namedIDs = Set(named.map(\.id))
+        let reordered = photos.filter { !namedIDs.contains($0.id) } + named
+        guard reordered.map(\.id) != photos.map(\.id) else { return false }
+        photos = reordered
+        reindex()
+        return true
+    }
+
     public mutating func setTransform(_ photoToBoard: AffineTransform, of id: PhotoID) {
         guard let index = index(of: id), photoToBoard.isFinite else { return }
         photos[index].photoToBoard = photoToBoard  // the order is unchanged: the index stays right

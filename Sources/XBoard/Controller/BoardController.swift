@@ -6,23 +6,29 @@
 /// a clock. `nextDeadline` says when it next needs `advance(to:)`, and `revision` changes
 /// whenever anything visible changed, so the loop repaints exactly then.
 public final class BoardController {
-    public private(set) var board: Board
+    public internal(set) var board: Board
     public let settings: BoardSettings
     /// The latest instant the controller has seen.
     public private(set) var now: Instant
     /// Incremented on every visible change (placement, stacking, photos added or removed).
-    public private(set) var revision: UInt64 = 0
+    public internal(set) var revision: UInt64 = 0
     /// Called for every recognizer state change, with the photo it happened on (for traces).
     public var transitionObserver: ((PhotoID, GestureTransition) -> Void)?
 
     private var gestures: [PhotoID: PhotoGestures] = [:]
-    private var motions: [PhotoID: Motion] = [:]
-    private var touchOwners: [TouchID: PhotoID] = [:]
+    var motions: [PhotoID: Motion] = [:]
+    var touchOwners: [TouchID: PhotoID] = [:]
     private var lastTouchLocations: [TouchID: Point] = [:]
     private var disabledGestures: Set<PhotoGesture> = []
     /// Where photos were before a shrinking window pushed them in; they go back when it grows,
     /// unless someone moved them since. A resize never loses the arrangement.
-    private var placementsBeforeResize: [PhotoID: AffineTransform] = [:]
+    var placementsBeforeResize: [PhotoID: AffineTransform] = [:]
+    /// Arrangements to go back and forth between (undo and redo).
+    var history: (undo: [Arrangement], redo: [Arrangement]) = ([], [])
+    /// The photo keyboard commands act on, if one was chosen (Tab).
+    public internal(set) var selection: PhotoID? {
+        didSet { if selection != oldValue { revision &+= 1 } }
+    }
     /// Photos whose recognizers wait for a deadline (tap timeouts); only these need `advance`.
     private var waitingSuites: Set<PhotoID> = []
 
@@ -92,6 +98,7 @@ public final class BoardController {
         if event.phase == .began {
             let routing = event.routingLocation.flatMap { $0.isFinite ? clampToLimit($0) : nil } ?? location
             guard let id = board.photo(at: routing) else { return [] }
+            if touchOwners.isEmpty { recordUndoPoint() }
             touchOwners[event.id] = id
             catchMotion(of: id)
             placementsBeforeResize[id] = nil
@@ -283,6 +290,21 @@ public final class BoardController {
     private func settle(_ id: PhotoID, to target: AffineTransform) {
         guard let photo = board.photo(id), target.isFinite else { return }
         motions[id] = .settle(Settle(from: photo.photoToBoard, to: target, startTime: now, duration: settings.motion.settleDuration))
+    }
+
+    /// A command's move: the photo eases there (unless a finger holds it) and is no longer
+    /// waiting to return from a window shrink.
+    func settleCommand(_ id: PhotoID, to target: AffineTransform, duration: Duration? = nil) {
+        guard let photo = board.photo(id), target.isFinite, !touchOwners.values.contains(id) else { return }
+        placementsBeforeResize[id] = nil
+        guard target != photo.photoToBoard else { return }
+        motions[id] = .settle(Settle(from: photo.photoToBoard, to: target, startTime: now, duration: duration ?? settings.motion.settleDuration))
+        revision &+= 1
+    }
+
+    /// Puts the photos in this stacking order (ids not on the board are skipped).
+    func reorder(_ order: [PhotoID]) {
+        if board.reorder(order) { revision &+= 1 }
     }
 
     private func react(to transitions: [GestureTransition], on id: PhotoID) {

@@ -33,6 +33,7 @@ public final class CairoPainter {
         var shadowSoftness: Double
         var shadowOpacity: Double
         var borderColor: Color
+        var isSelected: Bool
 
         init(_ print: PrintItem) {
             let t = print.photoToBoard
@@ -43,6 +44,7 @@ public final class CairoPainter {
             shadowSoftness = print.shadowSoftness
             shadowOpacity = print.shadowOpacity
             borderColor = print.borderColor
+            isSelected = print.isSelected
         }
     }
     private var lastList: DisplayList?
@@ -127,6 +129,8 @@ public final class CairoPainter {
                 drawMarker(at: location, in: context)
             case .hint(let text):
                 drawHint(text, in: context, size: list.size)
+            case .help(let lines):
+                drawHelp(lines, in: context, size: list.size)
             }
         }
         cairo_surface_flush(backSurface)
@@ -236,6 +240,27 @@ public final class CairoPainter {
         cairo_fill(context)
     }
 
+    private func drawHelp(_ lines: [String], in context: OpaquePointer?, size: Size) {
+        cairo_select_font_face(context, "monospace", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, 15)
+        var widest = 0.0
+        for line in lines {
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(context, line, &extents)
+            widest = max(widest, extents.x_advance)
+        }
+        let lineHeight = 22.0, width = widest + 48, height = Double(lines.count) * lineHeight + 36
+        let x = max(0, (size.width - width) / 2), y = max(0, (size.height - height) / 2)
+        cairo_set_source_rgba(context, 0.08, 0.1, 0.13, 0.88)
+        cairo_rectangle(context, x, y, width, height)
+        cairo_fill(context)
+        cairo_set_source_rgba(context, 1, 1, 1, 0.95)
+        for (index, line) in lines.enumerated() {
+            cairo_move_to(context, x + 24, y + 32 + Double(index) * lineHeight)
+            cairo_show_text(context, line)
+        }
+    }
+
     private func drawHint(_ text: String, in context: OpaquePointer?, size: Size) {
         cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, 14)
@@ -307,6 +332,13 @@ public final class CairoPainter {
         }
         cairo_rectangle(context, picture.minX, picture.minY, picture.size.width, picture.size.height)
         cairo_fill(context)
+        if print.isSelected {
+            let ring = outline.insetBy(-2 / scale)
+            cairo_set_source_rgba(context, 0.2, 0.45, 0.95, 0.95)
+            cairo_set_line_width(context, 4 / scale)
+            cairo_rectangle(context, ring.minX, ring.minY, ring.size.width, ring.size.height)
+            cairo_stroke(context)
+        }
         cairo_restore(context)
     }
 }

@@ -17,8 +17,20 @@ public enum WindowEvent: Sendable {
     /// A key the board reacts to.
     case key(Key)
 
-    public enum Key: Sendable {
+    /// Keyboard commands (see `--help`).
+    public enum Key: Hashable, Sendable {
         case quit
         case escape
+        case toggleFullscreen
+        case undo
+        case redo
+        case gather
+        case remove
+        case help
+        case selectNext(backwards: Bool)
+        /// Arrow keys, in board points.
+        case nudge(Point)
+        case zoom(isIn: Bool)
+        case turn(isClockwise: Bool)
     }
 }

@@ -24,6 +24,8 @@ public final class X11Window {
     private var scrollValuators: [ScrollKey: (isVertical: Bool, increment: Double)] = [:]
     private var lastScrollValues: [ScrollKey: Double] = [:]
     private let inputMode: InputMode
+    /// Report keys that map to no command (with `--trace`).
+    public var traceKeys = false
 
     private struct ScrollKey: Hashable {
         var source: Int32
@@ -130,6 +132,87 @@ public final class X11Window {
             lastScrollValues[key] = value
         }
         return notches
+    }
+
+    /// The command a key stands for (keysym already shifted by XLookupString).
+    private static func key(for symbol: KeySym, state: UInt32) -> WindowEvent.Key? {
+        let control = state & UInt32(ControlMask) != 0, shift = state & UInt32(ShiftMask) != 0
+        let step = shift ? 50.0 : 10.0
+        switch Int32(truncatingIfNeeded: symbol) {
+        case XK_q, XK_Q: return .quit
+        case XK_w where control: return .quit
+        case XK_z, XK_Z: return control ? (shift ? .redo : .undo) : nil
+        case XK_y where control: return .redo
+        case XK_Escape: return .escape
+        case XK_f where !control, XK_F11: return .toggleFullscreen
+        case XK_space, XK_g: return .gather
+        case XK_Delete, XK_BackSpace, XK_KP_Delete: return .remove
+        case XK_question, XK_F1: return .help
+        case XK_Tab: return .selectNext(backwards: shift)
+        case XK_ISO_Left_Tab: return .selectNext(backwards: true)
+        case XK_Left, XK_KP_Left: return .nudge(Point(x: -step, y: 0))
+        case XK_Right, XK_KP_Right: return .nudge(Point(x: step, y: 0))
+        case XK_Up, XK_KP_Up: return .nudge(Point(x: 0, y: -step))
+        case XK_Down, XK_KP_Down: return .nudge(Point(x: 0, y: step))
+        case XK_plus, XK_equal, XK_KP_Add: return .zoom(isIn: true)
+        case XK_minus, XK_KP_Subtract: return .zoom(isIn: false)
+        case XK_bracketright: return .turn(isClockwise: true)
+        case XK_bracketleft: return .turn(isClockwise: false)
+        default: return nil
+        }
+    }
+
+    // MARK: Fullscreen
+
+    /// Whether the window fills the screen.
+    public private(set) var isFullscreen = false
+    private var geometryBeforeFullscreen: (x: Int32, y: Int32, width: UInt32, height: UInt32)?
+
+    /// Enters or leaves fullscreen: through the window manager (`_NET_WM_STATE_FULLSCREEN`) when
+    /// one runs, or by covering the screen itself when none does.
+    public func setFullscreen(_ fullscreen: Bool) {
+        guard fullscreen != isFullscreen else { return }
+        isFullscreen = fullscreen
+        let root = cx11_root_window(display, screen)
+        let state = XInternAtom(display, "_NET_WM_STATE", 0), full = XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0)
+        if hasWindowManager {
+            var message = XEvent()
+            message.xclient.type = ClientMessage
+            message.xclient.window = window
+            message.xclient.message_type = state
+            message.xclient.format = 32
+            message.xclient.data.l.0 = fullscreen ? 1 : 0  // _NET_WM_STATE_ADD / _REMOVE
+            message.xclient.data.l.1 = Int(full)
+            message.xclient.data.l.3 = 1  // a normal application
+            XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &message)
+        } else if fullscreen {
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(display, window, &attributes)
+            geometryBeforeFullscreen = (attributes.x, attributes.y, UInt32(attributes.width), UInt32(attributes.height))
+            var atoms = [full]
+            XChangeProperty(display, window, state, XA_ATOM, 32, PropModeReplace, &atoms, 1)
+            XMoveResizeWindow(
+                display, window, 0, 0, UInt32(cx11_display_width(display, screen)), UInt32(cx11_display_height(display, screen)))
+            XRaiseWindow(display, window)
+        } else {
+            XDeleteProperty(display, window, state)
+            if let geometry = geometryBeforeFullscreen {
+                XMoveResizeWindow(display, window, geometry.x, geometry.y, geometry.width, geometry.height)
+            }
+        }
+        XFlush(display)
+    }
+
+    /// Whether an EWMH window manager runs (it sets `_NET_SUPPORTING_WM_CHECK` on the root).
+    private var hasWindowManager: Bool {
+        let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 1)
+        guard check != 0 else { return false }
+        var type: Atom = 0, format: Int32 = 0
+        var items: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(display, cx11_root_window(display, screen), check, 0, 1, 0, XA_WINDOW, &type, &format, &items, &after, &data)
+        if let data { XFree(data) }
+        return status == Success && items == 1
     }
 
     private static func modifiers(_ state: Int32) -> PointerEvent.Modifiers {
@@ -286,10 +369,14 @@ public final class X11Window {
             }
         case KeyPress:
             var keyEvent = event.xkey
-            let symbol = XLookupKeysym(&keyEvent, 0)
-            let control = keyEvent.state & UInt32(ControlMask) != 0
-            if symbol == KeySym(XK_q) || (control && symbol == KeySym(XK_w)) { events.append(.key(.quit)) }
-            if symbol == KeySym(XK_Escape) { events.append(.key(.escape)) }
+            var symbol: KeySym = 0
+            var text = [CChar](repeating: 0, count: 8)
+            _ = XLookupString(&keyEvent, &text, Int32(text.count), &symbol, nil)
+            if let key = Self.key(for: symbol, state: keyEvent.state) {
+                events.append(.key(key))
+            } else if traceKeys {
+                System.printError("trace: key \(keyEvent.keycode) → keysym 0x\(String(symbol, radix: 16)) unused")
+            }
         default:
             break
         }

@@ -59,7 +59,7 @@ extension DisplayList {
     private var overlayItems: [DisplayItem] {
         items.filter {
             switch $0 {
-            case .progress, .fingerMarker, .hint: true
+            case .progress, .fingerMarker, .hint, .help: true
             case .fill, .print: false
             }
         }
@@ -71,7 +71,7 @@ extension DisplayList {
         case .progress: Rect(x: 0, y: size.height - 40, width: size.width, height: 40)
         case .hint: Rect(x: 0, y: 0, width: size.width, height: 48)
         case .fingerMarker(let point): Rect(x: point.x - 28, y: point.y - 28, width: 56, height: 56)
-        case .fill, .print: Rect(origin: .zero, size: size)
+        case .fill, .print, .help: Rect(origin: .zero, size: size)
         }
     }
 }

@@ -22,6 +22,8 @@ public enum DisplayItem: Hashable, Sendable {
     case fingerMarker(Point)
     /// A one-line hint along the top edge.
     case hint(String)
+    /// The help panel: lines of gestures and keys, centred.
+    case help([String])
 }
 
 /// A photo drawn as a print on the table.
@@ -36,6 +38,8 @@ public struct PrintItem: Hashable, Sendable {
     public var shadowOffset: Point
     public var shadowSoftness: Double
     public var shadowOpacity: Double
+    /// Outlined as the photo keyboard commands act on.
+    public var isSelected: Bool = false
 
     /// The board rectangle this print may touch, shadow included: what repainting it dirties.
     public var boardExtent: Rect {

@@ -2,13 +2,32 @@
 public struct SceneBuilder: Sendable {
     public var style: BoardStyle
 
+    /// What the help panel (? or F1) lists.
+    public static let helpLines = [
+        "Photoboard — gestures and keys",
+        "",
+        "one finger / left drag          move; let go while moving to throw",
+        "two fingers                     zoom and turn about the fingers",
+        "wheel · Shift+wheel             zoom · turn about the pointer",
+        "Ctrl+drag · right-click, drag   zoom and turn with a second finger",
+        "tap a gliding photo             catch it",
+        "double tap · triple tap         close-up · back as first laid out",
+        "",
+        "F11 or f  fullscreen      Esc  leave fullscreen, close this",
+        "Ctrl+Z  undo      Ctrl+Shift+Z  redo      Space or g  gather all",
+        "Delete  remove from the board (not from disk)      q  quit",
+        "Tab  select a photo    arrows  move    + −  zoom    [ ]  turn",
+    ]
+
     public init(style: BoardStyle = BoardStyle()) {
         self.style = style
     }
 
     /// The frame for `board`, with the loading indicator on top while `status` is given and mouse
     /// emulation's pinned finger and hint while `overlay` is.
-    public func build(_ board: Board, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil) -> DisplayList {
+    public func build(
+        _ board: Board, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil, selection: PhotoID? = nil, showsHelp: Bool = false
+    ) -> DisplayList {
         var items: [DisplayItem] = [.fill(style.background)]
         for photo in board.photos {
             items.append(
@@ -16,10 +35,11 @@ public struct SceneBuilder: Sendable {
                     PrintItem(
                         photo: photo.id, photoToBoard: photo.photoToBoard, pictureSize: photo.size, borderWidth: photo.borderWidth,
                         borderColor: style.printBorder, shadowOffset: style.shadowOffset, shadowSoftness: style.shadowSoftness,
-                        shadowOpacity: style.shadowOpacity)))
+                        shadowOpacity: style.shadowOpacity, isSelected: photo.id == selection)))
         }
         if let overlay { items += [.fingerMarker(overlay.marker), .hint(overlay.hint)] }
         if let status { items.append(.progress(status)) }
+        if showsHelp { items.append(.help(Self.helpLines)) }
         return DisplayList(size: board.size, items: items)
     }
 }

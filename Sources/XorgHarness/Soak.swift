@@ -1,0 +1,198 @@
+import Foundation
+
+/// A long session on a real Xorg: random touch, two-finger and mouse gestures at 120 Hz, with
+/// memory and drag latency measured after a warm-up and at the end.
+public enum Soak {
+    public struct Report: Sendable, CustomStringConvertible {
+        public var duration: Duration
+        public var gestures: Int
+        public var events: Int
+        public var residentAfterWarmUpMiB: Double
+        public var residentAtEndMiB: Double
+        public var latencyAtStartMs: Double
+        public var latencyAtEndMs: Double
+        public var exitStatus: Int32
+        public var standardError: String
+
+        /// RSS growth from the end of the warm-up to the end, in percent.
+        public var growthPercent: Double { (residentAtEndMiB - residentAfterWarmUpMiB) / residentAfterWarmUpMiB * 100 }
+
+        public var description: String {
+            func f(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+            return "\(duration.components.seconds) s, \(gestures) gestures, \(events) input events; RSS after warm-up \(f(residentAfterWarmUpMiB, 1)) MiB → "
+                + "\(f(residentAtEndMiB, 1)) MiB at the end (\(growthPercent >= 0 ? "+" : "")\(f(growthPercent, 2))%); drag latency "
+                + "\(f(latencyAtStartMs, 2)) → \(f(latencyAtEndMs, 2)) ms; exit status \(exitStatus)"
+        }
+    }
+
+    static let probeLeft: UInt32 = 0xD0_2020, probeRight: UInt32 = 0x20_B040
+
+    /// Runs `binary` with `photos` (plus a flat probe photo) for `duration`, `warmUp` of it first.
+    public static func run(binary: String, photos: [String], duration: Duration, warmUp: Duration, seed: UInt64 = 1) throws -> Report {
+        let server = try XorgServer()
+        defer { server.stop() }
+        let reader = try ScreenReader(displayName: server.displayName)
+        let probe = server.directory.appendingPathComponent("probe.png").path
+        try TestPhotos.write(to: probe, width: 400, height: 300, left: probeLeft, right: probeRight)
+        let app = try AppUnderTest(binary: binary, arguments: ["--seed", "\(seed)"] + photos + [probe], server: server)
+        defer { app.stop() }
+        let window = try waitFor("the window", timeout: .seconds(30)) { reader.window(ofProcess: app.pid) }
+        _ = try waitFor("the probe photo", timeout: .seconds(60)) { PrintMeasure(try reader.screenshot(), left: probeLeft, right: probeRight) }
+        pause(.seconds(1))
+
+        var random = SplitMix(seed: seed)
+        var events = 0, gestures = 0
+        func touch(_ type: InputTestDevice.TouchType, _ id: UInt32, _ x: Double, _ y: Double) throws {
+            let (vx, vy) = server.valuators(for: min(max(x, 1), 1278), min(max(y, 1), 798))
+            try server.touch.touch(type, id: id, x: vx, y: vy)
+            try server.touch.sync()
+            events += 1
+        }
+        func point() -> (Double, Double) { (random.next(in: 80...1200), random.next(in: 80...720)) }
+
+        /// Median time from one injected touch update to a visible change, nudging the probe photo
+        /// (or, when others cover it, whichever photo lies near the middle of the screen).
+        func latency() throws -> Double {
+            var samples: [Double] = []
+            for _ in 0..<3 {
+                let shot = try reader.screenshot()
+                guard let (x, y) = grabPoint(in: shot) else { continue }
+                try touch(.begin, 3, x, y)
+                for step in 1...4 {
+                    try touch(.update, 3, x + Double(step) * 5, y)
+                    pause(.milliseconds(8))
+                }
+                pause(.milliseconds(150))
+                let stripY = Int(y), stripX = max(0, Int(x) - 150), width = min(1280 - stripX, 320)
+                for sample in 0..<10 {
+                    let before = try reader.pixels(x: stripX, y: stripY, width: width, height: 1)
+                    let start = ContinuousClock.now
+                    try touch(.update, 3, x + 20 + (sample % 2 == 0 ? 3 : 0), y)
+                    let moved = try? waitFor("the photo to move", timeout: .seconds(2), interval: .microseconds(200)) {
+                        try reader.pixels(x: stripX, y: stripY, width: width, height: 1) != before ? true : nil
+                    }
+                    if moved != nil { samples.append(milliseconds(ContinuousClock.now - start)) }
+                    pause(.milliseconds(15))
+                }
+                pause(.milliseconds(80))
+                try touch(.end, 3, x + 20, y)
+                pause(.milliseconds(500))
+            }
+            guard !samples.isEmpty else { throw HarnessError("no photo could be nudged to measure latency") }
+            return samples.sorted()[samples.count / 2]
+        }
+
+        /// A point on a photo: the probe's visible part if any, else the first point of a spiral
+        /// from the middle of the screen that is neither table nor shadow.
+        func grabPoint(in shot: Screenshot) -> (Double, Double)? {
+            if let probe = shot.blob(of: probeLeft), probe.count > 400 { return (probe.centroid.x, probe.centroid.y) }
+            for radius in stride(from: 0.0, through: 300, by: 20) {
+                for step in 0..<16 {
+                    let angle = Double(step) * .pi / 8
+                    let x = Int(640 + radius * cos(angle)), y = Int(400 + radius * 0.6 * sin(angle))
+                    let pixel = shot.pixel(x, y)
+                    let r = Int(pixel >> 16), g = Int(pixel >> 8 & 0xFF), b = Int(pixel & 0xFF)
+                    if abs(r - 0x36) + abs(g - 0x3F) + abs(b - 0x4A) > 60 { return (Double(x), Double(y)) }
+                }
+            }
+            return nil
+        }
+
+        func randomGesture() throws {
+            gestures += 1
+            let (x, y) = point()
+            switch random.next() % 8 {
+            case 0, 1, 2:  // drag or throw with one finger
+                let (tx, ty) = point()
+                let steps = 8 + Int(random.next() % 40)
+                try touch(.begin, 1, x, y)
+                for step in 1...steps {
+                    let f = Double(step) / Double(steps)
+                    try touch(.update, 1, x + (tx - x) * f, y + (ty - y) * f)
+                    pause(.microseconds(8333))
+                }
+                if random.next() % 2 == 0 { pause(.milliseconds(60)) }
+                try touch(.end, 1, tx, ty)
+            case 3, 4:  // pinch, twist and move with two fingers
+                let spread = random.next(in: 0.6...1.6), turn = random.next(in: -1.5...1.5), (dx, dy) = (random.next(in: -80...80), random.next(in: -80...80))
+                try touch(.begin, 1, x - 50, y)
+                try touch(.begin, 2, x + 50, y)
+                for step in 1...30 {
+                    let f = Double(step) / 30, angle = turn * f, radius = 50 * (1 + (spread - 1) * f)
+                    try touch(.update, 1, x + dx * f - radius * cos(angle), y + dy * f - radius * sin(angle))
+                    try touch(.update, 2, x + dx * f + radius * cos(angle), y + dy * f + radius * sin(angle))
+                    pause(.microseconds(8333))
+                }
+                try touch(.end, 1, x, y)
+                try touch(.end, 2, x, y)
+            case 5:  // taps, sometimes three
+                for _ in 0..<(random.next() % 2 == 0 ? 1 : 3) {
+                    try touch(.begin, 1, x, y)
+                    pause(.milliseconds(40))
+                    try touch(.end, 1, x, y)
+                    pause(.milliseconds(80))
+                }
+            case 6:  // mouse wheel over the point
+                let (vx, vy) = server.valuators(for: x, y)
+                try server.pointer.motion(x: vx, y: vy)
+                for _ in 0..<(1 + random.next() % 4) {
+                    let button: Int32 = random.next() % 2 == 0 ? 4 : 5
+                    try server.pointer.button(button, pressed: true)
+                    try server.pointer.button(button, pressed: false)
+                    events += 2
+                }
+                try server.pointer.sync()
+            default:  // the window is resized and restored
+                reader.resize(window, width: Int(random.next(in: 200...1280)), height: Int(random.next(in: 150...800)))
+                pause(.milliseconds(150))
+                reader.resize(window, width: 1280, height: 800)
+            }
+            pause(.milliseconds(Int64(50 + random.next() % 250)))
+        }
+
+        let start = ContinuousClock.now
+        while ContinuousClock.now - start < warmUp { try randomGesture() }
+        pause(.seconds(1))
+        let residentAfterWarmUp = residentMiB(app.pid)
+        let latencyAtStart = try latency()
+        while ContinuousClock.now - start < duration { try randomGesture() }
+        pause(.seconds(2))
+        let residentAtEnd = residentMiB(app.pid)
+        let latencyAtEnd = try latency()
+        reader.requestClose(window)
+        let status = try app.waitForExit(timeout: .seconds(30))
+        reader.close()
+        return Report(
+            duration: ContinuousClock.now - start, gestures: gestures, events: events, residentAfterWarmUpMiB: residentAfterWarmUp,
+            residentAtEndMiB: residentAtEnd, latencyAtStartMs: latencyAtStart, latencyAtEndMs: latencyAtEnd, exitStatus: status,
+            standardError: app.standardError)
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    static func residentMiB(_ pid: Int32) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kib = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return 0 }
+        return kib / 1024
+    }
+}
+
+/// A seedable generator for the harness (SplitMix64).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func next(in range: ClosedRange<Double>) -> Double {
+        range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
+    }
+}

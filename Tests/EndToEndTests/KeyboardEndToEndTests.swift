@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import XorgHarness
+
+extension EndToEnd {
+    /// Keys, as X keycodes (evdev + 8), through the inputtest keyboard.
+    @Suite(.timeLimit(.minutes(3)))
+    struct Keyboard {
+        /// Keysyms; the session's server turns them into its keycodes.
+        static let f: UInt = 0x66, escape: UInt = 0xFF1B, z: UInt = 0x7A, control: UInt = 0xFFE3, shift: UInt = 0xFFE1, delete: UInt = 0xFFFF
+        static let space: UInt = 0x20, tab: UInt = 0xFF09, right: UInt = 0xFF53, slash: UInt = 0x2F, bracketRight: UInt = 0x5D
+
+        static func isTable(_ pixel: UInt32) -> Bool { abs(Int(pixel >> 16) - 0x36) <= 3 && abs(Int(pixel & 0xFF) - 0x4A) <= 3 }
+
+        @Test func fTogglesFullscreenWithoutAWindowManagerAndEscLeavesIt() throws {
+            let session = try BoardSession(photos: [.redGreen], arguments: ["--geometry", "800x600"])
+            #expect(!Self.isTable(try session.screenshot().pixel(1270, 790)))  // outside the window
+            try session.press(Self.f)
+            _ = try waitFor("the board to fill the screen", timeout: .seconds(5)) { Self.isTable(try session.screenshot().pixel(1270, 790)) ? true : nil }
+            try session.press(Self.escape)
+            _ = try waitFor("the window to shrink back", timeout: .seconds(5)) { Self.isTable(try session.screenshot().pixel(1270, 790)) ? nil : true }
+            #expect(Self.isTable(try session.screenshot().pixel(790, 590)))
+        }
+
+        @Test func ctrlZUndoesADragAndCtrlShiftZRedoesIt() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let before = try session.settled(.redGreen)
+            let moved = try session.place(.redGreen, at: (640, 420))
+            try session.press(Self.z, with: [Self.control])
+            let undone = try session.settled(.redGreen)
+            #expect(abs(undone.center.x - before.center.x) <= 2 && abs(undone.center.y - before.center.y) <= 2, "\(undone) vs \(before)")
+            try session.press(Self.z, with: [Self.control, Self.shift])
+            let redone = try session.settled(.redGreen)
+            #expect(abs(redone.center.x - moved.center.x) <= 2 && abs(redone.center.y - moved.center.y) <= 2, "\(redone) vs \(moved)")
+        }
+
+        @Test func deleteTakesThePhotoOffTheBoardAndUndoBringsItBack() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let red = try session.settled(.redGreen)
+            try session.tap(at: (red.center.x, red.center.y))  // on top now
+            pause(.milliseconds(500))
+            try session.press(Self.delete)
+            _ = try waitFor("the photo to leave", timeout: .seconds(5)) { try session.measure(.redGreen) == nil ? true : nil }
+            #expect(try session.measure(.blueYellow) != nil)
+            try session.press(Self.z, with: [Self.control])
+            _ = try session.settled(.redGreen)
+        }
+
+        @Test func spaceGathersEveryPhotoBackIntoView() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let blue = try session.settled(.blueYellow)
+            // Push blue/yellow half off the right edge.
+            try session.gesture([(1, (blue.center.x, blue.center.y), (1279, blue.center.y))])
+            _ = try session.settled(.blueYellow)
+            #expect((try session.screenshot().blob(of: TestPhoto.blueYellow.right)?.count ?? 0) < 5_000)
+            try session.press(Self.space)
+            pause(.milliseconds(600))
+            let shot = try session.screenshot()
+            for photo in session.photos {
+                let halves = [shot.blob(of: photo.left), shot.blob(of: photo.right)]
+                #expect(halves.allSatisfy { ($0?.count ?? 0) > 20_000 && $0!.minX > 0 && $0!.maxX < 1279 }, "\(String(photo.left, radix: 16)): \(halves)")
+            }
+        }
+
+        @Test func tabSelectsAPhotoThatArrowsMoveAndBracketsTurn() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let before = try session.settled(.redGreen)
+            try session.press(Self.tab)  // the top photo (blue/yellow)
+            try session.press(Self.tab)  // then red/green, raised and outlined
+            pause(.milliseconds(300))
+            let shot = try session.screenshot()
+            let outline = shot.blob(of: 0x33_73F2, tolerance: 12)
+            #expect((outline?.count ?? 0) > 300, "no selection outline: \(String(describing: outline))")
+            for _ in 0..<3 { try session.press(Self.right) }
+            try session.press(Self.bracketRight)
+            let after = try session.settled(.redGreen)
+            #expect(abs(after.center.x - before.center.x - 30) <= 2 && abs(after.center.y - before.center.y) <= 2, "\(after) vs \(before)")
+            #expect(abs(after.angle - before.angle - 5) <= 1, "\(after.angle - before.angle)°")
+        }
+
+        @Test func questionMarkShowsTheGesturesAndKeysAndEscClosesThem() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let dark = { (try session.screenshot().blob(of: 0x18_1E26, tolerance: 4)?.count) ?? 0 }
+            let without = try dark()
+            try session.press(Self.slash, with: [Self.shift])
+            pause(.milliseconds(300))
+            print("screenshot: \(try session.saveScreenshot(named: "help"))")
+            #expect(try dark() > without + 50_000, "no help panel")
+            try session.press(Self.escape)
+            pause(.milliseconds(300))
+            #expect(try dark() <= without + 200, "the help panel stayed")
+        }
+    }
+}

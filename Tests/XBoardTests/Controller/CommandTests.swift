@@ -1,0 +1,77 @@
+import Testing
+import XBoard
+
+@Suite struct CommandTests {
+    @Test func undoAndRedoStepThroughGesturesAndCommands() {
+        let controller = Fixtures.twoPhotoBoard()
+        let start = controller.arrangement
+        let script = TouchScript(controller)
+        script.down(1, at: Point(300, 300)).slide(1, to: Point(400, 350)).up(1, after: .milliseconds(80)).settle()
+        let afterDrag = controller.arrangement
+        #expect(afterDrag != start)
+        controller.nudge(by: Point(10, 0))
+        script.settle()
+        let afterNudge = controller.arrangement
+        controller.undo()
+        script.settle()
+        #expect(controller.arrangement == afterDrag)
+        controller.undo()
+        script.settle()
+        #expect(controller.arrangement.photos.map(\.photoToBoard) == start.photos.map(\.photoToBoard))
+        controller.redo()
+        script.settle()
+        #expect(controller.arrangement == afterDrag)
+        controller.redo()
+        script.settle()
+        #expect(controller.arrangement == afterNudge)
+        #expect(!controller.canRedo)
+    }
+
+    @Test func aRemovedPhotoLeavesTheBoardAndUndoBringsItBack() {
+        let controller = Fixtures.twoPhotoBoard()
+        controller.removeFromBoard(PhotoID(1))
+        #expect(controller.board.photo(PhotoID(1)) == nil)
+        controller.undo()
+        TouchScript(controller).settle()
+        #expect(controller.board.photos.map(\.id) == [PhotoID(1), PhotoID(2)])
+    }
+
+    @Test func gatherBringsEveryPhotoBackIntoViewTidily() {
+        let controller = Fixtures.twoPhotoBoard()
+        let script = TouchScript(controller)
+        // Zoom one up and push the other to a corner.
+        script.down(1, at: Point(280, 300)).down(2, at: Point(320, 300)).move([(1, Point(230, 300)), (2, Point(370, 300))]).up(1).up(2, after: .milliseconds(60))
+        script.down(3, at: Point(700, 500)).slide(3, to: Point(995, 795)).up(3, after: .milliseconds(60)).settle()
+        controller.gather()
+        script.settle()
+        for photo in controller.board.photos {
+            #expect(controller.board.bounds.insetBy(7.9).contains(photo.boardBounds.origin), "\(photo.id) at \(photo.boardBounds)")
+            #expect(photo.boardBounds.maxX <= 1000 && photo.boardBounds.maxY <= 800)
+        }
+        controller.undo()
+        script.settle()
+        #expect(controller.board.photo(PhotoID(2))!.center.x > 900)
+    }
+
+    @Test func keysSelectMoveScaleAndTurnThePhoto() {
+        let controller = Fixtures.twoPhotoBoard()
+        let script = TouchScript(controller)
+        controller.selectNext()
+        #expect(controller.selection == PhotoID(2))  // the top one first
+        controller.selectNext()
+        #expect(controller.selection == PhotoID(1))
+        #expect(controller.board.photos.last?.id == PhotoID(1))
+        controller.nudge(by: Point(0, -10))
+        controller.zoomTarget(by: 1.1)
+        script.settle()
+        controller.turnTarget(by: Angle.radians(5))
+        script.settle()
+        let photo = controller.board.photo(PhotoID(1))!
+        expectClose(photo.center, Point(300, 290), within: 1e-9)
+        expectClose(photo.scale, 1.1, absolute: 1e-9)
+        expectClose(Angle.degrees(photo.rotation), 5, absolute: 1e-9)
+        controller.nudge(by: Point(-5000, 0))
+        script.settle()
+        #expect(controller.board.photo(PhotoID(1))!.center.x == 0)
+    }
+}
