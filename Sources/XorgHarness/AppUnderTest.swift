@@ -10,6 +10,8 @@ public final class AppUnderTest {
         stderrPath = server.directory.appendingPathComponent("app-\(UUID().uuidString.prefix(8)).stderr").path
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = server.displayName
+        // Each session keeps its saved layouts to itself.
+        environment["XDG_STATE_HOME"] = server.directory.appendingPathComponent("state").path
         process = try ChildProcess(path: binary, arguments: arguments, environment: environment, stderrPath: stderrPath)
     }
 

@@ -57,9 +57,10 @@ public enum Soak {
             for _ in 0..<3 {
                 let shot = try reader.screenshot()
                 guard let (x, y) = grabPoint(in: shot) else { continue }
+                let toward = x < 640 ? 1.0 : -1.0  // a photo held at an edge only moves inward
                 try touch(.begin, 3, x, y)
                 for step in 1...4 {
-                    try touch(.update, 3, x + Double(step) * 5, y)
+                    try touch(.update, 3, x + toward * Double(step) * 5, y)
                     pause(.milliseconds(8))
                 }
                 pause(.milliseconds(150))
@@ -67,7 +68,7 @@ public enum Soak {
                 for sample in 0..<10 {
                     let before = try reader.pixels(x: stripX, y: stripY, width: width, height: 1)
                     let start = ContinuousClock.now
-                    try touch(.update, 3, x + 20 + (sample % 2 == 0 ? 3 : 0), y)
+                    try touch(.update, 3, x + toward * (20 + (sample % 2 == 0 ? 3 : 0)), y)
                     let moved = try? waitFor("the photo to move", timeout: .seconds(2), interval: .microseconds(200)) {
                         try reader.pixels(x: stripX, y: stripY, width: width, height: 1) != before ? true : nil
                     }
@@ -75,7 +76,7 @@ public enum Soak {
                     pause(.milliseconds(15))
                 }
                 pause(.milliseconds(80))
-                try touch(.end, 3, x + 20, y)
+                try touch(.end, 3, x + toward * 20, y)
                 pause(.milliseconds(500))
             }
             guard !samples.isEmpty else { throw HarnessError("no photo could be nudged to measure latency") }

@@ -9,6 +9,7 @@ struct EventLoop {
     let controller: BoardController
     let library: PhotoLibrary
     let decoder: PhotoDecoder
+    let store: LayoutStore
     let trace: Bool
     let scene = SceneBuilder()
 
@@ -16,14 +17,29 @@ struct EventLoop {
     /// and status 1.
     func run() throws -> Int32 {
         do {
-            return try loop()
+            let status = try loop()
+            saveLayout()
+            return status
         } catch PlatformError.connectionLost {
+            saveLayout()
             System.printError("photoboard-x11: lost the connection to the X server")
             return 1
         }
     }
 
+    /// Saves the arrangement (atomically); a failure is one line, never fatal.
+    private func saveLayout() {
+        guard !controller.board.photos.isEmpty else { return }
+        do {
+            try store.save(library.document(for: controller.board), key: library.layoutKey)
+        } catch {
+            System.printError("photoboard-x11: could not save the layout to \(store.path(for: library.layoutKey)): \(error)")
+        }
+    }
+
     private func loop() throws -> Int32 {
+        var savedRevision: UInt64?
+        var saveDeadline: Instant?
         var isVisible = true
         var showsHelp = false
         var paintedHelp = false
@@ -116,9 +132,21 @@ struct EventLoop {
                 library.refineResolution(for: controller)
                 refinedRevision = controller.revision
             }
+            // Save a second after the board comes to rest (debounced), while photos are settled.
+            if savedRevision != controller.revision, !controller.isAnimating, controller.activeTouchCount == 0, !library.isLoading {
+                if saveDeadline == nil { saveDeadline = now + .seconds(1) }
+                if let due = saveDeadline, due <= now {
+                    saveLayout()
+                    savedRevision = controller.revision
+                    saveDeadline = nil
+                }
+            } else if controller.isAnimating || controller.activeTouchCount > 0 {
+                saveDeadline = nil
+            }
             window.flush()
             if window.hasPendingEvents { continue }
             var deadline = isVisible ? controller.nextDeadline : controller.nextTimeout
+            if let due = saveDeadline { deadline = min(deadline ?? due, due) }
             if library.isLoading, isVisible { deadline = min(deadline ?? now + .milliseconds(250), now + .milliseconds(250)) }
             _ = try System.waitUntilReadable(
                 [window.fileDescriptor, decoder.wakeFileDescriptor], timeout: deadline.map { max($0 - System.now(), .zero) })

@@ -58,6 +58,9 @@ struct PhotoboardCommand: ParsableCommand {
     @Option(help: "X display to use (default: $DISPLAY).")
     var display: String?
 
+    @Flag(help: "Lay the photos out afresh instead of as they were left last time.")
+    var fresh = false
+
     @Flag(help: "Print every input event and gesture recognizer transition to standard error.")
     var trace = false
 
@@ -90,13 +93,26 @@ struct PhotoboardCommand: ParsableCommand {
         let painter = try CairoPainter(window: window)
         let decoder = try PhotoDecoder()
         let layoutSeed = seed ?? UInt64(truncatingIfNeeded: System.now().sinceOrigin.components.attoseconds)
-        let library = PhotoLibrary(files: listing.files, boardSize: window.size, seed: layoutSeed, decoder: decoder, report: report)
+        let store = LayoutStore.standard()
+        let key = LayoutDocument.key(for: listing.files.map(System.canonicalPath))
+        var saved: LayoutDocument?
+        if !fresh {
+            do {
+                saved = try store.load(key: key)
+            } catch {
+                report("\(store.path(for: key)): saved layout \(error); ignored")
+            }
+        }
+        let library = PhotoLibrary(
+            files: listing.files, boardSize: window.size, seed: layoutSeed, decoder: decoder, savedLayout: saved, report: report)
         library.start()
         let controller = BoardController(board: Board(size: window.size), startTime: System.now())
         if trace {
             controller.transitionObserver = { id, transition in System.printError("trace: \(id) \(transition)") }
         }
-        let status = try EventLoop(window: window, painter: painter, controller: controller, library: library, decoder: decoder, trace: trace).run()
+        let status = try EventLoop(
+            window: window, painter: painter, controller: controller, library: library, decoder: decoder, store: store, trace: trace
+        ).run()
         decoder.stop()
         if status != 0 { throw ExitCode(status) }
     }

@@ -29,7 +29,7 @@ struct Window {
 
     @Test func anIdleBoardUsesNoCPUAndNeverWakesUp() throws {
         let session = try BoardSession(photos: [.redGreen, .blueYellow])
-        pause(.milliseconds(300))
+        pause(.milliseconds(1600))  // after loading, the layout is saved once, a second later
         let before = try session.app.cpuAndWakeups()
         pause(.seconds(5))
         let after = try session.app.cpuAndWakeups()

@@ -6,6 +6,13 @@ extension Board {
         return pixelSizes.enumerated().map { index, size in layout.photo(at: index, id: PhotoID(firstID + index), pixelSize: size) }
     }
 
+    /// Puts a photo into the stack by rank: above every photo already there with a lower rank.
+    public mutating func insert(_ photo: Photo, rank: Int, rankOf: (PhotoID) -> Int) {
+        remove(photo.id)
+        let position = (photos.lastIndex { rankOf($0.id) < rank }).map { $0 + 1 } ?? 0
+        insert(photo, at: position)
+    }
+
     /// Puts a photo into the stack just above every photo with a smaller id that is already
     /// there, so photos arriving in any order stack as they were listed.
     public mutating func insertInListedOrder(_ photo: Photo) {

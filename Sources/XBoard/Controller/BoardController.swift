@@ -53,6 +53,13 @@ public final class BoardController {
         revision &+= 1
     }
 
+    /// Adds a photo at a stacking rank (restored layouts stack photos as they were saved).
+    public func add(_ photo: Photo, rank: Int, rankOf: (PhotoID) -> Int) {
+        board.insert(photo, rank: rank, rankOf: rankOf)
+        gestures[photo.id] = makeGestures()
+        revision &+= 1
+    }
+
     /// Whether the photo is being handled or moving on its own.
     public func isBusy(_ id: PhotoID) -> Bool {
         motions[id] != nil || touchOwners.values.contains(id)

@@ -3,11 +3,15 @@
 /// size it is shown (sharper when zoomed in, smaller again when zoomed out).
 public final class PhotoLibrary {
     public let files: [String]
+    /// The files' absolute paths with links resolved: what layouts are saved under.
+    public let canonicalPaths: [String]
     public let layout: TossedLayout
+    private let savedLayout: LayoutDocument?
     public let resolution: PictureResolution
     private let decoder: PhotoDecoder
     private let report: (String) -> Void
     private var copies: [PhotoID: Copy] = [:]
+    private var ranks: [PhotoID: Int] = [:]
     private var initialResults = 0
     private var failures = 0
     private var decodeTime = Duration.zero
@@ -20,9 +24,16 @@ public final class PhotoLibrary {
         var isPending: Bool
     }
 
-    /// - Parameter report: receives one line per file that failed or is damaged.
-    public init(files: [String], boardSize: Size, seed: UInt64, decoder: PhotoDecoder, report: @escaping (String) -> Void) {
+    /// - Parameters:
+    ///   - savedLayout: where the user left these photos last time, if anywhere.
+    ///   - report: receives one line per file that failed or is damaged.
+    public init(
+        files: [String], boardSize: Size, seed: UInt64, decoder: PhotoDecoder, savedLayout: LayoutDocument? = nil,
+        report: @escaping (String) -> Void
+    ) {
         self.files = files
+        canonicalPaths = files.map(System.canonicalPath)
+        self.savedLayout = savedLayout
         layout = TossedLayout(count: files.count, boardSize: boardSize, seed: seed)
         resolution = PictureResolution.forLayout(layout)
         self.decoder = decoder
@@ -81,7 +92,17 @@ public final class PhotoLibrary {
             case .success(let picture):
                 if let warning = picture.warning, isInitial { report("\(result.request.path): \(warning)") }
                 if isInitial {
-                    let photo = layout.photo(at: id.rawValue, id: id, pixelSize: picture.image.nativeSize)
+                    var photo = layout.photo(at: id.rawValue, id: id, pixelSize: picture.image.nativeSize)
+                    var rank = files.count + id.rawValue  // unsaved photos stack above saved ones, as listed
+                    if let saved = savedLayout?.placement(of: canonicalPaths[id.rawValue], baseLongEdge: photo.size.longEdge) {
+                        let bounds = Rect(origin: .zero, size: layout.boardSize)
+                        photo.photoToBoard = saved.placement.withCenter(bounds.clamp(saved.placement.center))
+                        photo.initialPhotoToBoard = saved.initial
+                        photo.photoToBoard = AffineTransform(
+                            center: photo.center, scale: photo.clampScale(photo.scale, settings: MotionSettings()), rotation: photo.rotation)
+                        rank = saved.rank
+                    }
+                    ranks[id] = rank
                     do {
                         try painter.setPicture(picture.image, for: id)
                     } catch {
@@ -89,7 +110,8 @@ public final class PhotoLibrary {
                         report("\(result.request.path): \(error)")
                         continue
                     }
-                    controller.add(photo, inListedOrder: true)
+                    let ranks = self.ranks
+                    controller.add(photo, rank: rank) { ranks[$0] ?? Int.max }
                     copies[id] = Copy(
                         longEdge: Int(picture.image.pixelSize.longEdge), nativeLongEdge: Int(picture.image.nativeSize.longEdge),
                         generation: 0, isPending: false)
@@ -122,6 +144,16 @@ public final class PhotoLibrary {
                 PhotoDecoder.Request(photo: photo.id, path: files[photo.id.rawValue], maximumLongEdge: wanted, generation: copy.generation))
         }
     }
+
+    /// The arrangement to save: every photo on the board with its file.
+    public func document(for board: Board) -> LayoutDocument {
+        var paths: [PhotoID: String] = [:]
+        for photo in board.photos where photo.id.rawValue < canonicalPaths.count { paths[photo.id] = canonicalPaths[photo.id.rawValue] }
+        return LayoutDocument(board: board, paths: paths)
+    }
+
+    /// The name the arrangement of these photos is saved under.
+    public var layoutKey: String { LayoutDocument.key(for: canonicalPaths) }
 
     /// The long edge of the copy held for a photo, in pixels; for tests and traces.
     public func decodedLongEdge(of id: PhotoID) -> Int? { copies[id]?.longEdge }

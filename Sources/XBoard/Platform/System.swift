@@ -72,6 +72,43 @@ public enum System {
 
     // MARK: Files
 
+    /// Replaces `path` with `contents` atomically: a temporary file in the same folder, fsync,
+    /// rename over the old one, fsync of the folder. A crash at any moment leaves either the old
+    /// file or the new one.
+    public static func writeFileAtomically(_ path: String, contents: [UInt8]) throws {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let temporary = folder + "/.\(path.split(separator: "/").last ?? "file").\(getpid()).tmp"
+        let descriptor = try syscall("open") { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        do {
+            var written = 0
+            while written < contents.count {
+                let count = try contents.withUnsafeBytes { buffer in
+                    try syscall("write") { write(descriptor, buffer.baseAddress! + written, buffer.count - written) }
+                }
+                written += count
+            }
+            _ = try syscall("fsync") { fsync(descriptor) }
+            close(descriptor)
+            _ = try syscall("rename") { rename(temporary, path) }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+    }
+
+    /// The absolute path with symbolic links resolved, or the path itself when that fails.
+    public static func canonicalPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// What a path names, following symbolic links.
     public static func fileInfo(_ path: String) -> Result<FileInfo, FileProblem> {
         var info = stat()

@@ -1,0 +1,99 @@
+import Foundation
+
+/// A saved arrangement: each photo's path, placement and stacking order, so the same set of
+/// photos opens as the user left it.
+///
+/// Placements are stored with the picture size they were made at (`baseLongEdge`), so they keep
+/// their size when the window, and so the first layout, differs next time.
+public struct LayoutDocument: Codable, Hashable, Sendable {
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var boardWidth: Double
+    public var boardHeight: Double
+    /// Bottom to top.
+    public var photos: [Entry]
+
+    public struct Entry: Codable, Hashable, Sendable {
+        public var path: String
+        /// The picture's long edge at scale 1 when saved, in board points.
+        public var baseLongEdge: Double
+        /// `photoToBoard` as [a, b, c, d, tx, ty].
+        public var placement: [Double]
+        /// The first layout's placement (triple tap returns there), same form.
+        public var initialPlacement: [Double]
+    }
+
+    public init(board: Board, paths: [PhotoID: String]) {
+        version = Self.currentVersion
+        boardWidth = board.size.width
+        boardHeight = board.size.height
+        photos = board.photos.compactMap { photo in
+            paths[photo.id].map {
+                Entry(
+                    path: $0, baseLongEdge: photo.size.longEdge, placement: Self.numbers(photo.photoToBoard),
+                    initialPlacement: Self.numbers(photo.initialPhotoToBoard))
+            }
+        }
+    }
+
+    /// The saved placement of `path` for a picture whose long edge is now `baseLongEdge`, and its
+    /// place in the saved stack; `nil` when the path was not saved or its numbers are unusable.
+    public func placement(of path: String, baseLongEdge: Double) -> (placement: AffineTransform, initial: AffineTransform, rank: Int)? {
+        guard let rank = photos.firstIndex(where: { $0.path == path }) else { return nil }
+        let entry = photos[rank]
+        guard let placement = Self.transform(entry.placement), let initial = Self.transform(entry.initialPlacement),
+            entry.baseLongEdge.isFinite, entry.baseLongEdge > 0, baseLongEdge > 0
+        else { return nil }
+        // Keep the print's size on screen: rescale to the picture size used now.
+        let ratio = entry.baseLongEdge / baseLongEdge
+        func resized(_ t: AffineTransform) -> AffineTransform { AffineTransform(center: t.center, scale: t.scale * ratio, rotation: t.rotation) }
+        return (resized(placement), resized(initial), rank)
+    }
+
+    /// A stable name for a set of photos, whatever order they were given in (FNV-1a over the
+    /// sorted paths).
+    public static func key(for paths: [String]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in paths.sorted().joined(separator: "\u{0}").utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01B3
+        }
+        return String(hash, radix: 16)
+    }
+
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(self)
+    }
+
+    /// Decodes a saved document; throws a one-line reason when it is not one this version reads.
+    public static func decode(_ data: Data) throws -> LayoutDocument {
+        let document: LayoutDocument
+        do {
+            document = try JSONDecoder().decode(LayoutDocument.self, from: data)
+        } catch {
+            throw LayoutError.corrupt("not a layout this program wrote")
+        }
+        guard document.version == currentVersion else { throw LayoutError.corrupt("layout version \(document.version) is not \(currentVersion)") }
+        return document
+    }
+
+    public enum LayoutError: Error, CustomStringConvertible {
+        case corrupt(String)
+        public var description: String {
+            switch self {
+            case .corrupt(let reason): reason
+            }
+        }
+    }
+
+    static func numbers(_ t: AffineTransform) -> [Double] { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
+
+    static func transform(_ numbers: [Double]) -> AffineTransform? {
+        guard numbers.count == 6, numbers.allSatisfy(\.isFinite) else { return nil }
+        let t = AffineTransform(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], tx: numbers[4], ty: numbers[5])
+        return t.inverted() == nil ? nil : t
+    }
+}

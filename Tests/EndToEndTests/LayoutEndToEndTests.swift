@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import XBoard
+import XorgHarness
+
+extension EndToEnd {
+    /// The arrangement survives restarts; saves are atomic.
+    @Suite(.timeLimit(.minutes(4)))
+    struct Layout {
+        /// Starts the board with the two test photos on `server`, waits for them, runs `body`.
+        static func withBoard(on server: XorgServer, arguments: [String] = [], _ body: (AppUnderTest, ScreenReader, UInt) throws -> Void) throws {
+            let reader = try ScreenReader(displayName: server.displayName)
+            defer { reader.close() }
+            let paths = try [TestPhoto.redGreen, .blueYellow].enumerated().map { index, photo in
+                let path = server.directory.appendingPathComponent("photo\(index).png").path
+                if !FileManager.default.fileExists(atPath: path) {
+                    try TestPhotos.write(to: path, width: photo.width, height: photo.height, left: photo.left, right: photo.right)
+                }
+                return path
+            }
+            let app = try AppUnderTest(binary: BoardSession.binaryPath, arguments: ["--seed", "7"] + arguments + paths, server: server)
+            defer { app.stop() }
+            let window = try waitFor("the window", timeout: .seconds(15)) { reader.window(ofProcess: app.pid) }
+            _ = try waitFor("the photos") { PrintMeasure(try reader.screenshot(), left: TestPhoto.redGreen.left, right: TestPhoto.redGreen.right) }
+            try body(app, reader, window)
+        }
+
+        static func measure(_ reader: ScreenReader) throws -> PrintMeasure? {
+            PrintMeasure(try reader.screenshot(), left: TestPhoto.redGreen.left, right: TestPhoto.redGreen.right)
+        }
+
+        static func drag(_ server: XorgServer, from: (Double, Double), to: (Double, Double)) throws {
+            func touch(_ type: InputTestDevice.TouchType, _ x: Double, _ y: Double) throws {
+                let (vx, vy) = server.valuators(for: x, y)
+                try server.touch.touch(type, id: 1, x: vx, y: vy)
+                try server.touch.sync()
+            }
+            try touch(.begin, from.0, from.1)
+            for step in 1...30 {
+                pause(.microseconds(8333))
+                let f = Double(step) / 30
+                try touch(.update, from.0 + (to.0 - from.0) * f, from.1 + (to.1 - from.1) * f)
+            }
+            pause(.milliseconds(120))
+            try touch(.end, to.0, to.1)
+        }
+
+        @Test func theArrangementIsThereAgainAfterARestartAndFreshIgnoresIt() throws {
+            let server = try XorgServer()
+            defer { server.stop() }
+            var first: PrintMeasure?, moved: PrintMeasure?
+            try Self.withBoard(on: server) { app, reader, window in
+                first = try Self.measure(reader)
+                let start = try #require(first)
+                try Self.drag(server, from: (start.center.x, start.center.y), to: (640, 420))
+                pause(.milliseconds(600))
+                moved = try Self.measure(reader)
+                reader.requestClose(window)  // saves on the way out
+                #expect(try app.waitForExit(timeout: .seconds(5)) == 0)
+            }
+            try Self.withBoard(on: server) { app, reader, _ in
+                pause(.milliseconds(500))
+                let restored = try #require(try Self.measure(reader)), expected = try #require(moved)
+                #expect(abs(restored.center.x - expected.center.x) <= 2 && abs(restored.center.y - expected.center.y) <= 2, "\(restored) vs \(expected)")
+                #expect(abs(restored.angle - expected.angle) <= 0.5 && abs(restored.span - expected.span) <= 1)
+            }
+            try Self.withBoard(on: server, arguments: ["--fresh"]) { _, reader, _ in
+                pause(.milliseconds(500))
+                let fresh = try #require(try Self.measure(reader)), original = try #require(first)
+                #expect(abs(fresh.center.x - original.center.x) <= 2 && abs(fresh.center.y - original.center.y) <= 2, "\(fresh) vs \(original)")
+            }
+        }
+
+        @Test func aCorruptLayoutFileIsOneLineAndIgnored() throws {
+            let server = try XorgServer()
+            defer { server.stop() }
+            try Self.withBoard(on: server) { app, reader, window in
+                reader.requestClose(window)
+                _ = try app.waitForExit(timeout: .seconds(5))
+            }
+            let folder = server.directory.appendingPathComponent("state/photoboard-x11/layouts").path
+            let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".json") })
+            try Data("{ this is not a layout".utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
+            try Self.withBoard(on: server) { app, _, _ in
+                pause(.milliseconds(300))
+                let lines = app.standardError.split(separator: "\n")
+                #expect(lines.count == 1 && lines[0].contains(file) && lines[0].contains("ignored"), "\(lines)")
+            }
+        }
+
+        @Test func killingTheBoardWhileItSavesNeverCorruptsTheLayout() throws {
+            let server = try XorgServer()
+            defer { server.stop() }
+            let folder = server.directory.appendingPathComponent("state/photoboard-x11/layouts").path
+            var kills = 0
+            for round in 0..<8 {
+                try Self.withBoard(on: server) { app, reader, _ in
+                    guard let now = try Self.measure(reader) else { return }
+                    let target = (round % 2 == 0 ? 420.0 : 860.0, 300.0 + Double(round) * 40)
+                    try Self.drag(server, from: (now.center.x, now.center.y), to: target)
+                    // Saves come a second after the board rests; kill around that moment.
+                    pause(.milliseconds(900 + Int64(round) * 40))
+                    kill(app.pid, SIGKILL)
+                    _ = try? app.waitForExit(timeout: .seconds(5))
+                    kills += 1
+                }
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".json") {
+                    let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
+                    #expect((try? LayoutDocument.decode(data)) != nil, "round \(round): \(name) is not a whole layout")
+                }
+            }
+            #expect(kills == 8)
+            let saved = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasSuffix(".json") } ?? []
+            #expect(saved.count == 1, "a layout must have been saved: \(saved)")
+        }
+    }
+}
