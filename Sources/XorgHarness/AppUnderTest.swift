@@ -12,6 +12,7 @@ public final class AppUnderTest {
         environment["DISPLAY"] = server.displayName
         // Each session keeps its saved layouts to itself.
         environment["XDG_STATE_HOME"] = server.directory.appendingPathComponent("state").path
+        environment["HOME"] = server.directory.path
         process = try ChildProcess(path: binary, arguments: arguments, environment: environment, stderrPath: stderrPath)
     }
 

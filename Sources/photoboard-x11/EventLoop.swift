@@ -84,6 +84,15 @@ struct EventLoop {
                     controller.nudge(by: offset)
                 case .key(.zoom(let isIn)):
                     controller.zoomTarget(by: isIn ? 1.1 : 1 / 1.1)
+                case .key(.export):
+                    let path = ExportPath.next()
+                    do {
+                        try painter.exportPNG(scene.build(controller.board), to: path)
+                        print(path)
+                        System.printError("photoboard-x11: saved the board as \(path)")
+                    } catch {
+                        System.printError("photoboard-x11: \(error)")
+                    }
                 case .key(.turn(let clockwise)):
                     controller.turnTarget(by: (clockwise ? 5 : -5) * .pi / 180)
                 case .exposed:

@@ -58,6 +58,9 @@ struct PhotoboardCommand: ParsableCommand {
     @Option(help: "X display to use (default: $DISPLAY).")
     var display: String?
 
+    @Option(help: ArgumentHelp("Render the board into this PNG file and exit, without any X display.", valueName: "file.png"))
+    var export: String?
+
     @Flag(help: "Lay the photos out afresh instead of as they were left last time.")
     var fresh = false
 
@@ -81,6 +84,11 @@ struct PhotoboardCommand: ParsableCommand {
             throw ExitCode(1)
         }
 
+        if let export {
+            try exportHeadlessly(files: listing.files, to: export, report: report)
+            return
+        }
+
         let window: X11Window
         do {
             window = try X11Window(
@@ -94,15 +102,7 @@ struct PhotoboardCommand: ParsableCommand {
         let decoder = try PhotoDecoder()
         let layoutSeed = seed ?? UInt64(truncatingIfNeeded: System.now().sinceOrigin.components.attoseconds)
         let store = LayoutStore.standard()
-        let key = LayoutDocument.key(for: listing.files.map(System.canonicalPath))
-        var saved: LayoutDocument?
-        if !fresh {
-            do {
-                saved = try store.load(key: key)
-            } catch {
-                report("\(store.path(for: key)): saved layout \(error); ignored")
-            }
-        }
+        let saved = savedLayout(for: listing.files, in: store, report: report)
         let library = PhotoLibrary(
             files: listing.files, boardSize: window.size, seed: layoutSeed, decoder: decoder, savedLayout: saved, report: report)
         library.start()
@@ -115,5 +115,46 @@ struct PhotoboardCommand: ParsableCommand {
         ).run()
         decoder.stop()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The layout saved for these files, unless `--fresh`; a corrupt one is one line and ignored.
+    private func savedLayout(for files: [String], in store: LayoutStore, report: (String) -> Void) -> LayoutDocument? {
+        guard !fresh else { return nil }
+        let key = LayoutDocument.key(for: files.map(System.canonicalPath))
+        do {
+            return try store.load(key: key)
+        } catch {
+            report("\(store.path(for: key)): saved layout \(error); ignored")
+            return nil
+        }
+    }
+
+    /// `--export`: decodes every photo, lays the board out as it would open (the saved layout,
+    /// or a tossed one for the seed and geometry), and writes it as a PNG. No X display is used.
+    private func exportHeadlessly(files: [String], to path: String, report: @escaping (String) -> Void) throws {
+        let decoder = try PhotoDecoder()
+        defer { decoder.stop() }
+        let store = LayoutStore.standard()
+        let library = PhotoLibrary(
+            files: files, boardSize: geometry.size, seed: seed ?? 1, decoder: decoder,
+            savedLayout: savedLayout(for: files, in: store, report: report), report: report)
+        let controller = BoardController(board: Board(size: geometry.size), startTime: System.now())
+        var images: [PhotoID: DecodedImage] = [:]
+        library.start()
+        while library.isLoading {
+            _ = try System.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .seconds(60))
+            library.receive(into: controller) { image, id in images[id] = image }
+        }
+        guard !controller.board.photos.isEmpty else {
+            report("none of the given paths could be opened")
+            throw ExitCode(1)
+        }
+        do {
+            try PNGExport.write(SceneBuilder().build(controller.board), to: path, pictures: images)
+        } catch {
+            report("\(error)")
+            throw ExitCode(1)
+        }
+        print(path)
     }
 }

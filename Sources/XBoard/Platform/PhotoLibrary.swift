@@ -73,6 +73,12 @@ public final class PhotoLibrary {
     /// anything on screen changed.
     @discardableResult
     public func receive(into controller: BoardController, painter: CairoPainter) -> Bool {
+        receive(into: controller) { image, id in try painter.setPicture(image, for: id) }
+    }
+
+    /// The same, handing each decoded picture to `upload` (a painter, or an exporter's list).
+    @discardableResult
+    public func receive(into controller: BoardController, upload: (DecodedImage, PhotoID) throws -> Void) -> Bool {
         var changed = false
         for result in decoder.takeResults() {
             let id = result.request.photo
@@ -104,7 +110,7 @@ public final class PhotoLibrary {
                     }
                     ranks[id] = rank
                     do {
-                        try painter.setPicture(picture.image, for: id)
+                        try upload(picture.image, id)
                     } catch {
                         failures += 1
                         report("\(result.request.path): \(error)")
@@ -117,7 +123,7 @@ public final class PhotoLibrary {
                         generation: 0, isPending: false)
                     changed = true
                 } else if var copy = copies[id], copy.generation == result.request.generation, controller.board.photo(id) != nil {
-                    if (try? painter.setPicture(picture.image, for: id)) != nil {
+                    if (try? upload(picture.image, id)) != nil {
                         copy.longEdge = Int(picture.image.pixelSize.longEdge)
                         changed = true
                     }

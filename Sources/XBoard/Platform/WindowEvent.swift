@@ -32,5 +32,7 @@ public enum WindowEvent: Sendable {
         case nudge(Point)
         case zoom(isIn: Bool)
         case turn(isClockwise: Bool)
+        /// Ctrl+S: save the board as a picture.
+        case export
     }
 }

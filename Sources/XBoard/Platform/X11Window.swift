@@ -143,6 +143,7 @@ public final class X11Window {
         case XK_w where control: return .quit
         case XK_z, XK_Z: return control ? (shift ? .redo : .undo) : nil
         case XK_y where control: return .redo
+        case XK_s, XK_S: return control ? .export : nil
         case XK_Escape: return .escape
         case XK_f where !control, XK_F11: return .toggleFullscreen
         case XK_space, XK_g: return .gather
