@@ -2,11 +2,30 @@
 # nothing but this checkout; these targets assume scripts/setup has run.
 
 PREFIX ?= /usr/local
+# The build to install: release (default) or debug; or name a ready binary with BINARY=.
+CONFIGURATION ?= release
+BINARY ?=
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+DATADIR = $(DESTDIR)$(PREFIX)/share
 
-.PHONY: build test bench clean
+.PHONY: build test bench clean install uninstall
 
 build:
-	swift build -c release --product photoboard-x11
+	swift build -c $(CONFIGURATION) --product photoboard-x11
+
+# Installs the board, its sample photos, a desktop entry ("Open with" in file managers) and an icon.
+install: $(if $(BINARY),,build)
+	install -d $(BINDIR) $(DATADIR)/photoboard-x11/assets $(DATADIR)/applications $(DATADIR)/icons/hicolor/scalable/apps
+	install -m 755 "$(or $(BINARY),$$(swift build -c $(CONFIGURATION) --show-bin-path)/photoboard-x11)" $(BINDIR)/photoboard-x11
+	install -m 644 assets/*.png assets/*.jpg assets/SOURCES.md $(DATADIR)/photoboard-x11/assets/
+	install -m 644 data/photoboard-x11.desktop $(DATADIR)/applications/photoboard-x11.desktop
+	install -m 644 data/photoboard-x11.svg $(DATADIR)/icons/hicolor/scalable/apps/photoboard-x11.svg
+	-command -v update-desktop-database >/dev/null && update-desktop-database -q $(DATADIR)/applications
+
+uninstall:
+	rm -f $(BINDIR)/photoboard-x11 $(DATADIR)/applications/photoboard-x11.desktop $(DATADIR)/icons/hicolor/scalable/apps/photoboard-x11.svg
+	rm -rf $(DATADIR)/photoboard-x11
+	-command -v update-desktop-database >/dev/null && update-desktop-database -q $(DATADIR)/applications
 
 test:
 	./scripts/test

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import XorgHarness
+
+extension EndToEnd {
+    @Suite(.timeLimit(.minutes(5)))
+    struct Install {
+        static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+        static func make(_ arguments: [String]) throws -> Int32 {
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-make-\(getpid()).log").path
+            let process = try ChildProcess(path: "/usr/bin/make", arguments: ["-C", repository] + arguments, stdoutPath: log, stderrPath: log)
+            return try process.waitForExit(timeout: .seconds(60))
+        }
+
+        @Test func makeInstallPutsTheBoardItsPhotosDesktopEntryAndIconInPlaceAndUninstallRemovesThem() throws {
+            let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-prefix-\(getpid())").path
+            defer { try? FileManager.default.removeItem(atPath: prefix) }
+            // The binary under test, not a new build: SwiftPM's build folder is locked while tests run.
+            #expect(try Self.make(["install", "PREFIX=\(prefix)", "BINARY=\(BoardSession.binaryPath)"]) == 0)
+            let files = [
+                "bin/photoboard-x11", "share/applications/photoboard-x11.desktop", "share/icons/hicolor/scalable/apps/photoboard-x11.svg",
+                "share/photoboard-x11/assets/SOURCES.md", "share/photoboard-x11/assets/chelsea.png",
+            ]
+            for file in files { #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) missing") }
+            let desktop = try String(contentsOfFile: prefix + "/share/applications/photoboard-x11.desktop", encoding: .utf8)
+            #expect(desktop.contains("Exec=photoboard-x11 %F") && desktop.contains("MimeType=image/jpeg;"))
+            let validate = try ChildProcess(path: "/usr/bin/desktop-file-validate", arguments: [prefix + "/share/applications/photoboard-x11.desktop"])
+            #expect(try validate.waitForExit(timeout: .seconds(20)) == 0)
+
+            // The installed board, given nothing, opens the installed sample photos.
+            let server = try XorgServer()
+            defer { server.stop() }
+            let reader = try ScreenReader(displayName: server.displayName)
+            defer { reader.close() }
+            let app = try AppUnderTest(binary: prefix + "/bin/photoboard-x11", arguments: ["--seed", "2"], server: server)
+            defer { app.stop() }
+            _ = try waitFor("the installed board to show its photos", timeout: .seconds(20)) { () -> Bool? in
+                (try reader.screenshot().blob(of: 0xFA_F9F5, tolerance: 2)?.count ?? 0) > 5 * 1500 ? true : nil
+            }
+            #expect(app.standardError.isEmpty, "\(app.standardError)")
+            app.stop()
+
+            #expect(try Self.make(["uninstall", "PREFIX=\(prefix)"]) == 0)
+            for file in files { #expect(!FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) left behind") }
+        }
+    }
+}
