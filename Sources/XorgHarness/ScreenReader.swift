@@ -131,6 +131,13 @@ public final class ScreenReader {
         Int32(XKeysymToKeycode(display, KeySym(keysym)))
     }
 
+    /// Sets the X resource database on the root window, as `xrdb` does (e.g. "Xft.dpi:\t192\n").
+    public func setResources(_ resources: String) {
+        var bytes = Array(resources.utf8)
+        XChangeProperty(display, root, XA_RESOURCE_MANAGER, XA_STRING, 8, PropModeReplace, &bytes, Int32(bytes.count))
+        XSync(display, 0)
+    }
+
     /// Unmaps (hides) or maps (shows) a window, as minimising and restoring it does.
     public func setMapped(_ window: UInt, _ isMapped: Bool) {
         if isMapped { XMapWindow(display, Window(window)) } else { XUnmapWindow(display, Window(window)) }

@@ -11,7 +11,7 @@ struct EventLoop {
     let decoder: PhotoDecoder
     let store: LayoutStore
     let trace: Bool
-    let scene = SceneBuilder()
+    let scene: SceneBuilder
 
     /// Runs until the window is closed; returns the exit status. Losing the X server is one line
     /// and status 1.

@@ -98,6 +98,7 @@ struct PhotoboardCommand: ParsableCommand {
             throw ExitCode(1)
         }
         window.traceKeys = trace
+        if trace { System.printError("trace: XInput \(window.xInputVersion.map { "\($0.major).\($0.minor)" } ?? "none"), ui scale \(window.uiScale)") }
         let painter = try CairoPainter(window: window)
         let decoder = try PhotoDecoder()
         let layoutSeed = seed ?? UInt64(truncatingIfNeeded: System.now().sinceOrigin.components.attoseconds)
@@ -106,12 +107,13 @@ struct PhotoboardCommand: ParsableCommand {
         let library = PhotoLibrary(
             files: listing.files, boardSize: window.size, seed: layoutSeed, decoder: decoder, savedLayout: saved, report: report)
         library.start()
-        let controller = BoardController(board: Board(size: window.size), startTime: System.now())
+        let controller = BoardController(board: Board(size: window.size), settings: BoardSettings(uiScale: window.uiScale), startTime: System.now())
         if trace {
             controller.transitionObserver = { id, transition in System.printError("trace: \(id) \(transition)") }
         }
         let status = try EventLoop(
-            window: window, painter: painter, controller: controller, library: library, decoder: decoder, store: store, trace: trace
+            window: window, painter: painter, controller: controller, library: library, decoder: decoder, store: store, trace: trace,
+            scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale))
         ).run()
         decoder.stop()
         if status != 0 { throw ExitCode(status) }

@@ -40,12 +40,13 @@ final class BoardSession {
     /// `prepare` gets the session's folder and returns more paths to open (files the test made).
     /// `user` runs the board as another user (e.g. "nobody"), through setpriv.
     init(
-        photos: [TestPhoto], seed: Int = 7, arguments: [String] = [], user: (uid: Int, gid: Int)? = nil,
+        photos: [TestPhoto], seed: Int = 7, arguments: [String] = [], user: (uid: Int, gid: Int)? = nil, resources: String? = nil,
         waitForPhotos: Bool = true, prepare: (String) throws -> [String] = { _ in [] }
     ) throws {
         self.photos = photos
         server = try XorgServer()
         reader = try ScreenReader(displayName: server.displayName)
+        if let resources { reader.setResources(resources) }
         var paths: [String] = []
         for (index, photo) in photos.enumerated() {
             let path = server.directory.appendingPathComponent("photo\(index).png").path

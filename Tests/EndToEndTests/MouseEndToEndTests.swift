@@ -93,6 +93,36 @@ extension EndToEnd {
             #expect(cleared == 0xD0_2020 || cleared == 0x20_B040, "marker still shown after Esc: \(String(cleared, radix: 16))")
         }
 
+        /// The pinned-finger ring, in the marker's blue: its width on screen.
+        static func markerWidth(_ session: BoardSession, pin: (Double, Double)) throws -> Int {
+            try session.click(3, at: pin)
+            pause(.milliseconds(300))
+            // Only pixels near the pin count (anti-aliased edges elsewhere can be close in colour).
+            let shot = try session.screenshot()
+            var low = Int.max, high = Int.min
+            for y in (Int(pin.1) - 120)...(Int(pin.1) + 120) {
+                for x in (Int(pin.0) - 120)...(Int(pin.0) + 120) {
+                    let pixel = shot.pixel(x, y)
+                    let r = Int(pixel >> 16), g = Int(pixel >> 8 & 0xFF), b = Int(pixel & 0xFF)
+                    if abs(r - 0x33) <= 30 && abs(g - 0x73) <= 30 && abs(b - 0xF2) <= 30 {
+                        low = min(low, x)
+                        high = max(high, x)
+                    }
+                }
+            }
+            return high - low + 1
+        }
+
+        @Test func markersAndTextFollowXftDpi() throws {
+            let normal = try BoardSession(photos: [.redGreen, .blueYellow])
+            let red = try normal.place(.redGreen, at: (560, 400))
+            let normalWidth = try Self.markerWidth(normal, pin: (red.center.x, red.center.y))
+            let hidpi = try BoardSession(photos: [.redGreen, .blueYellow], resources: "Xft.dpi:\t192\n")
+            let placed = try hidpi.place(.redGreen, at: (560, 400))
+            let doubledWidth = try Self.markerWidth(hidpi, pin: (placed.center.x, placed.center.y))
+            #expect(abs(Double(doubledWidth) / Double(normalWidth) - 2) <= 0.15, "marker \(normalWidth) px at 96 dpi, \(doubledWidth) px at 192 dpi")
+        }
+
         @Test func aTripleClickPutsThePhotoBack() throws {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])
             let initial = try session.settled(.redGreen)

@@ -7,4 +7,14 @@ public struct BoardSettings: Hashable, Sendable {
         self.gestures = gestures
         self.motion = motion
     }
+
+    /// Settings for a screen with `uiScale` device pixels per point: finger tolerances, measured
+    /// in pixels, grow with it.
+    public init(uiScale: Double) {
+        let scale = min(max(uiScale.isFinite ? uiScale : 1, 0.5), 4)
+        gestures.slop *= scale
+        gestures.tapSlop *= scale
+        gestures.tapDistance *= scale
+        motion.restDistance *= scale
+    }
 }

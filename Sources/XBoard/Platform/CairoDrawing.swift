@@ -7,7 +7,7 @@ enum CairoDrawing {
     typealias PictureSource = (PhotoID) -> (surface: OpaquePointer, size: Size)?
 
     /// Draws one item in board coordinates.
-    static func draw(_ item: DisplayItem, in context: OpaquePointer?, size: Size, picture: PictureSource) {
+    static func draw(_ item: DisplayItem, in context: OpaquePointer?, size: Size, scale: Double = 1, picture: PictureSource) {
         switch item {
         case .fill(let color):
             cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
@@ -15,13 +15,27 @@ enum CairoDrawing {
         case .print(let print):
             draw(print, in: context, picture: picture(print.photo))
         case .progress(let status):
-            draw(status, in: context, size: size)
+            cairo_save(context)
+            cairo_translate(context, 0, size.height)
+            cairo_scale(context, scale, scale)
+            draw(status, in: context, size: Size(width: size.width / scale, height: 0))
+            cairo_restore(context)
         case .fingerMarker(let location):
-            drawMarker(at: location, in: context)
+            cairo_save(context)
+            cairo_translate(context, location.x, location.y)
+            cairo_scale(context, scale, scale)
+            drawMarker(at: .zero, in: context)
+            cairo_restore(context)
         case .hint(let text):
-            drawHint(text, in: context, size: size)
+            cairo_save(context)
+            cairo_scale(context, scale, scale)
+            drawHint(text, in: context, size: size * (1 / scale))
+            cairo_restore(context)
         case .help(let lines):
-            drawHelp(lines, in: context, size: size)
+            cairo_save(context)
+            cairo_scale(context, scale, scale)
+            drawHelp(lines, in: context, size: size * (1 / scale))
+            cairo_restore(context)
         }
     }
 

@@ -124,7 +124,7 @@ public final class CairoPainter {
                 let extent = print.boardExtent
                 if damage.contains(where: { $0.intersects(extent) }) { blit(print, in: context) }
             case .progress, .fingerMarker, .hint, .help:
-                CairoDrawing.draw(item, in: context, size: list.size, picture: { _ in nil })
+                CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: { _ in nil })
             }
         }
         cairo_surface_flush(backSurface)

@@ -13,7 +13,7 @@ public enum PNGExport {
         defer { cairo_surface_destroy(surface) }
         let context = cairo_create(surface)
         for item in list.items where !Self.isTransient(item) {
-            CairoDrawing.draw(item, in: context, size: list.size, picture: picture)
+            CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: picture)
         }
         cairo_destroy(context)
         let status = cairo_surface_write_to_png(surface, path)

@@ -1,4 +1,5 @@
 internal import CX11
+import Foundation
 
 /// The board's top-level X11 window and its input: XInput 2.2 touches and pointer where the
 /// server has them, the core pointer where it does not.
@@ -30,6 +31,18 @@ public final class X11Window {
     private struct ScrollKey: Hashable {
         var source: Int32
         var number: Int32
+    }
+
+    /// Device pixels per board point for fixed-size things, from the `Xft.dpi` resource
+    /// (as desktops set it for HiDPI screens): dpi / 96, or 1 when unset.
+    public var uiScale: Double {
+        guard let resources = XResourceManagerString(display).map({ String(cString: $0) }) else { return 1 }
+        for line in resources.split(separator: "\n") where line.hasPrefix("Xft.dpi:") {
+            if let dpi = Double(line.dropFirst("Xft.dpi:".count).trimmingCharacters(in: .whitespaces)), dpi > 0 {
+                return min(max(dpi / 96, 0.5), 4)
+            }
+        }
+        return 1
     }
 
     /// Whether the server speaks XInput 2.4 (touchpad pinch gestures).

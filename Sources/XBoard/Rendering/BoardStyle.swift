@@ -9,6 +9,16 @@ public struct BoardStyle: Hashable, Sendable {
     public var shadowSoftness: Double = 10
     /// Darkness of the shadow right under the print.
     public var shadowOpacity: Double = 0.45
+    /// Device pixels per board point for things drawn at a fixed size (shadows, markers,
+    /// text): `Xft.dpi` / 96.
+    public var uiScale: Double = 1
 
     public init() {}
+
+    /// The style for a screen at `uiScale` (from `Xft.dpi`): shadows, markers and text grow with it.
+    public init(uiScale: Double) {
+        self.uiScale = min(max(uiScale.isFinite ? uiScale : 1, 0.5), 4)
+        shadowOffset = shadowOffset * self.uiScale
+        shadowSoftness *= self.uiScale
+    }
 }

@@ -6,7 +6,7 @@ extension DisplayList {
     /// extents (shadow included); the indicator and hint damage their bands. Dragging one photo
     /// over a hundred thus repaints just where it was and where it is.
     public func damage(since previous: DisplayList?) -> [Rect]? {
-        guard let previous, previous.size == size else { return nil }
+        guard let previous, previous.size == size, previous.uiScale == uiScale else { return nil }
         guard background == previous.background else { return nil }
         var damaged: [Rect] = []
         let oldPrints = previous.printsByPhoto, newPrints = printsByPhoto
@@ -18,7 +18,7 @@ extension DisplayList {
         }
         for (id, old) in oldPrints where newPrints[id] == nil { damaged.append(old.item.boardExtent) }
         if overlayItems != previous.overlayItems {
-            for item in overlayItems + previous.overlayItems { damaged.append(Self.extent(of: item, size: size)) }
+            for item in overlayItems + previous.overlayItems { damaged.append(Self.extent(of: item, size: size, scale: uiScale)) }
         }
         let frame = Rect(origin: .zero, size: size)
         return damaged.compactMap { $0.intersection(frame) }
@@ -66,11 +66,11 @@ extension DisplayList {
     }
 
     /// Where an overlay item draws, generously.
-    static func extent(of item: DisplayItem, size: Size) -> Rect {
+    static func extent(of item: DisplayItem, size: Size, scale: Double = 1) -> Rect {
         switch item {
-        case .progress: Rect(x: 0, y: size.height - 40, width: size.width, height: 40)
-        case .hint: Rect(x: 0, y: 0, width: size.width, height: 48)
-        case .fingerMarker(let point): Rect(x: point.x - 28, y: point.y - 28, width: 56, height: 56)
+        case .progress: Rect(x: 0, y: size.height - 40 * scale, width: size.width, height: 40 * scale)
+        case .hint: Rect(x: 0, y: 0, width: size.width, height: 48 * scale)
+        case .fingerMarker(let point): Rect(x: point.x - 28 * scale, y: point.y - 28 * scale, width: 56 * scale, height: 56 * scale)
         case .fill, .print, .help: Rect(origin: .zero, size: size)
         }
     }

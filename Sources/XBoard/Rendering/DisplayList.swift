@@ -3,10 +3,13 @@
 public struct DisplayList: Hashable, Sendable {
     public var size: Size
     public var items: [DisplayItem]
+    /// Scale of fixed-size overlays (markers, text), from `Xft.dpi`.
+    public var uiScale: Double
 
-    public init(size: Size, items: [DisplayItem]) {
+    public init(size: Size, items: [DisplayItem], uiScale: Double = 1) {
         self.size = size
         self.items = items
+        self.uiScale = uiScale
     }
 }
 

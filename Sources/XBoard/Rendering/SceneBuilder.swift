@@ -40,6 +40,6 @@ public struct SceneBuilder: Sendable {
         if let overlay { items += [.fingerMarker(overlay.marker), .hint(overlay.hint)] }
         if let status { items.append(.progress(status)) }
         if showsHelp { items.append(.help(Self.helpLines)) }
-        return DisplayList(size: board.size, items: items)
+        return DisplayList(size: board.size, items: items, uiScale: style.uiScale)
     }
 }
