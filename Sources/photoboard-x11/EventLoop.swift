@@ -107,6 +107,10 @@ struct EventLoop {
                         controller.advance(to: System.now())  // glides finished while hidden land at once
                         paintedRevision = nil
                     }
+                case .filesDropped(let paths, let location):
+                    let listing = PictureFiles.list(paths, recursive: false)
+                    listing.problems.forEach { System.printError("photoboard-x11: \($0)") }
+                    library.add(files: listing.files, at: location)
                 case .deviceRemoved(let source):
                     controller.cancelTouches(fromSource: source)
                 case .closeRequested, .key(.quit):

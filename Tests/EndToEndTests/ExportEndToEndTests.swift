@@ -66,3 +66,22 @@ extension EndToEnd {
         }
     }
 }
+
+extension EndToEnd {
+    @Suite(.timeLimit(.minutes(2)))
+    struct DragAndDrop {
+        @Test func filesDroppedFromAFileManagerLandWhereTheyWereDropped() throws {
+            var dropped = ""
+            let session = try BoardSession(photos: [.redGreen]) { folder in
+                dropped = folder + "/dropped photo.png"  // a space, percent-encoded in the URI
+                try TestPhotos.write(to: dropped, width: 300, height: 400, left: 0x20_40D0, right: 0xE0_C020)
+                return []
+            }
+            #expect(try session.measure(.blueYellow) == nil)
+            #expect(try session.reader.dropFiles([dropped], onto: session.window, at: (1000, 300)))
+            let landed = try session.settled(.blueYellow)
+            #expect(abs(landed.center.x - 1000) <= 3 && abs(landed.center.y - 300) <= 3, "\(landed)")
+            #expect(session.app.standardError.isEmpty, "\(session.app.standardError)")
+        }
+    }
+}

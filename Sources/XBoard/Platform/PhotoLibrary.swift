@@ -2,9 +2,11 @@
 /// board as it finishes, reports the ones that fail, and keeps each picture decoded at about the
 /// size it is shown (sharper when zoomed in, smaller again when zoomed out).
 public final class PhotoLibrary {
-    public let files: [String]
+    public private(set) var files: [String]
     /// The files' absolute paths with links resolved: what layouts are saved under.
-    public let canonicalPaths: [String]
+    public private(set) var canonicalPaths: [String]
+    /// Where dropped photos land, in board points.
+    private var dropLocations: [PhotoID: Point] = [:]
     public let layout: TossedLayout
     private let savedLayout: LayoutDocument?
     public let resolution: PictureResolution
@@ -45,6 +47,22 @@ public final class PhotoLibrary {
     public func start() {
         for (index, path) in files.enumerated() {
             decoder.submit(PhotoDecoder.Request(photo: PhotoID(index), path: path, maximumLongEdge: resolution.baseLongEdge))
+        }
+    }
+
+    /// Adds files dropped on the board: they decode like the others and land around `location`,
+    /// on top. Files already on the board are not added twice.
+    public func add(files newFiles: [String], at location: Point) {
+        var offset = 0.0
+        for path in newFiles {
+            let canonical = System.canonicalPath(path)
+            guard !canonicalPaths.contains(canonical) else { continue }
+            let id = PhotoID(files.count)
+            files.append(path)
+            canonicalPaths.append(canonical)
+            dropLocations[id] = location + Point(x: offset, y: offset)
+            offset += 24
+            decoder.submit(PhotoDecoder.Request(photo: id, path: path, maximumLongEdge: resolution.baseLongEdge))
         }
     }
 
@@ -107,6 +125,12 @@ public final class PhotoLibrary {
                         photo.photoToBoard = AffineTransform(
                             center: photo.center, scale: photo.clampScale(photo.scale, settings: MotionSettings()), rotation: photo.rotation)
                         rank = saved.rank
+                    }
+                    if let dropped = dropLocations.removeValue(forKey: id) {
+                        let bounds = Rect(origin: .zero, size: controller.board.size)
+                        photo.photoToBoard = photo.photoToBoard.withCenter(bounds.clamp(dropped))
+                        photo.initialPhotoToBoard = photo.photoToBoard
+                        rank = 2 * files.count + id.rawValue  // dropped photos land on top
                     }
                     ranks[id] = rank
                     do {

@@ -16,6 +16,8 @@ public enum WindowEvent: Sendable {
     case deviceRemoved(UInt32)
     /// A key the board reacts to.
     case key(Key)
+    /// Files or folders dropped from a file manager (XDND), and where, in board points.
+    case filesDropped([String], at: Point)
 
     /// Keyboard commands (see `--help`).
     public enum Key: Hashable, Sendable {

@@ -25,6 +25,7 @@ public final class X11Window {
     private var scrollValuators: [ScrollKey: (isVertical: Bool, increment: Double)] = [:]
     private var lastScrollValues: [ScrollKey: Double] = [:]
     private let inputMode: InputMode
+    private var drop: DropTarget?
     /// Report keys that map to no command (with `--trace`).
     public var traceKeys = false
 
@@ -76,6 +77,7 @@ public final class X11Window {
         protocolsAtom = XInternAtom(display, "WM_PROTOCOLS", 0)
         setProperties(title: title, applicationClass: applicationClass)
         selectInput(root: root)
+        drop = DropTarget(display: display, window: window)
         XMapWindow(display, window)
         XFlush(display)
     }
@@ -380,7 +382,11 @@ public final class X11Window {
             let message = event.xclient
             if message.message_type == protocolsAtom, Atom(message.data.l.0) == deleteWindowAtom {
                 events.append(.closeRequested)
+            } else {
+                drop?.handle(message)
             }
+        case SelectionNotify:
+            if let dropped = drop?.receive(event.xselection) { events.append(dropped) }
         case KeyPress:
             var keyEvent = event.xkey
             var symbol: KeySym = 0
