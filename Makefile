@@ -48,4 +48,4 @@ soak:
 	./scripts/setup test
 	swift build --build-path .build-asan -Xswiftc -sanitize=address --product photoboard-x11
 	swift build -c release --product photoboard-bench
-	LSAN_OPTIONS="suppressions=$(CURDIR)/scripts/lsan.supp" .build/release/photoboard-bench --only soak --minutes $(MINUTES) --binary .build-asan/debug/photoboard-x11
+	LSAN_OPTIONS="suppressions=$(CURDIR)/scripts/lsan.supp" ASAN_OPTIONS="detect_leaks=1:fast_unwind_on_malloc=0" .build/release/photoboard-bench --only soak --minutes $(MINUTES) --binary .build-asan/debug/photoboard-x11

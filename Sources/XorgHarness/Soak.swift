@@ -91,9 +91,7 @@ public enum Soak {
                 for step in 0..<16 {
                     let angle = Double(step) * .pi / 8
                     let x = Int(640 + radius * cos(angle)), y = Int(400 + radius * 0.6 * sin(angle))
-                    let pixel = shot.pixel(x, y)
-                    let r = Int(pixel >> 16), g = Int(pixel >> 8 & 0xFF), b = Int(pixel & 0xFF)
-                    if abs(r - 0x36) + abs(g - 0x3F) + abs(b - 0x4A) > 60 { return (Double(x), Double(y)) }
+                    if !Self.isTableOrShadow(shot.pixel(x, y)) { return (Double(x), Double(y)) }
                 }
             }
             return nil
@@ -167,6 +165,12 @@ public enum Soak {
             duration: ContinuousClock.now - start, gestures: gestures, events: events, residentAfterWarmUpMiB: residentAfterWarmUp,
             residentAtEndMiB: residentAtEnd, latencyAtStartMs: latencyAtStart, latencyAtEndMs: latencyAtEnd, exitStatus: status,
             standardError: app.standardError)
+    }
+
+    /// The table's colour, or the table darkened by a print's shadow.
+    static func isTableOrShadow(_ pixel: UInt32) -> Bool {
+        let r = Double(pixel >> 16), g = Double(pixel >> 8 & 0xFF), b = Double(pixel & 0xFF)
+        return stride(from: 0.45, through: 1.0, by: 0.05).contains { k in abs(r - 54 * k) + abs(g - 63 * k) + abs(b - 74 * k) < 18 }
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

@@ -72,3 +72,16 @@ extension TestPhotos {
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 }
+
+extension TestPhotos {
+    /// A minimal, valid PNG whose header declares any size, with a tiny body: a decompression bomb.
+    public static func pngDeclaring(width: UInt32, height: UInt32) -> [UInt8] {
+        func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return bigEndian(UInt32(data.count)) + body + bigEndian(UInt32(crc32(0, body, UInt32(body.count))))
+        }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x9C, 0x03, 0, 0, 0, 0, 1]) + chunk("IEND", [])
+    }
+}

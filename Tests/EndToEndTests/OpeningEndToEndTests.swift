@@ -86,7 +86,7 @@ extension EndToEnd {
             let text = server.directory.appendingPathComponent("notes.png").path
             try "just text\n".write(toFile: text, atomically: true, encoding: .utf8)
             let bomb = server.directory.appendingPathComponent("bomb.png").path
-            try Data(OpeningBytes.pngHeader(width: 60000, height: 60000)).write(to: URL(fileURLWithPath: bomb))
+            try Data(TestPhotos.pngDeclaring(width: 60000, height: 60000)).write(to: URL(fileURLWithPath: bomb))
             let app = try AppUnderTest(binary: BoardSession.binaryPath, arguments: [text, bomb], server: server)
             #expect(try app.waitForExit(timeout: .seconds(10)) == 1)
             let lines = app.standardError.split(separator: "\n")
@@ -109,27 +109,5 @@ extension EndToEnd {
             let line = try waitFor("the permission line") { session.app.standardError.split(separator: "\n").first }
             #expect(line.contains(unreadable) && line.contains("permission denied"), "\(line)")
         }
-    }
-}
-
-/// Bytes for hostile files the end-to-end tests write.
-enum OpeningBytes {
-    /// A PNG whose header declares a huge size, with a tiny valid body.
-    static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
-        func be(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
-        func crc(_ bytes: [UInt8]) -> UInt32 {
-            var crc: UInt32 = 0xFFFF_FFFF
-            for byte in bytes {
-                crc ^= UInt32(byte)
-                for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-            }
-            return ~crc
-        }
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            return be(UInt32(data.count)) + body + be(crc(body))
-        }
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be(width) + be(height) + [8, 2, 0, 0, 0])
-            + chunk("IDAT", [0x78, 0x9C, 0x03, 0, 0, 0, 0, 1]) + chunk("IEND", [])
     }
 }

@@ -76,7 +76,7 @@ struct OpeningPhotosTests {
     }
 
     @Test func aDecompressionBombIsRefusedFromItsHeaderAtOnce() throws {
-        try Data(Self.png(width: 60000, height: 60000)).write(to: URL(fileURLWithPath: path("bomb.png")))
+        try Data(TestPhotos.pngDeclaring(width: 60000, height: 60000)).write(to: URL(fileURLWithPath: path("bomb.png")))
         let clock = ContinuousClock()
         let started = clock.now
         let reason = try #require(failureReason(loading: "bomb.png"))
@@ -127,26 +127,5 @@ struct OpeningPhotosTests {
         let listing = PictureFiles.list([path("nothing"), path("gone.jpg"), path("nothing/readme.txt")], recursive: false)
         #expect(listing.problems == ["\(path("nothing")): folder has no pictures (-r looks in its sub-folders)", "\(path("gone.jpg")): no such file or folder"])
         #expect(listing.files == [path("nothing/readme.txt")])  // named files are judged by content when opened
-    }
-
-    /// A minimal PNG declaring any size, with a tiny (valid-CRC) IDAT.
-    static func png(width: UInt32, height: UInt32) -> [UInt8] {
-        func be(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            return be(UInt32(data.count)) + body + be(crc(body))
-        }
-        let header = be(width) + be(height) + [8, 2, 0, 0, 0]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", [0x78, 0x9C, 0x03, 0, 0, 0, 0, 1])
-            + chunk("IEND", [])
-    }
-
-    static func crc(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }

@@ -30,28 +30,21 @@ public final class PanGestureRecognizer: GestureRecognizer {
     public func touchBegan(_ touch: Touch) {
         translationAtBase = translation
         if core.touches.count == 1 { velocityEstimator.add(translation, at: touch.time) }
-        considerBeginning()
+        core.considerBeginning(minimumTouches: minimumNumberOfTouches, slop: settings.slop)
     }
 
     public func touchMoved(_ touch: Touch) {
         measure(at: touch.time)
-        if core.state.isActive {
-            core.transition(to: .changed)
-        } else {
-            considerBeginning()
-        }
+        core.measuredMove(minimumTouches: minimumNumberOfTouches, slop: settings.slop)
     }
 
     public func touchEnded(_ touch: Touch) {
         measure(at: touch.time)
         translationAtBase = translation
-        guard core.touches.count == 1 else { return }
-        core.transition(to: core.state.isActive ? .ended : .failed)
+        core.endIfLastTouch()
     }
 
-    public func touchCancelled(_ touch: Touch) {
-        core.transition(to: core.state.isActive ? .cancelled : .failed)
-    }
+    public func touchCancelled(_ touch: Touch) { core.cancelOrFail() }
 
     public func reset() {
         translation = .zero
@@ -63,11 +56,5 @@ public final class PanGestureRecognizer: GestureRecognizer {
         guard let fit = core.fitSinceBase() else { return }
         translation = translationAtBase + (fit.currentCentroid - fit.startCentroid)
         velocityEstimator.add(translation, at: time)
-    }
-
-    private func considerBeginning() {
-        let measured = core.measuredTouches
-        guard core.state == .possible, measured.count >= minimumNumberOfTouches else { return }
-        if measured.contains(where: { $0.travel > settings.slop }) { core.wantsActivation = true }
     }
 }

@@ -26,28 +26,21 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
     public func touchBegan(_ touch: Touch) {
         scaleAtBase = scale
-        considerBeginning()
+        core.considerBeginning(minimumTouches: 2, slop: settings.slop)
     }
 
     public func touchMoved(_ touch: Touch) {
         measure(at: touch.time)
-        if core.state.isActive {
-            core.transition(to: .changed)
-        } else {
-            considerBeginning()
-        }
+        core.measuredMove(minimumTouches: 2, slop: settings.slop)
     }
 
     public func touchEnded(_ touch: Touch) {
         measure(at: touch.time)
         scaleAtBase = scale
-        guard core.touches.count == 1 else { return }
-        core.transition(to: core.state.isActive ? .ended : .failed)
+        core.endIfLastTouch()
     }
 
-    public func touchCancelled(_ touch: Touch) {
-        core.transition(to: core.state.isActive ? .cancelled : .failed)
-    }
+    public func touchCancelled(_ touch: Touch) { core.cancelOrFail() }
 
     public func reset() {
         scale = 1
@@ -59,10 +52,5 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         guard core.measuredTouches.count >= 2, let fit = core.fitSinceBase() else { return }
         scale = scaleAtBase * fit.scale
         velocityEstimator.add(log(scale), at: time)
-    }
-
-    private func considerBeginning() {
-        guard core.state == .possible, core.measuredTouches.count >= 2 else { return }
-        if core.measuredTouches.contains(where: { $0.travel > settings.slop }) { core.wantsActivation = true }
     }
 }

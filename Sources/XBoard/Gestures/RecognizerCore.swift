@@ -77,6 +77,35 @@ public struct RecognizerCore: Sendable {
         return Similarity(from: start, to: current)
     }
 
+    // MARK: The continuous recognizers' shared life
+
+    /// After a move was measured: an active gesture reports a change; a possible one asks to
+    /// begin once `minimumTouches` are measured and one has travelled beyond `slop`.
+    public mutating func measuredMove(minimumTouches: Int, slop: Double) {
+        if state.isActive {
+            transition(to: .changed)
+        } else {
+            considerBeginning(minimumTouches: minimumTouches, slop: slop)
+        }
+    }
+
+    /// Asks to begin when the touches allow it (see `measuredMove`).
+    public mutating func considerBeginning(minimumTouches: Int, slop: Double) {
+        guard state == .possible, measuredTouches.count >= minimumTouches else { return }
+        if measuredTouches.contains(where: { $0.travel > slop }) { wantsActivation = true }
+    }
+
+    /// A touch is ending: when it is the last, the gesture ends (or fails, never having begun).
+    public mutating func endIfLastTouch() {
+        guard touches.count == 1 else { return }
+        transition(to: state.isActive ? .ended : .failed)
+    }
+
+    /// A touch was taken away: the gesture is cancelled (or fails, never having begun).
+    public mutating func cancelOrFail() {
+        transition(to: state.isActive ? .cancelled : .failed)
+    }
+
     /// Centroid of the measured touches, in board points.
     public var centroid: Point? { Array(measuredTouches.map(\.location)).centroid }
 

@@ -22,28 +22,21 @@ public final class RotationGestureRecognizer: GestureRecognizer {
 
     public func touchBegan(_ touch: Touch) {
         lastFitRotation = 0
-        considerBeginning()
+        core.considerBeginning(minimumTouches: 2, slop: settings.slop)
     }
 
     public func touchMoved(_ touch: Touch) {
         measure(at: touch.time)
-        if core.state.isActive {
-            core.transition(to: .changed)
-        } else {
-            considerBeginning()
-        }
+        core.measuredMove(minimumTouches: 2, slop: settings.slop)
     }
 
     public func touchEnded(_ touch: Touch) {
         measure(at: touch.time)
         lastFitRotation = 0
-        guard core.touches.count == 1 else { return }
-        core.transition(to: core.state.isActive ? .ended : .failed)
+        core.endIfLastTouch()
     }
 
-    public func touchCancelled(_ touch: Touch) {
-        core.transition(to: core.state.isActive ? .cancelled : .failed)
-    }
+    public func touchCancelled(_ touch: Touch) { core.cancelOrFail() }
 
     public func reset() {
         rotation = 0
@@ -56,10 +49,5 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         rotation += Angle.shortestArc(from: lastFitRotation, to: fit.rotation)
         lastFitRotation = fit.rotation
         velocityEstimator.add(rotation, at: time)
-    }
-
-    private func considerBeginning() {
-        guard core.state == .possible, core.measuredTouches.count >= 2 else { return }
-        if core.measuredTouches.contains(where: { $0.travel > settings.slop }) { core.wantsActivation = true }
     }
 }

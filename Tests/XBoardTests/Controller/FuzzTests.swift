@@ -74,16 +74,6 @@ import XBoard
         // Every touch ends; then nothing may stay stuck or outside.
         for id in live { controller.handle(TouchEvent(id: id, phase: .ended, location: Point(x: 5, y: 5), time: time)) }
         for touch in emulator.cancelAll(at: time) { controller.handle(touch) }
-        #expect(controller.activeTouchCount == 0, "touches stuck after all ended")
-        var frames = 0
-        while let deadline = controller.nextDeadline, frames < 100_000 {
-            controller.advance(to: max(deadline, controller.now))
-            frames += 1
-        }
-        #expect(controller.nextDeadline == nil, "still moving after settling")
-        controller._checkInvariants()
-        for photo in controller.board.photos {
-            #expect(controller.board.bounds.contains(photo.center), "\(photo.id) at \(photo.center) outside \(controller.board.bounds)")
-        }
+        expectSettledInside(controller)
     }
 }

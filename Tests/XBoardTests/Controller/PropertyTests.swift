@@ -56,17 +56,7 @@ import XBoard
             time += .milliseconds(5)
             controller.handle(TouchEvent(id: TouchID(number: finger), phase: .ended, location: Point(10, 10), time: time))
         }
-        #expect(controller.activeTouchCount == 0, "touches stuck after all ended")
-        var frames = 0
-        while let deadline = controller.nextDeadline, frames < 100_000 {
-            controller.advance(to: max(deadline, controller.now))
-            frames += 1
-        }
-        #expect(controller.nextDeadline == nil, "still moving after settling")
-        controller._checkInvariants()
-        for photo in controller.board.photos {
-            #expect(controller.board.bounds.contains(photo.center), "\(photo.id) at \(photo.center) outside \(controller.board.bounds)")
-        }
+        expectSettledInside(controller)
     }
 
     @Test(arguments: 0..<300)
