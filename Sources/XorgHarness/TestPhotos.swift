@@ -85,3 +85,24 @@ extension TestPhotos {
             + chunk("IDAT", [0x78, 0x9C, 0x03, 0, 0, 0, 0, 1]) + chunk("IEND", [])
     }
 }
+
+extension TestPhotos {
+    /// A `width`×`height` PNG of vertical black and white stripes `period` pixels wide: detail
+    /// that only a sharp enough copy can show.
+    public static func writeStripes(to path: String, width: Int, height: Int, period: Int) throws {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
+            throw HarnessError("cairo could not make a surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let context = cairo_create(surface)
+        cairo_set_source_rgb(context, 1, 1, 1)
+        cairo_paint(context)
+        cairo_set_source_rgb(context, 0, 0, 0)
+        for x in stride(from: 0, to: width, by: period) {
+            cairo_rectangle(context, Double(x), 0, Double(period / 2), Double(height))
+        }
+        cairo_fill(context)
+        cairo_destroy(context)
+        guard cairo_surface_write_to_png(surface, path) == CAIRO_STATUS_SUCCESS else { throw HarnessError("cannot write \(path)") }
+    }
+}

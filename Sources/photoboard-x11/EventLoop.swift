@@ -117,7 +117,11 @@ struct EventLoop {
                     return 0
                 }
             }
-            library.receive(into: controller, painter: painter)
+            if library.receive(into: controller, painter: painter) {
+                // A new photo or a new copy of one: repaint, and see whether it suits its size now.
+                paintedRevision = nil
+                refinedRevision = nil
+            }
             if library.allFailed {
                 System.printError("photoboard-x11: none of the given paths could be opened")
                 return 1

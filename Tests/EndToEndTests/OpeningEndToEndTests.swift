@@ -61,6 +61,36 @@ extension EndToEnd {
             #expect(app.standardError.isEmpty, "\(app.standardError)")
         }
 
+        @Test func zoomingInDecodesThePhotoSharperOnScreen() throws {
+            let session = try BoardSession(photos: [], seed: 3) { folder in
+                let path = folder + "/stripes.png"
+                try TestPhotos.writeStripes(to: path, width: 4000, height: 3000, period: 8)
+                return [path]
+            }
+            _ = try waitFor("the photo", timeout: .seconds(20)) { () -> Bool? in
+                (try session.screenshot().blob(of: 0xFA_F9F5, tolerance: 2)?.count ?? 0) > 1000 ? true : nil
+            }
+            // Zoom in about the middle of the screen with the wheel: 1.1^16 ≈ 4.6×.
+            try session.movePointer(to: (640, 400))
+            for _ in 0..<16 { try session.click(4) }
+            // Stripes 8 source pixels apart show as bands about 5 pixels apart: blurred grey-ish
+            // (contrast about 79) magnified from the first 1024-pixel copy, crisp (above 90)
+            // once the sharper copy decoded for the zoom is painted.
+            func contrast() throws -> Double {
+                let row = try session.reader.pixels(x: 440, y: 400, width: 400, height: 1).map { Double($0 & 0xFF) }
+                let mean = row.reduce(0, +) / Double(row.count)
+                return (row.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(row.count)).squareRoot()
+            }
+            var seen: [Int] = []
+            let sharp = try waitFor("a sharper copy (contrast so far: \(seen.suffix(8)))", timeout: .seconds(20), interval: .milliseconds(100)) { () -> Double? in
+                let value = try contrast()
+                seen.append(Int(value))
+                return value > 90 ? value : nil
+            }
+            #expect(sharp > 90, "stripes show with contrast \(sharp)")
+            print("stripes: contrast \(sharp) zoomed in; screenshot \(try session.saveScreenshot(named: "zoomed-stripes"))")
+        }
+
         @Test func badFilesGetOneLineEachAndTheRestOpens() throws {
             var badPaths: [String] = []
             let session = try BoardSession(photos: [.redGreen]) { folder in
