@@ -44,6 +44,18 @@ extension EndToEnd {
             #expect(try session.measure(.blueYellow) != nil)
             try session.press(Self.z, with: [Self.control])
             _ = try session.settled(.redGreen)
+            // Removed again, it stays off the board the next time the same photos open.
+            try session.press(Self.delete)
+            _ = try waitFor("the photo to leave again", timeout: .seconds(5)) { try session.measure(.redGreen) == nil ? true : nil }
+            session.reader.requestClose(session.window)
+            #expect(try session.app.waitForExit(timeout: .seconds(5)) == 0)
+            let paths = ["photo0.png", "photo1.png"].map { session.server.directory.appendingPathComponent($0).path }
+            let again = try AppUnderTest(binary: BoardSession.binaryPath, arguments: ["--seed", "7"] + paths, server: session.server)
+            defer { again.stop() }
+            _ = try waitFor("the board again") { session.reader.window(ofProcess: again.pid) }
+            _ = try session.settled(.blueYellow)
+            pause(.milliseconds(300))
+            #expect(try session.measure(.redGreen) == nil, "a removed photo came back")
         }
 
         @Test func spaceGathersEveryPhotoBackIntoView() throws {

@@ -13,6 +13,8 @@ public struct LayoutDocument: Codable, Hashable, Sendable {
     public var boardHeight: Double
     /// Bottom to top.
     public var photos: [Entry]
+    /// Photos of this set that were taken off the board (they stay off when it opens again).
+    public var removedPaths: [String]? = nil
 
     public struct Entry: Codable, Hashable, Sendable {
         public var path: String
@@ -24,7 +26,8 @@ public struct LayoutDocument: Codable, Hashable, Sendable {
         public var initialPlacement: [Double]
     }
 
-    public init(board: Board, paths: [PhotoID: String]) {
+    public init(board: Board, paths: [PhotoID: String], removedPaths: [String] = []) {
+        self.removedPaths = removedPaths.isEmpty ? nil : removedPaths
         version = Self.currentVersion
         boardWidth = board.size.width
         boardHeight = board.size.height

@@ -14,6 +14,8 @@ public final class PhotoLibrary {
     private let report: (String) -> Void
     private var copies: [PhotoID: Copy] = [:]
     private var ranks: [PhotoID: Int] = [:]
+    /// Photos left off the board because the saved layout says they were removed.
+    private var removedIDs: Set<PhotoID> = []
     private var initialResults = 0
     private var failures = 0
     private var decodeTime = Duration.zero
@@ -43,9 +45,16 @@ public final class PhotoLibrary {
         startTime = System.now()
     }
 
-    /// Queues every file for decoding, in the order given.
+    /// Queues every file for decoding, in the order given, except those the saved layout says
+    /// were taken off the board.
     public func start() {
+        let removed = Set(savedLayout?.removedPaths ?? [])
         for (index, path) in files.enumerated() {
+            if removed.contains(canonicalPaths[index]) {
+                initialResults += 1
+                removedIDs.insert(PhotoID(index))
+                continue
+            }
             decoder.submit(PhotoDecoder.Request(photo: PhotoID(index), path: path, maximumLongEdge: resolution.baseLongEdge))
         }
     }
@@ -73,8 +82,8 @@ public final class PhotoLibrary {
     public var loadedCount: Int { copies.count }
     public var failedCount: Int { failures }
 
-    /// Every file has been tried and none could be opened.
-    public var allFailed: Bool { !isLoading && copies.isEmpty }
+    /// Every file has been tried and none could be opened (photos removed on purpose do not count).
+    public var allFailed: Bool { !isLoading && copies.isEmpty && removedIDs.count < files.count }
 
     /// The loading indicator, while more than about a second of work remains (or loading has
     /// already taken that long).
@@ -179,7 +188,9 @@ public final class PhotoLibrary {
     public func document(for board: Board) -> LayoutDocument {
         var paths: [PhotoID: String] = [:]
         for photo in board.photos where photo.id.rawValue < canonicalPaths.count { paths[photo.id] = canonicalPaths[photo.id.rawValue] }
-        return LayoutDocument(board: board, paths: paths)
+        // Loaded once but no longer on the board, or left off from the start: removed by the user.
+        let removed = (Set(copies.keys).union(removedIDs)).filter { board.photo($0) == nil }.map { canonicalPaths[$0.rawValue] }.sorted()
+        return LayoutDocument(board: board, paths: paths, removedPaths: removed)
     }
 
     /// The name the arrangement of these photos is saved under.
