@@ -75,9 +75,19 @@ struct Gestures {
         let start = (before.center.x, before.center.y)
         // 100 px in 80 ms rightward and lift without resting: about 1250 px/s.
         try session.gesture([(1, start, (start.0 + 100, start.1 + 10))], steps: 10, restBeforeLift: .zero)
+        // While it glides, count how often the photo's row changes on screen: the frame rate.
+        let row = Int(start.1)
+        var last = try session.reader.pixels(x: 0, y: row, width: 1280, height: 1), frames = 0
+        let clock = ContinuousClock(), sampling = clock.now
+        while clock.now - sampling < .milliseconds(500) {
+            let now = try session.reader.pixels(x: 0, y: row, width: 1280, height: 1)
+            if now != last { frames += 1 }
+            last = now
+        }
+        #expect(frames >= 25, "\(frames) frames in 0.5 s of gliding (60 Hz gives 30)")
         let atLift = try #require(try session.measure(.redGreen))
         let after = try session.settled(.redGreen)
-        #expect(after.center.x > atLift.center.x + 100, "glided only \(after.center.x - atLift.center.x) px after lift")
+        #expect(after.center.x > atLift.center.x + 30, "glided only \(after.center.x - atLift.center.x) px after the frames were counted")
         #expect(after.center.x >= 0 && after.center.x <= 1280 && after.center.y >= 0 && after.center.y <= 800)
     }
 
