@@ -138,6 +138,12 @@ public final class ScreenReader {
         XSync(display, 0)
     }
 
+    /// Destroys another client's window (any client may).
+    public func destroy(_ window: UInt) {
+        XDestroyWindow(display, Window(window))
+        XSync(display, 0)
+    }
+
     /// Unmaps (hides) or maps (shows) a window, as minimising and restoring it does.
     public func setMapped(_ window: UInt, _ isMapped: Bool) {
         if isMapped { XMapWindow(display, Window(window)) } else { XUnmapWindow(display, Window(window)) }

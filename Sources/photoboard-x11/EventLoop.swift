@@ -115,6 +115,9 @@ struct EventLoop {
                     controller.cancelTouches(fromSource: source)
                 case .closeRequested, .key(.quit):
                     return 0
+                case .windowDestroyed:
+                    System.printError("photoboard-x11: the window was destroyed by another program")
+                    return 1
                 }
             }
             if library.receive(into: controller, painter: painter) {

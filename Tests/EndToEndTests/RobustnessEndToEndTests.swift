@@ -19,6 +19,20 @@ extension EndToEnd {
             #expect(lines == ["photoboard-x11: lost the connection to the X server"], "\(lines)")
         }
 
+        @Test func xErrorsAreReportedNotFatalAndALostWindowEndsCleanly() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let red = try session.settled(.redGreen)
+            // Destroyed mid-glide: drawing requests in flight fail with X errors, which are
+            // reported; then the board says why it stops.
+            try session.gesture([(1, (red.center.x, red.center.y), (red.center.x + 80, red.center.y))], steps: 6, restBeforeLift: .zero)
+            session.reader.destroy(session.window)
+            let status = try session.app.waitForExit(timeout: .seconds(5))
+            #expect(status == 1, "exit status \(status) (128+ means a crash)")
+            let lines = session.app.standardError.split(separator: "\n")
+            #expect(lines.last == "photoboard-x11: the window was destroyed by another program", "\(lines)")
+            #expect(lines.allSatisfy { $0.hasPrefix("photoboard-x11: ") }, "\(lines)")
+        }
+
         @Test func resizingTo1x1AndBackDuringGlidesBreaksNothing() throws {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])
             let red = try session.settled(.redGreen), blue = try session.settled(.blueYellow)

@@ -11,6 +11,8 @@ public enum WindowEvent: Sendable {
     case visibilityChanged(isVisible: Bool)
     /// The window manager's close button (WM_DELETE_WINDOW).
     case closeRequested
+    /// Another client destroyed the window: there is nothing left to show the board in.
+    case windowDestroyed
     /// An input device went away: its touches must be cancelled. The value is the device id
     /// used as `TouchID.source`.
     case deviceRemoved(UInt32)

@@ -25,6 +25,8 @@ public final class X11Window {
     private var scrollValuators: [ScrollKey: (isVertical: Bool, increment: Double)] = [:]
     private var lastScrollValues: [ScrollKey: Double] = [:]
     private let inputMode: InputMode
+    /// Set when another client destroyed the window; it must not be destroyed again.
+    private var isDestroyed = false
     private var drop: DropTarget?
     /// Report keys that map to no command (with `--trace`).
     public var traceKeys = false
@@ -83,7 +85,7 @@ public final class X11Window {
     }
 
     deinit {
-        XDestroyWindow(display, window)
+        if !isDestroyed { XDestroyWindow(display, window) }
         XCloseDisplay(display)
     }
 
@@ -373,6 +375,11 @@ public final class X11Window {
             if newSize != size {
                 size = newSize
                 events.append(.resized(newSize))
+            }
+        case DestroyNotify:
+            if event.xdestroywindow.window == window {
+                isDestroyed = true
+                events.append(.windowDestroyed)
             }
         case MapNotify:
             events.append(.visibilityChanged(isVisible: true))
