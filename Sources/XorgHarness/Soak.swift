@@ -57,26 +57,33 @@ public enum Soak {
             for _ in 0..<3 {
                 let shot = try reader.screenshot()
                 guard let (x, y) = grabPoint(in: shot) else { continue }
-                let toward = x < 640 ? 1.0 : -1.0  // a photo held at an edge only moves inward
+                // Diagonally toward the middle: a photo held against one side still follows along
+                // the other axis.
+                let dx = x < 640 ? 1.0 : -1.0, dy = y < 400 ? 1.0 : -1.0
                 try touch(.begin, 3, x, y)
                 for step in 1...4 {
-                    try touch(.update, 3, x + toward * Double(step) * 5, y)
+                    try touch(.update, 3, x + dx * Double(step) * 5, y + dy * Double(step) * 5)
                     pause(.milliseconds(8))
                 }
                 pause(.milliseconds(150))
-                let stripY = Int(y), stripX = max(0, Int(x) - 150), width = min(1280 - stripX, 320)
+                // A whole row and a whole column through the finger: any move of the photo shows
+                // in them, even a large flat-coloured one (its edges or its halves' border do).
+                func view() throws -> [UInt32] {
+                    try reader.pixels(x: 0, y: Int(y), width: 1280, height: 1) + reader.pixels(x: Int(x), y: 0, width: 1, height: 800)
+                }
                 for sample in 0..<10 {
-                    let before = try reader.pixels(x: stripX, y: stripY, width: width, height: 1)
+                    let before = try view()
                     let start = ContinuousClock.now
-                    try touch(.update, 3, x + toward * (20 + (sample % 2 == 0 ? 3 : 0)), y)
+                    let reach = 20 + (sample % 2 == 0 ? 3.0 : 0)
+                    try touch(.update, 3, x + dx * reach, y + dy * reach)
                     let moved = try? waitFor("the photo to move", timeout: .seconds(2), interval: .microseconds(200)) {
-                        try reader.pixels(x: stripX, y: stripY, width: width, height: 1) != before ? true : nil
+                        try view() != before ? true : nil
                     }
                     if moved != nil { samples.append(milliseconds(ContinuousClock.now - start)) }
                     pause(.milliseconds(15))
                 }
                 pause(.milliseconds(80))
-                try touch(.end, 3, x + toward * 20, y)
+                try touch(.end, 3, x + dx * 20, y + dy * 20)
                 pause(.milliseconds(500))
             }
             guard !samples.isEmpty else { throw HarnessError("no photo could be nudged to measure latency") }
