@@ -54,12 +54,17 @@ public enum Soak {
         /// (or, when others cover it, whichever photo lies near the middle of the screen).
         func latency() throws -> Double {
             var samples: [Double] = []
-            for _ in 0..<3 {
+            var tried: [String] = []
+            // Each attempt nudges a different way: a photo held against a side or in a corner
+            // cannot follow in every direction.
+            for (attempt, turn) in [(1.0, 1.0), (-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0)].enumerated() {
+                if samples.count >= 10 { break }
                 let shot = try reader.screenshot()
-                guard let (x, y) = grabPoint(in: shot) else { continue }
-                // Diagonally toward the middle: a photo held against one side still follows along
-                // the other axis.
-                let dx = x < 640 ? 1.0 : -1.0, dy = y < 400 ? 1.0 : -1.0
+                guard let (x, y) = grabPoint(in: shot) else {
+                    tried.append("attempt \(attempt): no photo on screen")
+                    continue
+                }
+                let dx = (x < 640 ? 1.0 : -1.0) * turn.0, dy = (y < 400 ? 1.0 : -1.0) * turn.1
                 try touch(.begin, 3, x, y)
                 for step in 1...4 {
                     try touch(.update, 3, x + dx * Double(step) * 5, y + dy * Double(step) * 5)
@@ -71,37 +76,47 @@ public enum Soak {
                 func view() throws -> [UInt32] {
                     try reader.pixels(x: 0, y: Int(y), width: 1280, height: 1) + reader.pixels(x: Int(x), y: 0, width: 1, height: 800)
                 }
-                for sample in 0..<10 {
+                var misses = 0
+                for sample in 0..<10 where misses < 3 {
                     let before = try view()
                     let start = ContinuousClock.now
                     let reach = 20 + (sample % 2 == 0 ? 3.0 : 0)
                     try touch(.update, 3, x + dx * reach, y + dy * reach)
-                    let moved = try? waitFor("the photo to move", timeout: .seconds(2), interval: .microseconds(200)) {
+                    let moved = try? waitFor("the photo to move", timeout: .milliseconds(500), interval: .microseconds(200)) {
                         try view() != before ? true : nil
                     }
-                    if moved != nil { samples.append(milliseconds(ContinuousClock.now - start)) }
+                    if moved != nil {
+                        samples.append(milliseconds(ContinuousClock.now - start))
+                    } else {
+                        misses += 1
+                    }
                     pause(.milliseconds(15))
                 }
+                tried.append("attempt \(attempt) at (\(Int(x)), \(Int(y))) toward (\(Int(dx)), \(Int(dy))): \(misses) misses")
                 pause(.milliseconds(80))
                 try touch(.end, 3, x + dx * 20, y + dy * 20)
                 pause(.milliseconds(500))
             }
-            guard !samples.isEmpty else { throw HarnessError("no photo could be nudged to measure latency") }
+            guard !samples.isEmpty else {
+                let path = server.directory.appendingPathComponent("latency-failed.png").path
+                try? reader.screenshot().savePNG(to: path)
+                throw HarnessError("no photo could be nudged to measure latency: \(tried.joined(separator: "; ")); screen in \(path)")
+            }
             return samples.sorted()[samples.count / 2]
         }
 
-        /// A point on a photo: the probe's visible part if any, else the first point of a spiral
-        /// from the middle of the screen that is neither table nor shadow.
+        /// A point on a photo: the probe's visible part if any, else the point of a photo nearest
+        /// the middle of the screen (random throws may have sent every photo to the edges).
         func grabPoint(in shot: Screenshot) -> (Double, Double)? {
             if let probe = shot.blob(of: probeLeft), probe.count > 400 { return (probe.centroid.x, probe.centroid.y) }
-            for radius in stride(from: 0.0, through: 300, by: 20) {
-                for step in 0..<16 {
-                    let angle = Double(step) * .pi / 8
-                    let x = Int(640 + radius * cos(angle)), y = Int(400 + radius * 0.6 * sin(angle))
-                    if !Self.isTableOrShadow(shot.pixel(x, y)) { return (Double(x), Double(y)) }
+            var best: (point: (Double, Double), distance: Double)?
+            for y in stride(from: 10, to: 790, by: 12) {
+                for x in stride(from: 10, to: 1270, by: 12) where !Self.isTableOrShadow(shot.pixel(x, y)) {
+                    let distance = hypot(Double(x) - 640, Double(y) - 400)
+                    if distance < best?.distance ?? .infinity { best = ((Double(x), Double(y)), distance) }
                 }
             }
-            return nil
+            return best?.point
         }
 
         func randomGesture() throws {
