@@ -12,12 +12,4 @@ extension Board {
         let position = (photos.lastIndex { rankOf($0.id) < rank }).map { $0 + 1 } ?? 0
         insert(photo, at: position)
     }
-
-    /// Puts a photo into the stack just above every photo with a smaller id that is already
-    /// there, so photos arriving in any order stack as they were listed.
-    public mutating func insertInListedOrder(_ photo: Photo) {
-        remove(photo.id)
-        let position = (photos.lastIndex { $0.id < photo.id }).map { $0 + 1 } ?? 0
-        insert(photo, at: position)
-    }
 }

@@ -18,7 +18,6 @@ extension BoardController {
         history.redo.removeAll()
     }
 
-    public var canUndo: Bool { history.undo.contains { $0 != arrangement } }
     public var canRedo: Bool { !history.redo.isEmpty }
 
     /// Returns to the arrangement before the last change (photos glide back; removed ones return).

@@ -45,10 +45,9 @@ public final class BoardController {
 
     // MARK: Photos
 
-    /// Adds a photo on top of the stack, or, with `inListedOrder`, above the photos with smaller
-    /// ids (photos that finish loading out of order still stack as listed).
-    public func add(_ photo: Photo, inListedOrder: Bool = false) {
-        if inListedOrder { board.insertInListedOrder(photo) } else { board.add(photo) }
+    /// Adds a photo on top of the stack.
+    public func add(_ photo: Photo) {
+        board.add(photo)
         gestures[photo.id] = makeGestures()
         revision &+= 1
     }
@@ -138,13 +137,6 @@ public final class BoardController {
             break
         }
         return transitions
-    }
-
-    /// Cancels every touch in flight (the device went away, the window lost its grab).
-    public func cancelAllTouches() {
-        for (id, location) in lastTouchLocations {
-            handle(TouchEvent(id: id, phase: .cancelled, location: location, time: now))
-        }
     }
 
     /// Cancels the touches of one input device (it was unplugged or disabled mid-gesture).
@@ -294,9 +286,9 @@ public final class BoardController {
         motions[id] = nil  // already advanced to now, so the photo stops where it is drawn
     }
 
-    private func settle(_ id: PhotoID, to target: AffineTransform) {
+    private func settle(_ id: PhotoID, to target: AffineTransform, duration: Duration? = nil) {
         guard let photo = board.photo(id), target.isFinite else { return }
-        motions[id] = .settle(Settle(from: photo.photoToBoard, to: target, startTime: now, duration: settings.motion.settleDuration))
+        motions[id] = .settle(Settle(from: photo.photoToBoard, to: target, startTime: now, duration: duration ?? settings.motion.settleDuration))
     }
 
     /// A command's move: the photo eases there (unless a finger holds it) and is no longer
@@ -305,7 +297,7 @@ public final class BoardController {
         guard let photo = board.photo(id), target.isFinite, !touchOwners.values.contains(id) else { return }
         placementsBeforeResize[id] = nil
         guard target != photo.photoToBoard else { return }
-        motions[id] = .settle(Settle(from: photo.photoToBoard, to: target, startTime: now, duration: duration ?? settings.motion.settleDuration))
+        settle(id, to: target, duration: duration)
         revision &+= 1
     }
 

@@ -61,11 +61,6 @@ public final class PhotoDecoder: Sendable {
         available.signal()
     }
 
-    /// Requests submitted and not yet taken back as results.
-    public var outstandingCount: Int {
-        state.withLock { $0.queue.count + $0.inFlight + $0.results.count }
-    }
-
     /// The finished decodes since the last call.
     public func takeResults() -> [Result] {
         System.drainWakeBytes(wakeRead)
