@@ -32,16 +32,9 @@ public final class AppUnderTest {
     /// CPU time used so far (user + system), in clock ticks, and voluntary context switches
     /// (each one a wake-up from sleep), read from /proc.
     public func cpuAndWakeups() throws -> (ticks: Int, wakeups: Int) {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        guard let close = stat.lastIndex(of: ")") else { throw HarnessError("odd /proc/\(pid)/stat") }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // After the command: state is field 3; utime and stime are fields 14 and 15.
-        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else {
-            throw HarnessError("cannot parse /proc/\(pid)/stat")
+        guard let ticks = ProcessFigures.ticks(of: pid), let wakeups = ProcessFigures.wakeups(of: pid) else {
+            throw HarnessError("cannot read /proc/\(pid)")
         }
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let wakeups = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches") }
-            .flatMap { Int($0.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") } ?? -1
-        return (user + system, wakeups)
+        return (ticks, wakeups)
     }
 }

@@ -199,13 +199,7 @@ public enum Soak {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 
-    static func residentMiB(_ pid: Int32) -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-            let kib = Double(line.split(separator: " ").dropFirst().first ?? "")
-        else { return 0 }
-        return kib / 1024
-    }
+    static func residentMiB(_ pid: Int32) -> Double { ProcessFigures.residentMiB(of: pid) }
 }
 
 /// A seedable generator for the harness (SplitMix64).

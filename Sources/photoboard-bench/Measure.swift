@@ -1,5 +1,6 @@
 import Foundation
 import XBoard
+import XorgHarness
 
 /// Small helpers for measuring: wall clock, CPU time, /proc figures, statistics.
 enum Measure {
@@ -17,29 +18,12 @@ enum Measure {
             + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
-    /// CPU ticks (1/100 s) used so far by another process.
-    static func ticks(of pid: Int32) -> Int {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return 0 }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
-    }
 
-    /// Resident memory of a process in MiB.
-    static func residentMiB(of pid: Int32) -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-            let kib = Double(line.split(separator: " ").dropFirst().first ?? "")
-        else { return 0 }
-        return kib / 1024
-    }
 
-    /// Voluntary context switches (wake-ups from sleep) of a process's main thread.
-    static func wakeups(of pid: Int32) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches") })
-        else { return 0 }
-        return Int(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
-    }
+
+    static func ticks(of pid: Int32) -> Int { ProcessFigures.ticks(of: pid) ?? 0 }
+    static func residentMiB(of pid: Int32) -> Double { ProcessFigures.residentMiB(of: pid) }
+    static func wakeups(of pid: Int32) -> Int { ProcessFigures.wakeups(of: pid) ?? 0 }
 
     static func median(_ values: [Double]) -> Double { percentile(values, 0.5) }
 

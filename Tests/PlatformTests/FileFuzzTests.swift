@@ -49,7 +49,7 @@ struct FileFuzzTests {
         }
         #expect(opened + refused == Self.mutationsPerSeed)
         #expect(slowest < .seconds(5), "the slowest file took \(slowest)")
-        let residentMiB = Self.residentMiB()
+        let residentMiB = ProcessFigures.residentMiB(of: getpid())
         #expect(residentMiB < 1500, "the test process holds \(residentMiB) MiB")
         print("file fuzz \(kind): \(opened) opened, \(refused) refused, slowest \(slowest), RSS \(Int(residentMiB)) MiB")
     }
@@ -82,13 +82,5 @@ struct FileFuzzTests {
             }
         }
         return bytes
-    }
-
-    static func residentMiB() -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-            let kib = Double(line.split(separator: " ").dropFirst().first ?? "")
-        else { return 0 }
-        return kib / 1024
     }
 }
