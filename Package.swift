@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "photoboard-x11", targets: ["photoboard-x11"]),
         .library(name: "XBoard", targets: ["XBoard"]),
+        .library(name: "XBoardPlatform", targets: ["XBoardPlatform"]),
     ],
     dependencies: [
         // Command-line parsing with generated --help and --version (see README, "Dependencies").
@@ -21,14 +22,19 @@ let package = Package(
             name: "CInputTest",
             providers: [.apt(["xserver-xorg-dev"])]
         ),
+        // The pure core: geometry, touches, gestures, the board, physics, the display list. No C,
+        // no clock, no I/O — the compiler keeps it so, since this target cannot see CX11.
+        .target(name: "XBoard"),
+        // The adapter: the X11 window and its input, cairo painting, picture decoding, files and
+        // the kernel. The only target of the app that imports CX11.
         .target(
-            name: "XBoard",
-            dependencies: ["CX11"]
+            name: "XBoardPlatform",
+            dependencies: ["XBoard", "CX11"]
         ),
         .executableTarget(
             name: "photoboard-x11",
             dependencies: [
-                "XBoard",
+                "XBoard", "XBoardPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "photoboard-bench",
             dependencies: [
-                "XBoard", "XorgHarness",
+                "XBoard", "XBoardPlatform", "XorgHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,11 +57,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PlatformTests",
-            dependencies: ["XBoard", "CX11", "XorgHarness"]
+            dependencies: ["XBoard", "XBoardPlatform", "CX11", "XorgHarness"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["XorgHarness", "XBoard", "photoboard-x11"]
+            dependencies: ["XorgHarness", "XBoard", "XBoardPlatform", "photoboard-x11"]
         ),
     ]
 )

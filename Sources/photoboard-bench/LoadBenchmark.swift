@@ -1,4 +1,5 @@
 import XBoard
+import XBoardPlatform
 import XorgHarness
 
 /// From nothing to every photo on screen, through the real decoder pool, library and painter.

@@ -1,4 +1,5 @@
 import XBoard
+import XBoardPlatform
 
 /// The sample photos shipped with the program.
 enum BundledPhotos {

@@ -1,4 +1,5 @@
 import XBoard
+import XBoardPlatform
 
 /// The one loop: take the window's events and finished decodes, let time pass, repaint what
 /// changed, and sleep in poll() until the next event, decode or deadline — forever when

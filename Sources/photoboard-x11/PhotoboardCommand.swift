@@ -1,5 +1,6 @@
 import ArgumentParser
 import XBoard
+import XBoardPlatform
 
 @main
 struct PhotoboardCommand: ParsableCommand {

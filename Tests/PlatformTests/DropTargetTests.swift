@@ -1,6 +1,7 @@
 import Testing
 
-@testable import XBoard
+import XBoard
+@testable import XBoardPlatform
 
 @Suite struct DropTargetTests {
     @Test func fileURIsBecomePathsAndEverythingElseIsSkipped() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XBoard
+import XBoardPlatform
 import XorgHarness
 
 /// Opening files, on real files the tests make: good ones decode bounded and upright, bad ones

@@ -1,7 +1,8 @@
 import CX11
 import Testing
 
-@testable import XBoard
+import XBoard
+@testable import XBoardPlatform
 
 @Suite struct XInputTranslatorTests {
     private var translator = XInputTranslator()

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import XBoard
 
 /// Decodes pictures on background threads, one per core, and hands them to the main loop.
 ///

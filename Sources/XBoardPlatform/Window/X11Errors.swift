@@ -1,4 +1,5 @@
 internal import CX11
+import XBoard
 
 /// Xlib's error handlers: protocol errors are reported in one line and survived; losing the
 /// server ends the process with one line and status 1 (Xlib would otherwise exit on its own).

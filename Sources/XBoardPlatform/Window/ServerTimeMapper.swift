@@ -1,3 +1,5 @@
+import XBoard
+
 /// Maps the X server's 32-bit millisecond timestamps onto the local monotonic timeline.
 ///
 /// The offset is the smallest `local − server` seen, so mapped instants never lie in the

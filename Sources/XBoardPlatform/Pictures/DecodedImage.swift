@@ -1,4 +1,5 @@
 internal import CX11
+import XBoard
 
 /// A decoded picture as a cairo image surface (premultiplied ARGB, or RGB24 when opaque),
 /// plus the picture's native size.

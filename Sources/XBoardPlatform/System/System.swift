@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import XBoard
 
 /// The kernel calls the platform layer needs, in one place (as argument-parser's
 /// `Platform.swift`). Every call retries `EINTR` and throws an error naming the call.

@@ -1,5 +1,6 @@
 internal import CX11
 import Foundation
+import XBoard
 
 /// Executes display lists with cairo on the X server: draws each frame into a back-buffer
 /// pixmap and copies it to the window in one request, so nothing flickers.

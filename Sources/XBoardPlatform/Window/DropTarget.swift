@@ -1,5 +1,6 @@
 internal import CX11
 import Foundation
+import XBoard
 
 /// Receives files dropped from file managers: the XDND protocol (version 5), `text/uri-list`.
 ///

@@ -1,3 +1,5 @@
+import XBoard
+
 /// What failed in the platform layer, named after the failing part.
 public enum PlatformError: Error, Sendable, CustomStringConvertible {
     case cannotOpenDisplay(String)

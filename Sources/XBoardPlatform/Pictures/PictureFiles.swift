@@ -1,3 +1,5 @@
+import XBoard
+
 /// Turns the command line's paths into the picture files to open, in order.
 ///
 /// Files are taken as given (their content decides whether they are pictures); a folder

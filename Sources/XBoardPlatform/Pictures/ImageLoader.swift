@@ -1,4 +1,5 @@
 internal import CX11
+import XBoard
 
 /// A decoded picture and, when it is only partly there, the warning to show.
 public struct LoadedPicture: @unchecked Sendable {

@@ -1,4 +1,5 @@
 internal import CX11
+import XBoard
 
 /// Structural checks that gdk-pixbuf does not make: it quietly returns a partial picture for a
 /// truncated JPEG or PNG and for a PNG whose chunks are damaged.

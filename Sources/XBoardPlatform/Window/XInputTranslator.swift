@@ -1,4 +1,5 @@
 internal import CX11
+import XBoard
 
 /// Turns XI2 device events (and core pointer events) into touches and pointer events.
 ///

@@ -1,5 +1,6 @@
 internal import CX11
 import Foundation
+import XBoard
 
 /// Draws display items onto any cairo context: the window's back buffer, a sprite, or an
 /// image for export. Pictures come from `picture`, as a surface and its pixel size.

@@ -1,4 +1,5 @@
 internal import CX11
+import XBoard
 
 /// Renders a display list into a PNG file with cairo's image backend: no X display needed.
 public enum PNGExport {

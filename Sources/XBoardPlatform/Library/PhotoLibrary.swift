@@ -1,3 +1,5 @@
+import XBoard
+
 /// The photos the board was asked to open: decodes them in the background, places each on the
 /// board as it finishes, reports the ones that fail, and keeps each picture decoded at about the
 /// size it is shown (sharper when zoomed in, smaller again when zoomed out).

@@ -1,4 +1,5 @@
 import Foundation
+import XBoard
 
 /// Where arrangements are saved: `$XDG_STATE_HOME/photoboard-x11/layouts/<key>.json`
 /// (`~/.local/state` when unset). Saves are atomic — a temporary file in the same folder,

@@ -1,5 +1,6 @@
 internal import CX11
 import Foundation
+import XBoard
 
 /// The board's top-level X11 window and its input: XInput 2.2 touches and pointer where the
 /// server has them, the core pointer where it does not.
