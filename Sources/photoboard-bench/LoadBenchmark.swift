@@ -22,7 +22,7 @@ enum LoadBenchmark {
         library.start()
         var first: Double?
         while library.isLoading {
-            _ = try System.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .seconds(30))
+            _ = try Poll.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .seconds(30))
             if library.receive(into: controller, painter: painter) {
                 painter.paint(scene.build(controller.board))
                 painter.finish()

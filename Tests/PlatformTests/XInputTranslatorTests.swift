@@ -47,8 +47,8 @@ import XBoard
 
     @Test mutating func buttonsMotionAndModifiersBecomePointerEvents() {
         #expect(send(XI_Motion, source: 11) == "moved")
-        #expect(send(XI_ButtonPress, source: 11, detail: 1, modifiers: .control) == "pressed(XBoard.PointerEvent.Button.left) +2")
-        #expect(send(XI_ButtonRelease, source: 11, detail: 3) == "released(XBoard.PointerEvent.Button.right)")
+        #expect(send(XI_ButtonPress, source: 11, detail: 1, modifiers: .control) == "pressed(left) +2")
+        #expect(send(XI_ButtonRelease, source: 11, detail: 3) == "released(right)")
     }
 
     @Test mutating func wheelButtonsAndSmoothScrollingCountOnceEach() {
@@ -64,7 +64,7 @@ import XBoard
     @Test mutating func mouseModeTakesThePointerEmulatedFromATouchAndIgnoresTouches() {
         translator.mode = .mouse
         #expect(send(XI_TouchBegin, detail: 1) == nil)
-        #expect(send(XI_ButtonPress, detail: 1, flags: XIPointerEmulated) == "pressed(XBoard.PointerEvent.Button.left)")
+        #expect(send(XI_ButtonPress, detail: 1, flags: XIPointerEmulated) == "pressed(left)")
         #expect(send(XI_Motion, flags: XIPointerEmulated) == "moved")
         #expect(send(XI_ButtonPress, detail: 5, flags: XIPointerEmulated) == nil)
     }

@@ -16,27 +16,8 @@ public enum WindowEvent: Sendable {
     /// An input device went away: its touches must be cancelled. The value is the device id
     /// used as `TouchID.source`.
     case deviceRemoved(UInt32)
-    /// A key the board reacts to.
-    case key(Key)
+    /// A key the board reacts to, as the command it stands for, and when it was pressed.
+    case key(BoardCommand, at: Instant)
     /// Files or folders dropped from a file manager (XDND), and where, in board points.
     case filesDropped([String], at: Point)
-
-    /// Keyboard commands (see `--help`).
-    public enum Key: Hashable, Sendable {
-        case quit
-        case escape
-        case toggleFullscreen
-        case undo
-        case redo
-        case gather
-        case remove
-        case help
-        case selectNext(backwards: Bool)
-        /// Arrow keys, in board points.
-        case nudge(Point)
-        case zoom(isIn: Bool)
-        case turn(isClockwise: Bool)
-        /// Ctrl+S: save the board as a picture.
-        case export
-    }
 }

@@ -44,7 +44,7 @@ public final class PhotoLibrary {
         resolution = PictureResolution.forLayout(layout)
         self.decoder = decoder
         self.report = report
-        startTime = System.now()
+        startTime = MonotonicClock.now()
     }
 
     /// Queues every file for decoding, in the order given, except those the saved layout says

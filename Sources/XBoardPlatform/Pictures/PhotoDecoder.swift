@@ -40,12 +40,11 @@ public final class PhotoDecoder: Sendable {
 
     private let state = Mutex(State())
     private let available = DispatchSemaphore(value: 0)
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    private let wakePipe: WakePipe
     public let workerCount: Int
 
     public init(workerCount: Int = System.processorCount) throws {
-        (wakeRead, wakeWrite) = try System.makeWakePipe()
+        wakePipe = try WakePipe()
         self.workerCount = max(1, workerCount)
         for index in 0..<self.workerCount {
             let thread = Thread { [self] in self.work() }
@@ -55,7 +54,7 @@ public final class PhotoDecoder: Sendable {
     }
 
     /// Readable when results are waiting.
-    public var wakeFileDescriptor: Int32 { wakeRead }
+    public var wakeFileDescriptor: Int32 { wakePipe.readDescriptor }
 
     public func submit(_ request: Request) {
         state.withLock { $0.queue.append(request) }
@@ -64,7 +63,7 @@ public final class PhotoDecoder: Sendable {
 
     /// The finished decodes since the last call.
     public func takeResults() -> [Result] {
-        System.drainWakeBytes(wakeRead)
+        wakePipe.drain()
         return state.withLock { state in
             defer { state.results.removeAll() }
             return state.results
@@ -92,7 +91,7 @@ public final class PhotoDecoder: Sendable {
                 if state.withLock({ $0.isStopping }) { return }
                 continue
             }
-            let started = System.now()
+            let started = MonotonicClock.now()
             let outcome: Swift.Result<LoadedPicture, PlatformError>
             do {
                 outcome = .success(try ImageLoader.load(path: request.path, maximumLongEdge: request.maximumLongEdge))
@@ -101,12 +100,12 @@ public final class PhotoDecoder: Sendable {
             } catch {
                 outcome = .failure(.image(path: request.path, reason: "\(error)"))
             }
-            let result = Result(request: request, outcome: outcome, duration: System.now() - started)
+            let result = Result(request: request, outcome: outcome, duration: MonotonicClock.now() - started)
             state.withLock { state in
                 state.inFlight -= 1
                 state.results.append(result)
             }
-            System.writeWakeByte(wakeWrite)
+            wakePipe.wake()
         }
     }
 }

@@ -2,15 +2,10 @@
 import XBoard
 
 /// The kernel calls the platform layer needs, in one place (as argument-parser's
-/// `Platform.swift`). Every call retries `EINTR` and throws an error naming the call.
+/// `Platform.swift`): standard error, the process, and files. Calls that can be interrupted go
+/// through `syscall(_:_:)`, which retries `EINTR` and throws an error naming the call. The clock,
+/// poll() and the wake pipe have their own files.
 public enum System {
-    /// The monotonic clock as a board `Instant` (origin: boot).
-    public static func now() -> Instant {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Instant(sinceOrigin: .seconds(Int64(spec.tv_sec)) + .nanoseconds(Int64(spec.tv_nsec)))
-    }
-
     public static var processID: Int32 { getpid() }
 
     /// Writes one line to standard error, unbuffered.
@@ -20,56 +15,8 @@ public enum System {
         text.withCString { pointer in _ = write(2, pointer, strlen(pointer)) }
     }
 
-    /// Sleeps in poll() until `fileDescriptor` is readable or the timeout passes; `nil` waits
-    /// forever. Returns whether the descriptor became readable.
-    @discardableResult
-    public static func waitUntilReadable(_ fileDescriptor: Int32, timeout: Duration?) throws -> Bool {
-        try waitUntilReadable([fileDescriptor], timeout: timeout)[0]
-    }
-
-    /// Sleeps in poll() until one of the descriptors is readable or the timeout passes (`nil`:
-    /// forever). Returns, per descriptor, whether it is readable. A descriptor that hung up
-    /// throws `PlatformError.connectionLost`.
-    public static func waitUntilReadable(_ fileDescriptors: [Int32], timeout: Duration?) throws -> [Bool] {
-        var descriptors = fileDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        let milliseconds: Int32
-        if let timeout {
-            let value = timeout.seconds * 1000
-            milliseconds = value <= 0 ? 0 : Int32(min(value.rounded(.up), 3_600_000))
-        } else {
-            milliseconds = -1
-        }
-        _ = try syscall("poll") { poll(&descriptors, nfds_t(descriptors.count), milliseconds) }
-        return try descriptors.map { descriptor in
-            let readable = descriptor.revents & Int16(POLLIN) != 0
-            if !readable, descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { throw PlatformError.connectionLost }
-            return readable
-        }
-    }
-
     /// Online processor count (at least 1).
     public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
-
-    /// A non-blocking pipe (read end, write end) for waking a poll() loop from another thread.
-    static func makeWakePipe() throws -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [0, 0]
-        _ = try syscall("pipe") { pipe(&ends) }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        return (ends[0], ends[1])
-    }
-
-    static func writeWakeByte(_ fileDescriptor: Int32) {
-        var byte: UInt8 = 1
-        _ = write(fileDescriptor, &byte, 1)  // a full pipe already wakes the reader
-    }
-
-    static func drainWakeBytes(_ fileDescriptor: Int32) {
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while read(fileDescriptor, &buffer, buffer.count) > 0 {}
-    }
 
     // MARK: Files
 
