@@ -43,10 +43,10 @@ enum CairoDrawing {
     /// A fingertip-sized ring with a dot, in the same blue as the progress bar.
     static func drawMarker(at location: Point, in context: OpaquePointer?) {
         cairo_new_path(context)
-        cairo_arc(context, location.x, location.y, 22, 0, 2 * .pi)
+        cairo_arc(context, location.x, location.y, OverlayGeometry.markerRadius, 0, 2 * .pi)
         cairo_set_source_rgba(context, 0.55, 0.75, 1, 0.35)
         cairo_fill_preserve(context)
-        cairo_set_line_width(context, 3)
+        cairo_set_line_width(context, OverlayGeometry.markerLineWidth)
         cairo_set_source_rgba(context, 0.2, 0.45, 0.95, 0.95)
         cairo_stroke(context)
         cairo_arc(context, location.x, location.y, 4, 0, 2 * .pi)
@@ -79,17 +79,18 @@ enum CairoDrawing {
         cairo_set_font_size(context, 14)
         var extents = cairo_text_extents_t()
         cairo_text_extents(context, text, &extents)
+        let band = OverlayGeometry.hintBand(in: size, scale: 1)
         let width = extents.x_advance + 28, x = max(4, (size.width - width) / 2)
         cairo_set_source_rgba(context, 0, 0, 0, 0.6)
-        cairo_rectangle(context, x, 10, width, 30)
+        cairo_rectangle(context, x, band.minY, width, band.size.height)
         cairo_fill(context)
         cairo_set_source_rgba(context, 1, 1, 1, 0.95)
-        cairo_move_to(context, x + 14, 30)
+        cairo_move_to(context, x + 14, band.minY + 20)
         cairo_show_text(context, text)
     }
 
     static func draw(_ status: LoadingStatus, in context: OpaquePointer?, size: Size) {
-        let barHeight = 4.0, panel = Rect(x: 0, y: size.height - 34, width: size.width, height: 34)
+        let barHeight = OverlayGeometry.progressBarHeight, panel = OverlayGeometry.progressPanel(in: size, scale: 1)
         cairo_set_source_rgba(context, 0, 0, 0, 0.45)
         cairo_rectangle(context, panel.minX, panel.minY, panel.size.width, panel.size.height)
         cairo_fill(context)
@@ -99,7 +100,7 @@ enum CairoDrawing {
         cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, 14)
         cairo_set_source_rgba(context, 1, 1, 1, 0.92)
-        cairo_move_to(context, 14, size.height - 13)
+        cairo_move_to(context, 14, size.height - OverlayGeometry.progressTextBaseline)
         cairo_show_text(context, status.text)
     }
 
@@ -107,8 +108,7 @@ enum CairoDrawing {
         let transform = print.photoToBoard
         var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
         let scale = max(transform.scale, 1e-6)
-        let outline = Rect(
-            centeredSize: Size(width: print.pictureSize.width + 2 * print.borderWidth, height: print.pictureSize.height + 2 * print.borderWidth))
+        let outline = print.outline
 
         // Soft shadow: stacked translucent layers, each a little larger, so the edge fades out.
         let layers = 6

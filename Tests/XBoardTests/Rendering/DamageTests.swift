@@ -59,6 +59,8 @@ import XBoard
         let scene = SceneBuilder()
         let plain = scene.build(controller.board)
         let loading = scene.build(controller.board, status: LoadingStatus(finished: 1, total: 5))
-        #expect(loading.damage(since: plain) == [Rect(x: 0, y: 1040, width: 1920, height: 40)])
+        // Exactly the panel that is drawn, from the same geometry.
+        #expect(loading.damage(since: plain) == [Rect(x: 0, y: 1046, width: 1920, height: 34)])
+        #expect(loading.damage(since: plain) == [OverlayGeometry.progressPanel(in: loading.size, scale: 1)])
     }
 }
