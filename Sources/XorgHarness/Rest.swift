@@ -18,7 +18,9 @@ extension AppUnderTest {
     /// board sleeps for good), however long a busy machine takes to get it there.
     public func waitUntilItStopsWaking(quiet: Duration = .milliseconds(300), timeout: Duration = .seconds(10)) throws {
         var last = try cpuAndWakeups()
-        _ = try waitFor("the board to stop waking (last: \(last))", timeout: timeout, interval: quiet) { () -> Bool? in
+        _ = try waitFor("the board to stop waking (last: \(last))", timeout: timeout, interval: .zero) { () -> Bool? in
+            // Each comparison spans the whole quiet time (waitFor asks at once the first time).
+            pause(quiet)
             let now = try cpuAndWakeups()
             defer { last = now }
             return now == last ? true : nil
