@@ -7,13 +7,16 @@ import XorgHarness
 /// Opening files, on real files the tests make: good ones decode bounded and upright, bad ones
 /// fail fast with one clear reason.
 @Suite(.serialized, .timeLimit(.minutes(2)))
-struct OpeningPhotosTests {
+final class OpeningPhotosTests {
     let folder: String
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-open-\(getpid())-\(UUID().uuidString.prefix(6))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
+
+    /// Each test's files are made afresh from code, so nothing needs keeping.
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     private func path(_ name: String) -> String { folder + "/" + name }
 
