@@ -10,6 +10,8 @@ let package = Package(
     dependencies: [
         // Command-line parsing with generated --help and --version (see README, "Dependencies").
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // File paths as bytes (FilePath), so names that are not UTF-8 open, list and save (see README).
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(
@@ -23,13 +25,14 @@ let package = Package(
         ),
         .target(
             name: "XBoard",
-            dependencies: ["CX11"]
+            dependencies: ["CX11", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .executableTarget(
             name: "photoboard-x11",
             dependencies: [
                 "XBoard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // Test support: starts a real Xorg (dummy video, inputtest touch device) and injects input.
@@ -43,19 +46,20 @@ let package = Package(
             dependencies: [
                 "XBoard", "XorgHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(
             name: "XBoardTests",
-            dependencies: ["XBoard"]
+            dependencies: ["XBoard", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .testTarget(
             name: "PlatformTests",
-            dependencies: ["XBoard", "CX11", "XorgHarness"]
+            dependencies: ["XBoard", "CX11", "XorgHarness", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["XorgHarness", "XBoard", "photoboard-x11"]
+            dependencies: ["XorgHarness", "XBoard", "photoboard-x11", .product(name: "SystemPackage", package: "swift-system")]
         ),
     ]
 )

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import SystemPackage
 import XBoard
 
 @main
@@ -40,8 +42,14 @@ struct PhotoboardCommand: ParsableCommand {
             """,
         version: "0.2.0")
 
+    /// Parses the command line as bytes (`RawArguments`), so paths that are not UTF-8 survive.
+    static func main() {
+        GLibLog.install()
+        main(RawArguments.escaped())
+    }
+
     @Argument(help: "Picture files or folders to open.")
-    var paths: [String] = []
+    var paths: [PathArgument] = []
 
     @Flag(name: [.customShort("r"), .long], help: "Also open the pictures in sub-folders of the given folders.")
     var recursive = false
@@ -59,7 +67,7 @@ struct PhotoboardCommand: ParsableCommand {
     var display: String?
 
     @Option(help: ArgumentHelp("Render the board into this PNG file and exit, without any X display.", valueName: "file.png"))
-    var export: String?
+    var export: PathArgument?
 
     @Flag(help: "Lay the photos out afresh instead of as they were left last time.")
     var fresh = false
@@ -69,7 +77,7 @@ struct PhotoboardCommand: ParsableCommand {
 
     func run() throws {
         let report: (String) -> Void = { System.printError("photoboard-x11: \($0)") }
-        var requested = paths
+        var requested = paths.map(\.path)
         if requested.isEmpty {
             guard let assets = BundledPhotos.folder() else {
                 report("no paths given and the bundled photos were not found")
@@ -85,7 +93,7 @@ struct PhotoboardCommand: ParsableCommand {
         }
 
         if let export {
-            try exportHeadlessly(files: listing.files, to: export, report: report)
+            try exportHeadlessly(files: listing.files, to: export.path, report: report)
             return
         }
 
@@ -120,7 +128,7 @@ struct PhotoboardCommand: ParsableCommand {
     }
 
     /// The layout saved for these files, unless `--fresh`; a corrupt one is one line and ignored.
-    private func savedLayout(for files: [String], in store: LayoutStore, report: (String) -> Void) -> LayoutDocument? {
+    private func savedLayout(for files: [FilePath], in store: LayoutStore, report: (String) -> Void) -> LayoutDocument? {
         guard !fresh else { return nil }
         let key = LayoutDocument.key(for: files.map(System.canonicalPath))
         do {
@@ -133,7 +141,7 @@ struct PhotoboardCommand: ParsableCommand {
 
     /// `--export`: decodes every photo, lays the board out as it would open (the saved layout,
     /// or a tossed one for the seed and geometry), and writes it as a PNG. No X display is used.
-    private func exportHeadlessly(files: [String], to path: String, report: @escaping (String) -> Void) throws {
+    private func exportHeadlessly(files: [FilePath], to path: FilePath, report: @escaping (String) -> Void) throws {
         let decoder = try PhotoDecoder()
         defer { decoder.stop() }
         let store = LayoutStore.standard()
@@ -157,6 +165,7 @@ struct PhotoboardCommand: ParsableCommand {
             report("\(error)")
             throw ExitCode(1)
         }
-        print(path)
+        // The path itself, as bytes, for scripts (messages escape it; this is data).
+        FileHandle.standardOutput.write(Data(path.bytes + [UInt8(ascii: "\n")]))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import Testing
 import XBoard
 import XorgHarness
@@ -114,18 +115,18 @@ struct OpeningPhotosTests {
         try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: path("sub/inner.png"), contents: Data([1]))
         try FileManager.default.createSymbolicLink(atPath: path("sub/up"), withDestinationPath: folder)  // a loop
-        let flat = PictureFiles.list([folder], recursive: false)
-        #expect(flat.files.map { $0.split(separator: "/").last! } == ["b.png", "IMG_2.JPG", "IMG_10.jpg"])
-        let deep = PictureFiles.list([folder], recursive: true)
-        #expect(deep.files.map { $0.split(separator: "/").suffix(2).joined(separator: "/") }.last == "sub/inner.png")
+        let flat = PictureFiles.list([FilePath(folder)], recursive: false)
+        #expect(flat.files.map { $0.lastComponent?.string } == ["b.png", "IMG_2.JPG", "IMG_10.jpg"])
+        let deep = PictureFiles.list([FilePath(folder)], recursive: true)
+        #expect(deep.files.last == FilePath(path("sub/inner.png")))
         #expect(deep.files.count == 4, "\(deep.files)")
     }
 
     @Test func pathsThatContributeNothingAreReportedOneLineEach() throws {
         try FileManager.default.createDirectory(atPath: path("nothing"), withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: path("nothing/readme.txt"), contents: Data("hi".utf8))
-        let listing = PictureFiles.list([path("nothing"), path("gone.jpg"), path("nothing/readme.txt")], recursive: false)
+        let listing = PictureFiles.list([path("nothing"), path("gone.jpg"), path("nothing/readme.txt")].map { FilePath($0) }, recursive: false)
         #expect(listing.problems == ["\(path("nothing")): folder has no pictures (-r looks in its sub-folders)", "\(path("gone.jpg")): no such file or folder"])
-        #expect(listing.files == [path("nothing/readme.txt")])  // named files are judged by content when opened
+        #expect(listing.files == [FilePath(path("nothing/readme.txt"))])  // named files are judged by content when opened
     }
 }
