@@ -326,6 +326,22 @@ public enum PictureEncoders {
         return Array(jpeg.prefix(2)) + [0xFF, 0xE1, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body + jpeg.dropFirst(2)
     }
 
+    /// An animated WebP (VP8X, ANIM, one ANMF per frame) of `width`×`height` from simple
+    /// (VP8L or VP8) WebP files of that size, each shown for 100 ms.
+    public static func animatedWebP(frames: [[UInt8]], width: Int, height: Int) throws -> [UInt8] {
+        func three(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF)] }
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            Array(type.utf8) + littleEndian32(body.count) + body + (body.count % 2 == 1 ? [0] : [])
+        }
+        var chunks = chunk("VP8X", [0x02 | 0x10, 0, 0, 0] + three(width - 1) + three(height - 1))
+        chunks += chunk("ANIM", [255, 255, 255, 255, 0, 0])
+        for frame in frames {
+            guard frame.count > 20, Array(frame[8..<12]) == Array("WEBP".utf8) else { throw HarnessError("a frame is not a WebP file") }
+            chunks += chunk("ANMF", three(0) + three(0) + three(width - 1) + three(height - 1) + three(100) + [0] + Array(frame[12...]))
+        }
+        return Array("RIFF".utf8) + littleEndian32(4 + chunks.count) + Array("WEBP".utf8) + chunks
+    }
+
     /// A WebP with an EXIF chunk: a simple file (VP8 or VP8L) becomes an extended one (VP8X)
     /// of canvas `width`×`height`; an extended one gets the EXIF flag.
     public static func webp(_ webp: [UInt8], insertingEXIF exif: [UInt8], width: Int, height: Int, hasAlpha: Bool) throws -> [UInt8] {

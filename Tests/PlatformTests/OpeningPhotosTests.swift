@@ -94,18 +94,32 @@ struct OpeningPhotosTests {
         #expect(reason.hasPrefix("corrupt PNG"), "\(reason)")
     }
 
-    @Test(arguments: ["jpg", "png"])
+    @Test(arguments: ["jpg", "progressive.jpg", "png"])
     func aTruncatedPictureShowsAsFarAsItDecodesWithAWarning(kind: String) throws {
-        if kind == "jpg" {
-            try TestPhotos.writeJPEG(to: path("whole.jpg"), width: 1600, height: 1200, left: 0x336699, right: 0x996633)
-        } else {
-            try TestPhotos.write(to: path("whole.png"), width: 1600, height: 1200, left: 0x336699, right: 0x996633)
+        let (left, right): (UInt32, UInt32) = (0x336699, 0x996633)
+        switch kind {
+        case "jpg": try TestPhotos.writeJPEG(to: path("whole.\(kind)"), width: 1600, height: 1200, left: left, right: right)
+        case "png": try TestPhotos.write(to: path("whole.\(kind)"), width: 1600, height: 1200, left: left, right: right)
+        default:
+            let halves = FormatFixtures.quadrants(width: 1600, height: 1200, colors: [left, right, left, right])
+            try FormatFixtures.write(.jpegProgressive, halves, to: path("whole.\(kind)"))
         }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path("whole.\(kind)")))
         try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: path("cut.\(kind)")))
-        let picture = try ImageLoader.load(path: path("cut.\(kind)"))
-        let warning = try #require(picture.warning)
-        #expect(warning.hasPrefix("truncated") && warning.hasSuffix("shown as far as it decodes"), "\(warning)")
+        // Both the scaled decode (the board's first copy) and the full-size one (a zoomed-in copy).
+        for longEdge in [1024, 4096] {
+            let picture = try ImageLoader.load(path: path("cut.\(kind)"), maximumLongEdge: longEdge)
+            let warning = try #require(picture.warning)
+            #expect(warning.hasPrefix("truncated") && warning.hasSuffix("shown as far as it decodes"), "\(warning)")
+            // The top of the picture arrived: its two halves show their colours.
+            let width = Int(picture.image.pixelSize.width), height = Int(picture.image.pixelSize.height)
+            #expect(width == min(longEdge, 1600) && height == width * 3 / 4)
+            for (x, color) in [(width / 4, left), (width * 3 / 4, right)] {
+                let pixel = try #require(picture.image.rgb(x: x, y: height / 8))
+                let close = [16, 8, 0].allSatisfy { abs(Int(pixel >> UInt32($0) & 0xFF) - Int(color >> UInt32($0) & 0xFF)) <= 12 }
+                #expect(close, "\(kind) at \(longEdge): \(String(pixel, radix: 16)) where \(String(color, radix: 16)) was drawn")
+            }
+        }
     }
 
     @Test func foldersOpenTheirPicturesSortedByNameAndRecurseOnlyWhenAsked() throws {

@@ -71,7 +71,13 @@ public enum ImageLoader {
         let ownedName = cx11_format_name(format)
         defer { cx11_g_free(ownedName) }
         guard let formatName = ownedName.map({ String(cString: $0) }) else {
-            throw refuse(looksLikeText(head) ? "not a picture: the file holds text" : "not a picture format this system can read")
+            guard !looksLikeText(head) else { throw refuse("not a picture: the file holds text") }
+            // A loader may know the format but not make sense of the header (a GIF 0 pixels
+            // wide): decoding says why, in the loader's words.
+            switch Result(catching: { () throws(PixbufDecoding.Failure) in try PixbufDecoding.decode(path: path, size: nil) }) {
+            case .failure(.failed(let message?)): throw refuse("not a picture: \(message)")
+            default: throw refuse("not a picture format this system can read")
+            }
         }
         guard width > 0, height > 0 else { throw refuse("not a picture: its \(formatName.uppercased()) header gives no size") }
         let pixels = Int(width) * Int(height)
@@ -105,6 +111,8 @@ public enum ImageLoader {
                 : try PixbufDecoding.decode(path: path, size: scale < 1 ? decodeSize : nil)
         } catch .failed(let message) {
             throw refuse(message.map { "could not be decoded: \($0)" } ?? silentFailure)
+        } catch .unknownFormat {
+            throw refuse("not a picture format this system can read")
         }
         let image: DecodedImage
         do {

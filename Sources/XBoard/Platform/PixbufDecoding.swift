@@ -7,6 +7,8 @@ enum PixbufDecoding {
     /// The loader failed; its message when it gave one.
     enum Failure: Error {
         case failed(String?)
+        /// No loader recognizes the file.
+        case unknownFormat
     }
 
     /// Bytes fed to an incremental loader at a time.
@@ -19,7 +21,11 @@ enum PixbufDecoding {
         let pixbuf = path.withPlatformString { name in
             gdk_pixbuf_new_from_file_at_scale(name, Int32(size?.width ?? -1), Int32(size?.height ?? -1), 1, &error)
         }
-        guard let pixbuf else { throw .failed(takeMessage(error)) }
+        guard let pixbuf else {
+            let isUnknown = error.map { $0.pointee.domain == gdk_pixbuf_error_quark() && $0.pointee.code == GDK_PIXBUF_ERROR_UNKNOWN_TYPE.rawValue }
+            let message = takeMessage(error)
+            throw isUnknown == true ? .unknownFormat : .failed(message)
+        }
         return Pixbuf(owning: pixbuf)
     }
 
