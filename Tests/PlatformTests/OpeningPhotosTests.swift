@@ -85,6 +85,18 @@ struct OpeningPhotosTests {
         #expect(clock.now - started < .seconds(5), "refusing took \(clock.now - started)")
     }
 
+    @Test func anAnimatedWebPDeclaringAHugeCanvasIsRefusedBeforeItsLoaderBuildsIt() throws {
+        // gdk-pixbuf's WebP loader allocates the animation canvas just to report the size.
+        var bytes = try FormatFixtures.animatedWebP()
+        bytes.replaceSubrange(24..<30, with: [0x80, 0x80, 0x80, 0x80, 0, 0])  // canvas 8421505 × 129
+        try Data(bytes).write(to: URL(fileURLWithPath: path("wide.webp")))
+        let clock = ContinuousClock()
+        let started = clock.now
+        let reason = try #require(failureReason(loading: "wide.webp"))
+        #expect(reason.contains("8421505×129") && reason.contains("200-megapixel limit"), "\(reason)")
+        #expect(clock.now - started < .seconds(1), "refusing took \(clock.now - started)")
+    }
+
     @Test func aCorruptPNGIsRefused() throws {
         try TestPhotos.write(to: path("good.png"), width: 300, height: 200, left: 0x123456, right: 0x654321)
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path("good.png"))))

@@ -66,6 +66,16 @@ public enum ImageLoader {
             throw refuse(error.description)
         }
 
+        func refuseBomb(width: Int, height: Int) -> PlatformError {
+            refuse(
+                "declares \(width)×\(height) pixels (\(width * height / 1_000_000) megapixels), over the \(pixelLimit / 1_000_000)-megapixel limit; not opened")
+        }
+        // Where asking the loader for the size already costs a decode, the header is read here.
+        let container = EmbeddedOrientation.Container(head: head)
+        if let declared = DeclaredSize.read(container, from: file.byteReader), declared.width * declared.height > pixelLimit {
+            throw refuseBomb(width: declared.width, height: declared.height)
+        }
+
         var width: Int32 = 0, height: Int32 = 0
         let format = path.withPlatformString { gdk_pixbuf_get_file_info($0, &width, &height) }
         let ownedName = cx11_format_name(format)
@@ -76,15 +86,12 @@ public enum ImageLoader {
             // wide): decoding says why, in the loader's words.
             switch Result(catching: { () throws(PixbufDecoding.Failure) in try PixbufDecoding.decode(path: path, size: nil) }) {
             case .failure(.failed(let message?)): throw refuse("not a picture: \(message)")
+            case .failure(.failed(nil)): throw refuse(silentFailure)  // its log says why
             default: throw refuse("not a picture format this system can read")
             }
         }
         guard width > 0, height > 0 else { throw refuse("not a picture: its \(formatName.uppercased()) header gives no size") }
-        let pixels = Int(width) * Int(height)
-        guard pixels <= pixelLimit else {
-            throw refuse(
-                "declares \(width)×\(height) pixels (\(pixels / 1_000_000) megapixels), over the \(pixelLimit / 1_000_000)-megapixel limit; not opened")
-        }
+        guard Int(width) * Int(height) <= pixelLimit else { throw refuseBomb(width: Int(width), height: Int(height)) }
         var warning: String?
         var isTruncatedJPEG = false
         switch FileIntegrity.check(path: path, format: formatName, size: info.size) {
@@ -96,7 +103,7 @@ public enum ImageLoader {
         }
 
         // The file's own statement decides, not the picture's shape; the loader may have done part.
-        let stated = EmbeddedOrientation.read(EmbeddedOrientation.Container(head: head), from: file.byteReader)
+        let stated = EmbeddedOrientation.read(container, from: file.byteReader)
         let orientation = DecoderOrientation.remaining(afterLoader: formatName, stated: stated)
         let nativeSize = orientation.uprightSize(width: Int(width), height: Int(height))
 
