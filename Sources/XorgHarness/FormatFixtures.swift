@@ -43,8 +43,11 @@ public enum FormatFixtures {
         /// Layouts that hold transparency: their flat picture gets a transparent frame, so the
         /// file really carries alpha (and the loader hands the board RGBA).
         public var hasTransparentFrame: Bool {
-            [.pngRGBA, .pngRGBAHalfTransparent, .pngGreyAlpha, .pngPaletteTransparent, .pngRGBA16, .gifTransparent, .bmp32Alpha, .tiffRGBA, .ico, .webpAlpha]
-                .contains(self)
+            [
+                .pngRGBA, .pngRGBAHalfTransparent, .pngGreyAlpha, .pngPaletteTransparent, .pngRGBA16, .gifTransparent, .bmp32Alpha,
+                .tiffRGBA, .ico, .webpAlpha,
+            ]
+            .contains(self)
         }
 
         /// The inside's alpha (255 but for the half-transparent case).
@@ -111,10 +114,15 @@ public enum FormatFixtures {
         case .tiffRGB16: bytes = PictureEncoders.tiff(canvas, layout: .rgb16)
         case .tiffCMYK: bytes = PictureEncoders.tiff(canvas, layout: .cmyk8)
         case .ico: bytes = try PictureEncoders.savedByGdkPixbuf(canvas, type: "ico")
-        case .webpLossless, .webpAlpha: bytes = try encodedFromPNG(canvas, tool: "cwebp", arguments: ["-quiet", "-lossless", "-exact"], output: "-o", outputExtension: "webp")
-        case .webpLossy: bytes = try encodedFromPNG(canvas, tool: "cwebp", arguments: ["-quiet", "-q", "95"], output: "-o", outputExtension: "webp")
+        case .webpLossless, .webpAlpha:
+            bytes = try encodedFromPNG(
+                canvas, tool: "cwebp", arguments: ["-quiet", "-lossless", "-exact"], output: "-o", outputExtension: "webp")
+        case .webpLossy:
+            bytes = try encodedFromPNG(canvas, tool: "cwebp", arguments: ["-quiet", "-q", "95"], output: "-o", outputExtension: "webp")
         case .heif: bytes = try encodedFromPNG(canvas, tool: "heif-enc", arguments: ["-q", "95"], output: "-o", outputExtension: "heic")
-        case .avif: bytes = try encodedFromPNG(canvas, tool: "avifenc", arguments: ["-s", "8", "--min", "0", "--max", "8"], output: nil, outputExtension: "avif")
+        case .avif:
+            bytes = try encodedFromPNG(
+                canvas, tool: "avifenc", arguments: ["-s", "8", "--min", "0", "--max", "8"], output: nil, outputExtension: "avif")
         }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
@@ -152,7 +160,8 @@ public enum FormatFixtures {
             // heif-enc keeps a JPEG's EXIF (orientation and all) but writes no irot/imir for it.
             let jpeg = PictureEncoders.jpeg(
                 try PictureEncoders.savedByGdkPixbuf(stored, type: "jpeg", options: [("quality", "95")]), insertingEXIF: exif)
-            let heif = try encoded(jpeg, inputExtension: "jpg", tool: "heif-enc", arguments: ["-q", "90"], output: "-o", outputExtension: "heic")
+            let heif = try encoded(
+                jpeg, inputExtension: "jpg", tool: "heif-enc", arguments: ["-q", "90"], output: "-o", outputExtension: "heic")
             let (rotation, mirror) = transformProperties(forOrientation: orientation)
             bytes = try HEIFTransforms.adding(rotation: rotation, mirrorAxis: mirror, to: heif)
         case .avif:
@@ -270,7 +279,8 @@ public enum FormatFixtures {
         _ canvas: TestCanvas, tool: String, arguments: [String], afterInput: [String] = [], output: String?, outputExtension: String? = nil
     ) throws -> [UInt8] {
         try encoded(
-            PictureEncoders.png(canvas, layout: canvas.pixels.contains { $0 >> 24 != 255 } ? .rgba8 : .rgb8), inputExtension: "png", tool: tool,
+            PictureEncoders.png(canvas, layout: canvas.pixels.contains { $0 >> 24 != 255 } ? .rgba8 : .rgb8), inputExtension: "png",
+            tool: tool,
             arguments: arguments, afterInput: afterInput, output: output, outputExtension: outputExtension ?? tool)
     }
 
@@ -288,7 +298,8 @@ public enum FormatFixtures {
         defer { [inputPath, outputPath, logPath].forEach { try? FileManager.default.removeItem(atPath: $0) } }
         try Data(input).write(to: URL(fileURLWithPath: inputPath))
         let process = try ChildProcess(
-            path: executable, arguments: arguments + [inputPath] + afterInput + (output.map { [$0] } ?? []) + [outputPath], stdoutPath: logPath,
+            path: executable, arguments: arguments + [inputPath] + afterInput + (output.map { [$0] } ?? []) + [outputPath],
+            stdoutPath: logPath,
             stderrPath: logPath)
         let status = try process.waitForExit(timeout: .seconds(60))
         guard status == 0, let bytes = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: outputPath))), !bytes.isEmpty else {

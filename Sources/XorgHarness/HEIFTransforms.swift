@@ -18,7 +18,9 @@ public enum HEIFTransforms {
         if let mirrorAxis { properties.append(box("imir", [UInt8(mirrorAxis & 1)])) }
         guard !properties.isEmpty else { return file }
 
-        guard let meta = children(of: file, in: 0..<file.count).first(where: { $0.type == "meta" }) else { throw HarnessError("no meta box") }
+        guard let meta = children(of: file, in: 0..<file.count).first(where: { $0.type == "meta" }) else {
+            throw HarnessError("no meta box")
+        }
         let metaChildren = children(of: file, in: (meta.body.lowerBound + 4)..<meta.body.upperBound)  // meta is a full box
         guard let pitm = metaChildren.first(where: { $0.type == "pitm" }), let iprp = metaChildren.first(where: { $0.type == "iprp" }),
             let iloc = metaChildren.first(where: { $0.type == "iloc" })
@@ -26,7 +28,8 @@ public enum HEIFTransforms {
         let pitmVersion = file[pitm.body.lowerBound]
         let primary = number(file, at: pitm.body.lowerBound + 4, size: pitmVersion == 0 ? 2 : 4)
         let iprpChildren = children(of: file, in: iprp.body)
-        guard let ipco = iprpChildren.first(where: { $0.type == "ipco" }), let ipma = iprpChildren.first(where: { $0.type == "ipma" }) else {
+        guard let ipco = iprpChildren.first(where: { $0.type == "ipco" }), let ipma = iprpChildren.first(where: { $0.type == "ipma" })
+        else {
             throw HarnessError("iprp lacks ipco or ipma")
         }
         let existing = children(of: file, in: ipco.body).count

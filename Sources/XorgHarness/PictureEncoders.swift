@@ -61,15 +61,22 @@ public enum PictureEncoders {
         switch layout {
         case .rgb8: (colorType, bitDepth, rows) = (2, 8, canvas.rows { [canvas.red($0, $1), canvas.green($0, $1), canvas.blue($0, $1)] })
         case .rgba8:
-            (colorType, bitDepth, rows) = (6, 8, canvas.rows { [canvas.red($0, $1), canvas.green($0, $1), canvas.blue($0, $1), canvas.alpha($0, $1)] })
+            (colorType, bitDepth, rows) = (
+                6, 8, canvas.rows { [canvas.red($0, $1), canvas.green($0, $1), canvas.blue($0, $1), canvas.alpha($0, $1)] }
+            )
         case .grey8: (colorType, bitDepth, rows) = (0, 8, canvas.rows { [grey($0, $1)] })
         case .greyAlpha8: (colorType, bitDepth, rows) = (4, 8, canvas.rows { [grey($0, $1), canvas.alpha($0, $1)] })
         case .rgb16:
-            (colorType, bitDepth, rows) = (2, 16, canvas.rows { sixteen(canvas.red($0, $1)) + sixteen(canvas.green($0, $1)) + sixteen(canvas.blue($0, $1)) })
+            (colorType, bitDepth, rows) = (
+                2, 16, canvas.rows { sixteen(canvas.red($0, $1)) + sixteen(canvas.green($0, $1)) + sixteen(canvas.blue($0, $1)) }
+            )
         case .rgba16:
             (colorType, bitDepth, rows) = (
                 6, 16,
-                canvas.rows { sixteen(canvas.red($0, $1)) + sixteen(canvas.green($0, $1)) + sixteen(canvas.blue($0, $1)) + sixteen(canvas.alpha($0, $1)) }
+                canvas.rows {
+                    sixteen(canvas.red($0, $1)) + sixteen(canvas.green($0, $1)) + sixteen(canvas.blue($0, $1))
+                        + sixteen(canvas.alpha($0, $1))
+                }
             )
         case .grey16: (colorType, bitDepth, rows) = (0, 16, canvas.rows { sixteen(grey($0, $1)) })
         case .palette(let depth):
@@ -103,7 +110,9 @@ public enum PictureEncoders {
         return bigEndian32(data.count) + body + bigEndian32(Int(crc32(0, body, uInt(body.count))))
     }
 
-    static func bigEndian32(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    static func bigEndian32(_ value: Int) -> [UInt8] {
+        [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
     static func littleEndian16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
     static func littleEndian32(_ value: Int) -> [UInt8] { littleEndian16(value & 0xFFFF) + littleEndian16(value >> 16 & 0xFFFF) }
 
@@ -144,9 +153,11 @@ public enum PictureEncoders {
         info += littleEndian16(1) + littleEndian16(bytesPerPixel * 8) + littleEndian32(layout == .argb32 ? 3 : 0)
         info += littleEndian32(pixelData.count) + littleEndian32(2835) + littleEndian32(2835) + littleEndian32(0) + littleEndian32(0)
         if layout == .argb32 {
-            info += littleEndian32(0x00FF_0000) + littleEndian32(0x0000_FF00) + littleEndian32(0x0000_00FF) + littleEndian32(Int(0xFF00_0000))
+            info +=
+                littleEndian32(0x00FF_0000) + littleEndian32(0x0000_FF00) + littleEndian32(0x0000_00FF) + littleEndian32(Int(0xFF00_0000))
             info += Array("BGRs".utf8.reversed())  // LCS_sRGB
-            info += [UInt8](repeating: 0, count: 36 + 12) + littleEndian32(4) + [UInt8](repeating: 0, count: 12)  // endpoints, gamma, intent
+            // Endpoints and gammas (unused for sRGB), the rendering intent, no profile.
+            info += [UInt8](repeating: 0, count: 36 + 12) + littleEndian32(4) + [UInt8](repeating: 0, count: 12)
         }
         let offset = 14 + info.count
         return Array("BM".utf8) + littleEndian32(offset + pixelData.count) + littleEndian32(0) + littleEndian32(offset) + info + pixelData
@@ -170,19 +181,25 @@ public enum PictureEncoders {
             pixelBytes = canvas.rows { [canvas.red($0, $1), canvas.green($0, $1), canvas.blue($0, $1)] }.flatMap { $0 }
         case .rgba8:
             (bitsPerSample, samples, photometric) = (8, 4, 2)
-            pixelBytes = canvas.rows { [canvas.red($0, $1), canvas.green($0, $1), canvas.blue($0, $1), canvas.alpha($0, $1)] }.flatMap { $0 }
+            pixelBytes = canvas.rows { [canvas.red($0, $1), canvas.green($0, $1), canvas.blue($0, $1), canvas.alpha($0, $1)] }.flatMap {
+                $0
+            }
         case .grey8:
             (bitsPerSample, samples, photometric) = (8, 1, 1)
             pixelBytes = canvas.rows { [canvas.red($0, $1)] }.flatMap { $0 }
         case .rgb16:
             (bitsPerSample, samples, photometric) = (16, 3, 2)
-            pixelBytes = canvas.rows { x, y in [canvas.red(x, y), canvas.green(x, y), canvas.blue(x, y)].flatMap { [$0, $0] } }.flatMap { $0 }
+            pixelBytes = canvas.rows { x, y in [canvas.red(x, y), canvas.green(x, y), canvas.blue(x, y)].flatMap { [$0, $0] } }.flatMap {
+                $0
+            }
         case .cmyk8:
             (bitsPerSample, samples, photometric) = (8, 4, 5)
             pixelBytes = canvas.rows { x, y in
                 let red = Int(canvas.red(x, y)), green = Int(canvas.green(x, y)), blue = Int(canvas.blue(x, y))
                 let black = 255 - max(red, green, blue)
-                func ink(_ value: Int) -> UInt8 { black == 255 ? 0 : UInt8(((255 - value - black) * 255 + (255 - black) / 2) / (255 - black)) }
+                func ink(_ value: Int) -> UInt8 {
+                    black == 255 ? 0 : UInt8(((255 - value - black) * 255 + (255 - black) / 2) / (255 - black))
+                }
                 return [ink(red), ink(green), ink(blue), UInt8(black)]
             }.flatMap { $0 }
         }
@@ -212,7 +229,8 @@ public enum PictureEncoders {
                 entries += bytes + [UInt8](repeating: 0, count: 4 - bytes.count)
             }
         }
-        return Array("II".utf8) + littleEndian16(42) + littleEndian32(directoryOffset) + littleEndian16(tags.count) + entries + littleEndian32(0)
+        return Array("II".utf8) + littleEndian16(42) + littleEndian32(directoryOffset) + littleEndian16(tags.count) + entries
+            + littleEndian32(0)
             + extra + pixelBytes
     }
 
@@ -291,7 +309,9 @@ public enum PictureEncoders {
                 if hasAlpha { pixel[3] = canvas.alpha(x, y) }
             }
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-saver-\(getpid())-\(UUID().uuidString).\(type)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "photoboard-saver-\(getpid())-\(UUID().uuidString).\(type)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         var keys: [UnsafeMutablePointer<CChar>?] = options.map { strdup($0.0) } + [nil]
         var values: [UnsafeMutablePointer<CChar>?] = options.map { strdup($0.1) } + [nil]

@@ -112,7 +112,9 @@ extension EndToEnd {
             defer { app.stop() }
             try Self.waitForWindow(of: app, reader: reader)
             let again = try Self.settled(Self.latin1, reader: reader)
-            #expect(abs(again.center.x - moved.center.x) <= 2 && abs(again.center.y - moved.center.y) <= 2, "left at \(moved), back at \(again)")
+            #expect(
+                abs(again.center.x - moved.center.x) <= 2 && abs(again.center.y - moved.center.y) <= 2, "left at \(moved), back at \(again)"
+            )
         }
     }
 }

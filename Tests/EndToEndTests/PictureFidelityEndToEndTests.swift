@@ -85,7 +85,9 @@ extension EndToEnd {
                 let exportedMiddle = Self.printMiddle(exported.shot).map { String($0, radix: 16) } ?? "no print"
                 // 800 × 600: the picture is about 420 × 280 px.
                 let exportedCount = exported.shot.blob(of: expected, tolerance: kind.tolerance + 2)?.count ?? 0
-                #expect(exportedCount > 60_000, "\(kind) in --export: the print's middle is \(exportedMiddle), want \(String(expected, radix: 16))")
+                #expect(
+                    exportedCount > 60_000,
+                    "\(kind) in --export: the print's middle is \(exportedMiddle), want \(String(expected, radix: 16))")
                 results.append("\(kind): screen \(middle), export \(exportedMiddle), want \(String(expected, radix: 16))")
             }
             print(results.joined(separator: "\n"))
@@ -108,7 +110,8 @@ extension EndToEnd {
                     }
                     #expect(
                         screen.verdict != nil,
-                        "\(kind) orientation \(orientation) on screen: \(QuadrantReading(screen.shot, colors: Self.quadrantColors, tolerance: 30))")
+                        "\(kind) orientation \(orientation) on screen: \(QuadrantReading(screen.shot, colors: Self.quadrantColors, tolerance: 30))"
+                    )
                     if screen.verdict == nil {
                         print("screenshot: \(try Self.save(screen.shot, name: "orientation-\(kind)-\(orientation)"))")
                     }
@@ -128,7 +131,8 @@ extension EndToEnd {
             let whole = server.directory.path + "/whole.jpg", cut = server.directory.path + "/progressive-cut.jpg"
             let photo = TestPhoto(left: 0xD0_3030, right: 0x30_70D0, width: 2400, height: 1600)
             try FormatFixtures.write(
-                .jpegProgressive, FormatFixtures.quadrants(width: 2400, height: 1600, colors: [photo.left, photo.right, photo.left, photo.right]),
+                .jpegProgressive,
+                FormatFixtures.quadrants(width: 2400, height: 1600, colors: [photo.left, photo.right, photo.left, photo.right]),
                 to: whole)
             let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
             try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: cut))
@@ -139,7 +143,8 @@ extension EndToEnd {
             #expect(abs(measure.angle) <= 13, "\(measure)")
             let lines = screen.stderr.split(separator: "\n")
             #expect(
-                lines == ["photoboard-x11: \(cut): truncated JPEG (the end-of-image marker is missing); shown as far as it decodes"], "\(lines)")
+                lines == ["photoboard-x11: \(cut): truncated JPEG (the end-of-image marker is missing); shown as far as it decodes"],
+                "\(lines)")
             print("screenshot: \(try Self.save(screen.shot, name: "truncated-progressive-jpeg"))")
         }
 

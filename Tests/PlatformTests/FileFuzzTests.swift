@@ -23,7 +23,8 @@ struct FileFuzzTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let seedPath = folder + "/seed.\(kind)"
         switch kind {
-        case "jpg": try TestPhotos.writeJPEG(to: seedPath, width: 96, height: 64, left: 0xC04020, right: 0x2040C0, orientation: 6, noise: 30)
+        case "jpg":
+            try TestPhotos.writeJPEG(to: seedPath, width: 96, height: 64, left: 0xC04020, right: 0x2040C0, orientation: 6, noise: 30)
         case "png": try TestPhotos.write(to: seedPath, width: 96, height: 64, left: 0xC04020, right: 0x2040C0)
         case "webp": try Data(FormatFixtures.animatedWebP()).write(to: URL(fileURLWithPath: seedPath))  // the animation decoder too
         default: try Data(Self.gif).write(to: URL(fileURLWithPath: seedPath))
@@ -36,19 +37,19 @@ struct FileFuzzTests {
         let clock = ContinuousClock()
         let (_, stderr) = try StandardErrorCapture.capturing {
             for index in 0..<Self.mutationsPerSeed {
-            let bytes = Self.mutate(seed, with: &random)
-            let path = folder + "/m\(index).\(kind)"
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-            let started = clock.now
-            do {
-                _ = try ImageLoader.load(path: path, maximumLongEdge: 512)
-                opened += 1
-            } catch let PlatformError.image(_, reason) {
-                #expect(!reason.isEmpty)
-                refused += 1
-            }
-            slowest = max(slowest, clock.now - started)
-            try? FileManager.default.removeItem(atPath: path)
+                let bytes = Self.mutate(seed, with: &random)
+                let path = folder + "/m\(index).\(kind)"
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                let started = clock.now
+                do {
+                    _ = try ImageLoader.load(path: path, maximumLongEdge: 512)
+                    opened += 1
+                } catch let PlatformError.image(_, reason) {
+                    #expect(!reason.isEmpty)
+                    refused += 1
+                }
+                slowest = max(slowest, clock.now - started)
+                try? FileManager.default.removeItem(atPath: path)
             }
         }
         #expect(StandardErrorCapture.glibLines(in: stderr).isEmpty, "GLib wrote to stderr: \(stderr.prefix(2000))")

@@ -12,7 +12,9 @@ struct LoaderLogTests {
     let folder: String
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-loaderlog-\(getpid())-\(UUID().uuidString.prefix(6))").path
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-loaderlog-\(getpid())-\(UUID().uuidString.prefix(6))")
+            .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 

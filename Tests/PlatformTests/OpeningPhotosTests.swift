@@ -11,7 +11,8 @@ struct OpeningPhotosTests {
     let folder: String
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-open-\(getpid())-\(UUID().uuidString.prefix(6))").path
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-open-\(getpid())-\(UUID().uuidString.prefix(6))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
@@ -151,8 +152,12 @@ struct OpeningPhotosTests {
     @Test func pathsThatContributeNothingAreReportedOneLineEach() throws {
         try FileManager.default.createDirectory(atPath: path("nothing"), withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: path("nothing/readme.txt"), contents: Data("hi".utf8))
-        let listing = PictureFiles.list([path("nothing"), path("gone.jpg"), path("nothing/readme.txt")].map { FilePath($0) }, recursive: false)
-        #expect(listing.problems == ["\(path("nothing")): folder has no pictures (-r looks in its sub-folders)", "\(path("gone.jpg")): no such file or folder"])
+        let listing = PictureFiles.list(
+            [path("nothing"), path("gone.jpg"), path("nothing/readme.txt")].map { FilePath($0) }, recursive: false)
+        #expect(
+            listing.problems == [
+                "\(path("nothing")): folder has no pictures (-r looks in its sub-folders)", "\(path("gone.jpg")): no such file or folder",
+            ])
         #expect(listing.files == [FilePath(path("nothing/readme.txt"))])  // named files are judged by content when opened
     }
 }

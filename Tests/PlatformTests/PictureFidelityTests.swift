@@ -10,7 +10,9 @@ struct PictureFidelityTests {
     let folder: String
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-fidelity-\(getpid())-\(UUID().uuidString.prefix(6))").path
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-fidelity-\(getpid())-\(UUID().uuidString.prefix(6))")
+            .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
@@ -36,7 +38,9 @@ struct PictureFidelityTests {
         let want = [16, 8, 0].reduce(UInt32(0)) { $0 | (((color >> UInt32($1) & 0xFF) * alpha + 127) / 255) << UInt32($1) }
         for (x, y) in [(120, 80), (10, 10), (229, 149)] {
             let got = try #require(picture.image.rgb(x: x, y: y))
-            #expect(Self.channelsClose(got, want, within: kind.tolerance), "\(kind) at \(x),\(y): \(String(got, radix: 16)), want \(String(want, radix: 16))")
+            #expect(
+                Self.channelsClose(got, want, within: kind.tolerance),
+                "\(kind) at \(x),\(y): \(String(got, radix: 16)), want \(String(want, radix: 16))")
         }
         #expect(picture.image.hasAlpha == (kind.hasTransparentFrame), "\(kind)")
     }
@@ -54,7 +58,8 @@ struct PictureFidelityTests {
             let got = try #require(picture.image.rgb(x: x, y: y))
             #expect(
                 Self.channelsClose(got, Self.quadrantColors[index], within: tolerance),
-                "\(kind) orientation \(orientation): quarter \(index) is \(String(got, radix: 16)), want \(String(Self.quadrantColors[index], radix: 16))")
+                "\(kind) orientation \(orientation): quarter \(index) is \(String(got, radix: 16)), want \(String(Self.quadrantColors[index], radix: 16))"
+            )
         }
         #expect(picture.warning == nil, "\(picture.warning ?? "")")
     }

@@ -11,7 +11,8 @@ enum StandardErrorCapture {
 
     static func capturing<T>(_ body: () throws -> T) rethrows -> (result: T, text: String) {
         try lock.withLock { _ in
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-stderr-\(getpid())-\(UUID().uuidString)").path
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-stderr-\(getpid())-\(UUID().uuidString)")
+                .path
             let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
             let saved = dup(2)
             precondition(file >= 0 && saved >= 0, "cannot redirect stderr")

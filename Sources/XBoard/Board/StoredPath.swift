@@ -20,7 +20,8 @@ struct StoredPath: Codable, Hashable, Sendable {
     init(from decoder: any Decoder) throws {
         if let text = try? decoder.singleValueContainer().decode(String.self) {
             guard !text.isEmpty, !text.utf8.contains(0) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "an empty path or one holding NUL"))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "an empty path or one holding NUL"))
             }
             path = FilePath(text)
             return

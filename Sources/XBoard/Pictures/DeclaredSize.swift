@@ -8,7 +8,9 @@
 public enum DeclaredSize {
     /// Width and height in pixels as declared; `nil` when the header does not say (or is not one
     /// of WebP, HEIF, AVIF).
-    public static func read(_ container: EmbeddedOrientation.Container, from bytes: EmbeddedOrientation.ByteReader) -> (width: Int, height: Int)? {
+    public static func read(_ container: EmbeddedOrientation.Container, from bytes: EmbeddedOrientation.ByteReader) -> (
+        width: Int, height: Int
+    )? {
         switch container {
         case .webp: webp(bytes)
         case .isoMedia: isoMedia(bytes)

@@ -51,7 +51,8 @@ public enum PixelConversion {
     ) throws(Failure) -> ARGB32Pixels {
         let result: Result<ARGB32Pixels, Failure> = bytes.withUnsafeBytes { source in
             Result { () throws(Failure) in
-                try premultipliedARGB32(from: source, layout: layout, width: width, height: height, stride: stride, orientation: orientation)
+                try premultipliedARGB32(
+                    from: source, layout: layout, width: width, height: height, stride: stride, orientation: orientation)
             }
         }
         return try result.get()

@@ -37,7 +37,7 @@ final class FileReader {
         var done = 0
         while done < wanted {
             let got = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + done, wanted - done, off_t(offset) + off_t(done))
+                buffer.baseAddress.map { pread(descriptor, $0 + done, wanted - done, off_t(offset) + off_t(done)) } ?? -1
             }
             if got < 0, errno == EINTR { continue }
             if got < 0 { return .failure(FileProblem(errno: errno)) }

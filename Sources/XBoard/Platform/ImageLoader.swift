@@ -68,7 +68,8 @@ public enum ImageLoader {
 
         func refuseBomb(width: Int, height: Int) -> PlatformError {
             refuse(
-                "declares \(width)×\(height) pixels (\(width * height / 1_000_000) megapixels), over the \(pixelLimit / 1_000_000)-megapixel limit; not opened")
+                "declares \(width)×\(height) pixels (\(width * height / 1_000_000) megapixels), over the \(pixelLimit / 1_000_000)-megapixel limit; not opened"
+            )
         }
         // Where asking the loader for the size already costs a decode, the header is read here.
         let container = EmbeddedOrientation.Container(head: head)
@@ -123,7 +124,8 @@ public enum ImageLoader {
         }
         let image: DecodedImage
         do {
-            image = try pixbuf.uprightImage(orientation: orientation, nativeSize: Size(width: Double(nativeSize.width), height: Double(nativeSize.height)))
+            image = try pixbuf.uprightImage(
+                orientation: orientation, nativeSize: Size(width: Double(nativeSize.width), height: Double(nativeSize.height)))
         } catch let failure as PixelConversion.Failure {
             throw refuse("its decoded pixels are unusable: \(failure)")
         }

@@ -55,7 +55,9 @@ public enum PictureFiles {
         return a.bytes.lexicographicallyPrecedes(b.bytes)
     }
 
-    private static func collect(folder: FilePath, info: FileInfo, recursive: Bool, visited: inout Set<[UInt64]>, into listing: inout Listing) {
+    private static func collect(
+        folder: FilePath, info: FileInfo, recursive: Bool, visited: inout Set<[UInt64]>, into listing: inout Listing
+    ) {
         guard visited.insert([info.device, info.inode]).inserted else { return }  // seen: a link loop or a repeat
         let names: [FilePath.Component]
         switch System.directoryEntries(folder) {

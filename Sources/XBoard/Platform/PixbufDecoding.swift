@@ -22,7 +22,9 @@ enum PixbufDecoding {
             gdk_pixbuf_new_from_file_at_scale(name, Int32(size?.width ?? -1), Int32(size?.height ?? -1), 1, &error)
         }
         guard let pixbuf else {
-            let isUnknown = error.map { $0.pointee.domain == gdk_pixbuf_error_quark() && $0.pointee.code == GDK_PIXBUF_ERROR_UNKNOWN_TYPE.rawValue }
+            let isUnknown = error.map {
+                $0.pointee.domain == gdk_pixbuf_error_quark() && $0.pointee.code == GDK_PIXBUF_ERROR_UNKNOWN_TYPE.rawValue
+            }
             let message = takeMessage(error)
             throw isUnknown == true ? .unknownFormat : .failed(message)
         }
@@ -81,7 +83,9 @@ enum PixbufDecoding {
                 channels == layout.channels
             else { throw PixelConversion.Failure.unsupportedLayout(layout) }
             let upright = orientation.uprightSize(width: width, height: height)
-            guard let surface = cairo_image_surface_create(hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(upright.width), Int32(upright.height))
+            guard
+                let surface = cairo_image_surface_create(
+                    hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(upright.width), Int32(upright.height))
             else { throw PlatformError.cairo("no image surface") }
             guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface) else {
                 return try DecodedImage(surface: surface, nativeSize: nativeSize, hasAlpha: hasAlpha)  // throws the status

@@ -13,7 +13,10 @@ import XBoard
         var board = Board(size: Size(width: 800, height: 600))
         for (index, _) in paths.enumerated() {
             let placement = AffineTransform(center: Point(x: 100 + 50 * Double(index), y: 300), scale: 1, rotation: 0)
-            board.add(Photo(id: PhotoID(index), size: Size(width: 300, height: 200), pixelSize: Size(width: 300, height: 200), photoToBoard: placement))
+            board.add(
+                Photo(
+                    id: PhotoID(index), size: Size(width: 300, height: 200), pixelSize: Size(width: 300, height: 200),
+                    photoToBoard: placement))
         }
         var map: [PhotoID: FilePath] = [:]
         for (index, path) in paths.enumerated() { map[PhotoID(index)] = path }
@@ -37,7 +40,8 @@ import XBoard
     }
 
     @Test func layoutsWrittenBeforeBytePathsStillOpenWithTheSameKey() throws {
-        let old = #"{"version":1,"boardWidth":800,"boardHeight":600,"photos":[{"path":"/a/b.png","baseLongEdge":300,"placement":[1,0,0,1,10,20],"initialPlacement":[1,0,0,1,10,20]}],"removedPaths":["/a/c.jpg"]}"#
+        let old =
+            #"{"version":1,"boardWidth":800,"boardHeight":600,"photos":[{"path":"/a/b.png","baseLongEdge":300,"placement":[1,0,0,1,10,20],"initialPlacement":[1,0,0,1,10,20]}],"removedPaths":["/a/c.jpg"]}"#
         let document = try LayoutDocument.decode(Data(old.utf8))
         #expect(document.photos.map(\.path) == [FilePath("/a/b.png")])
         #expect(document.removedPaths == [FilePath("/a/c.jpg")])
@@ -49,7 +53,8 @@ import XBoard
 
     @Test func malformedPathsMakeTheLayoutUnreadableNotWrong() {
         for path in [#"{"escaped":"\\q"}"#, #"{"escaped":"a\\x00"}"#, #""""#, #"{"other":"x"}"#, "17"] {
-            let text = #"{"version":1,"boardWidth":800,"boardHeight":600,"photos":[{"path":"# + path
+            let text =
+                #"{"version":1,"boardWidth":800,"boardHeight":600,"photos":[{"path":"# + path
                 + #","baseLongEdge":300,"placement":[1,0,0,1,0,0],"initialPlacement":[1,0,0,1,0,0]}]}"#
             #expect(throws: LayoutDocument.LayoutError.self) { try LayoutDocument.decode(Data(text.utf8)) }
         }

@@ -27,7 +27,8 @@ import XBoard
 
     @Test func heifStatesItsLargestImageSpatialExtents() throws {
         func ispe(_ width: Int, _ height: Int) -> [UInt8] { Self.box("ispe", [0, 0, 0, 0] + Self.be(width, 4) + Self.be(height, 4)) }
-        let ipco = Self.box("ipco", Self.box("hvcC", [1, 2, 3]) + ispe(512, 512) + ispe(30000, 20000) + Self.box("pixi", [0, 0, 0, 0, 3, 8, 8, 8]))
+        let ipco = Self.box(
+            "ipco", Self.box("hvcC", [1, 2, 3]) + ispe(512, 512) + ispe(30000, 20000) + Self.box("pixi", [0, 0, 0, 0, 3, 8, 8, 8]))
         let meta = Self.box("meta", [0, 0, 0, 0] + Self.box("hdlr", [UInt8](repeating: 0, count: 25)) + Self.box("iprp", ipco))
         let file = Self.box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)) + meta + Self.box("mdat", [1, 2, 3])
         #expect(try #require(Self.read(file)) == (30000, 20000))

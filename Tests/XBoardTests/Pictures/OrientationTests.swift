@@ -60,7 +60,9 @@ import XBoard
     }
 
     static func jpeg(exif: [UInt8]?, before: [[UInt8]] = []) -> [UInt8] {
-        func segment(_ marker: UInt8, _ body: [UInt8]) -> [UInt8] { [0xFF, marker, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body }
+        func segment(_ marker: UInt8, _ body: [UInt8]) -> [UInt8] {
+            [0xFF, marker, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body
+        }
         var bytes: [UInt8] = [0xFF, 0xD8] + segment(0xE0, Array("JFIF\0".utf8) + [1, 1, 0, 0, 1, 0, 1, 0, 0])
         for body in before { bytes += segment(0xE1, body) }
         if let exif { bytes += segment(0xE1, Array("Exif".utf8) + [0, 0] + exif) }
@@ -80,9 +82,11 @@ import XBoard
     static func webp(exif: [UInt8]?) -> [UInt8] {
         func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
             let n = body.count
-            return Array(type.utf8) + [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)] + body + (n % 2 == 1 ? [0] : [])
+            return Array(type.utf8) + [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)] + body
+                + (n % 2 == 1 ? [0] : [])
         }
-        let body = Array("WEBP".utf8) + chunk("VP8X", [0x08, 0, 0, 0, 0, 0, 0, 0, 0, 0]) + chunk("VP8L", [0x2F, 0, 0, 0, 0])
+        let body =
+            Array("WEBP".utf8) + chunk("VP8X", [0x08, 0, 0, 0, 0, 0, 0, 0, 0, 0]) + chunk("VP8L", [0x2F, 0, 0, 0, 0])
             + (exif.map { chunk("EXIF", $0) } ?? [])
         let n = body.count
         return Array("RIFF".utf8) + [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)] + body
@@ -121,7 +125,10 @@ import XBoard
             ("orientation as ASCII", Self.jpeg(exif: Self.tiffStructure(6, littleEndian: true, type: 2))),
             ("a TIFF structure cut short", Self.jpeg(exif: Array(seven.prefix(20)))),
             ("an IFD offset past the end", Self.jpeg(exif: Array(seven.prefix(4)) + [0xF0, 0xFF, 0, 0] + Array(seven.dropFirst(8)))),
-            ("HEIF with EXIF (its irot/imir decide)", [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + seven),
+            (
+                "HEIF with EXIF (its irot/imir decide)",
+                [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + seven
+            ),
             ("empty", []),
         ]
         for (name, file) in files { #expect(EmbeddedOrientation.read(from: file) == nil, "\(name)") }

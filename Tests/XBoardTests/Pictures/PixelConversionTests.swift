@@ -21,7 +21,10 @@ import XBoard
     /// Orange, a half-transparent sky blue, a quarter-opaque green, a fully transparent brown,
     /// and a colour whose 16-bit samples round differently from their high bytes.
     static let rgba8: [[Int]] = [[255, 128, 0, 255], [51, 153, 255, 128], [10, 200, 30, 64], [200, 100, 50, 0], [1, 254, 127, 200]]
-    static let rgba16: [[Int]] = [[65535, 32896, 0, 65535], [13107, 39321, 65535, 32768], [2570, 51400, 7710, 16448], [51400, 25700, 12850, 0], [383, 65150, 32640, 51327]]
+    static let rgba16: [[Int]] = [
+        [65535, 32896, 0, 65535], [13107, 39321, 65535, 32768], [2570, 51400, 7710, 16448], [51400, 25700, 12850, 0],
+        [383, 65150, 32640, 51327],
+    ]
 
     static let cases: [LayoutCase] = [
         LayoutCase(layout: .rgb8, samples: rgba8.map { Array($0.prefix(3)) }),
@@ -37,15 +40,24 @@ import XBoard
         LayoutCase(layout: PixelLayout(.grey, bitsPerSample: 2), samples: [[0], [1], [2], [3], [3], [1], [2]]),
         LayoutCase(layout: PixelLayout(.grey, bitsPerSample: 4), samples: [[0], [5], [10], [15], [7]]),
         LayoutCase(layout: PixelLayout(.greyAlpha), samples: [[200, 255], [200, 128], [77, 1], [255, 0], [128, 200]]),
-        LayoutCase(layout: PixelLayout(.greyAlpha, bitsPerSample: 16), samples: [[51400, 65535], [51400, 32768], [383, 51327], [65535, 0]]),
-        LayoutCase(layout: PixelLayout(.palette(Array(palette.prefix(1)) + [PaletteColor(red: 0, green: 0, blue: 255)])), samples: [[0], [1], [1], [0]]),
+        LayoutCase(
+            layout: PixelLayout(.greyAlpha, bitsPerSample: 16), samples: [[51400, 65535], [51400, 32768], [383, 51327], [65535, 0]]),
+        LayoutCase(
+            layout: PixelLayout(.palette(Array(palette.prefix(1)) + [PaletteColor(red: 0, green: 0, blue: 255)])),
+            samples: [[0], [1], [1], [0]]),
         LayoutCase(layout: PixelLayout(.palette(palette)), samples: [[0], [1], [2], [3], [2], [7]]),  // 7: past the end
         LayoutCase(layout: PixelLayout(.palette(palette), bitsPerSample: 1), samples: [[0], [1], [1], [0], [1], [0], [1], [1], [0]]),
         LayoutCase(layout: PixelLayout(.palette(palette), bitsPerSample: 2), samples: [[0], [1], [2], [3], [3], [2]]),
         LayoutCase(layout: PixelLayout(.palette(palette), bitsPerSample: 4), samples: [[3], [2], [1], [0], [9]]),
-        LayoutCase(layout: PixelLayout(.cmyk(isInverted: false)), samples: [[0, 127, 255, 0], [255, 0, 0, 0], [0, 0, 0, 255], [40, 80, 120, 60], [0, 0, 0, 0]]),
-        LayoutCase(layout: PixelLayout(.cmyk(isInverted: true)), samples: [[255, 128, 0, 255], [0, 255, 255, 255], [255, 255, 255, 0], [215, 175, 135, 195]]),
-        LayoutCase(layout: PixelLayout(.cmyk(isInverted: false), bitsPerSample: 16), samples: [[0, 32639, 65535, 0], [10280, 20560, 30840, 15420], [383, 65150, 1, 51327]]),
+        LayoutCase(
+            layout: PixelLayout(.cmyk(isInverted: false)),
+            samples: [[0, 127, 255, 0], [255, 0, 0, 0], [0, 0, 0, 255], [40, 80, 120, 60], [0, 0, 0, 0]]),
+        LayoutCase(
+            layout: PixelLayout(.cmyk(isInverted: true)),
+            samples: [[255, 128, 0, 255], [0, 255, 255, 255], [255, 255, 255, 0], [215, 175, 135, 195]]),
+        LayoutCase(
+            layout: PixelLayout(.cmyk(isInverted: false), bitsPerSample: 16),
+            samples: [[0, 32639, 65535, 0], [10280, 20560, 30840, 15420], [383, 65150, 1, 51327]]),
     ]
 
     @Test(arguments: cases)
@@ -106,7 +118,8 @@ import XBoard
             try PixelConversion.premultipliedARGB32(from: [1], layout: .rgb8, width: 0, height: 1, stride: 3)
         }
         #expect(throws: PixelConversion.Failure.self) {
-            try PixelConversion.premultipliedARGB32(from: [1, 2], layout: PixelLayout(.palette([]), bitsPerSample: 16), width: 1, height: 1, stride: 2)
+            try PixelConversion.premultipliedARGB32(
+                from: [1, 2], layout: PixelLayout(.palette([]), bitsPerSample: 16), width: 1, height: 1, stride: 2)
         }
         #expect(throws: PixelConversion.Failure.self) {
             try PixelConversion.premultipliedARGB32(
