@@ -11,7 +11,8 @@ struct PhotoboardCommand: ParsableCommand {
         discussion: """
             Opens picture files and folders (a folder opens its pictures sorted by name; -r also
             its sub-folders). JPEG, PNG, GIF, BMP, TIFF, ICO, and WebP, HEIF and AVIF where their
-            gdk-pixbuf loaders are installed; EXIF orientation is honoured. With no paths, the
+            gdk-pixbuf loaders are installed; the orientation each file states (EXIF, HEIF's
+            irot/imir) is honoured, and names need not be UTF-8. With no paths, the
             bundled sample photos open. Files that cannot be opened are reported one line each;
             the rest open. Pictures over 200 megapixels are refused.
 
