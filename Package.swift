@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "photoboard-x11", targets: ["photoboard-x11"]),
         .library(name: "XBoard", targets: ["XBoard"]),
+        .library(name: "XBoardPlatform", targets: ["XBoardPlatform"]),
     ],
     dependencies: [
         // Command-line parsing with generated --help and --version (see README, "Dependencies").
@@ -23,14 +24,19 @@ let package = Package(
             name: "CInputTest",
             providers: [.apt(["xserver-xorg-dev"])]
         ),
+        // The pure core: geometry, touches, gestures, the board, physics, the display list. No C,
+        // no clock, no I/O — the compiler keeps it so, since this target cannot see CX11.
+        .target(name: "XBoard", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        // The adapter: the X11 window and its input, cairo painting, picture decoding, files and
+        // the kernel. The only target of the app that imports CX11.
         .target(
-            name: "XBoard",
-            dependencies: ["CX11", .product(name: "SystemPackage", package: "swift-system")]
+            name: "XBoardPlatform",
+            dependencies: ["XBoard", "CX11", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .executableTarget(
             name: "photoboard-x11",
             dependencies: [
-                "XBoard",
+                "XBoard", "XBoardPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -44,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "photoboard-bench",
             dependencies: [
-                "XBoard", "XorgHarness",
+                "XBoard", "XBoardPlatform", "XorgHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -55,11 +61,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PlatformTests",
-            dependencies: ["XBoard", "CX11", "XorgHarness", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["XBoard", "XBoardPlatform", "CX11", "XorgHarness", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["XorgHarness", "XBoard", "photoboard-x11", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["XorgHarness", "XBoard", "XBoardPlatform", "photoboard-x11", .product(name: "SystemPackage", package: "swift-system")]
         ),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import XBoard
+import XBoardPlatform
 import XorgHarness
 
 /// The real binary on a real Xorg with injected touches: memory, drag latency, CPU while

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import XBoard
+import XBoardPlatform
 import XorgHarness
 
 @main

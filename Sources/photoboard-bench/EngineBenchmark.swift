@@ -1,4 +1,5 @@
 import XBoard
+import XBoardPlatform
 
 /// Touch events per second through routing, recognizers and the board, with no X at all.
 enum EngineBenchmark {

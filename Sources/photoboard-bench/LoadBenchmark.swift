@@ -1,5 +1,6 @@
 import SystemPackage
 import XBoard
+import XBoardPlatform
 import XorgHarness
 
 /// From nothing to every photo on screen, through the real decoder pool, library and painter.
@@ -22,7 +23,7 @@ enum LoadBenchmark {
         library.start()
         var first: Double?
         while library.isLoading {
-            _ = try System.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .seconds(30))
+            _ = try Poll.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .seconds(30))
             if library.receive(into: controller, painter: painter) {
                 painter.paint(scene.build(controller.board))
                 painter.finish()

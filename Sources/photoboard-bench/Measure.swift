@@ -1,5 +1,6 @@
 import Foundation
 import XBoard
+import XBoardPlatform
 import XorgHarness
 
 /// Small helpers for measuring: wall clock, CPU time, /proc figures, statistics.

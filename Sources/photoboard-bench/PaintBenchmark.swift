@@ -1,4 +1,5 @@
 import XBoard
+import XBoardPlatform
 import XorgHarness
 
 /// Milliseconds per frame on a real X server: whole frames, and frames while one photo is

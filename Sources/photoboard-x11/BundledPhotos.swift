@@ -1,5 +1,6 @@
 import SystemPackage
 import XBoard
+import XBoardPlatform
 
 /// The sample photos shipped with the program.
 enum BundledPhotos {

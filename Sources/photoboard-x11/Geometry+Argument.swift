@@ -1,5 +1,6 @@
 import ArgumentParser
 import XBoard
+import XBoardPlatform
 
 /// A window size given as `WxH` on the command line, e.g. `1280x800`.
 struct WindowGeometry: ExpressibleByArgument {

@@ -1,4 +1,5 @@
 import ArgumentParser
 import XBoard
+import XBoardPlatform
 
 extension InputMode: ExpressibleByArgument {}

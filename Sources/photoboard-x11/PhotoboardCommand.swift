@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SystemPackage
 import XBoard
+import XBoardPlatform
 
 @main
 struct PhotoboardCommand: ParsableCommand {
@@ -110,19 +111,19 @@ struct PhotoboardCommand: ParsableCommand {
         if trace { System.printError("trace: XInput \(window.xInputVersion.map { "\($0.major).\($0.minor)" } ?? "none"), ui scale \(window.uiScale)") }
         let painter = try CairoPainter(window: window)
         let decoder = try PhotoDecoder()
-        let layoutSeed = seed ?? UInt64(truncatingIfNeeded: System.now().sinceOrigin.components.attoseconds)
+        let layoutSeed = seed ?? UInt64(truncatingIfNeeded: MonotonicClock.now().sinceOrigin.components.attoseconds)
         let store = LayoutStore.standard()
         let saved = savedLayout(for: listing.files, in: store, report: report)
         let library = PhotoLibrary(
             files: listing.files, boardSize: window.size, seed: layoutSeed, decoder: decoder, savedLayout: saved, report: report)
         library.start()
-        let controller = BoardController(board: Board(size: window.size), settings: BoardSettings(uiScale: window.uiScale), startTime: System.now())
+        let controller = BoardController(board: Board(size: window.size), settings: BoardSettings(uiScale: window.uiScale), startTime: MonotonicClock.now())
         if trace {
             controller.transitionObserver = { id, transition in System.printError("trace: \(id) \(transition)") }
         }
         let status = try EventLoop(
-            window: window, painter: painter, controller: controller, library: library, decoder: decoder, store: store, trace: trace,
-            scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale))
+            window: window, painter: painter, controller: controller, library: library, decoder: decoder, store: store,
+            scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale)), trace: trace
         ).run()
         decoder.stop()
         if status != 0 { throw ExitCode(status) }
@@ -149,11 +150,11 @@ struct PhotoboardCommand: ParsableCommand {
         let library = PhotoLibrary(
             files: files, boardSize: geometry.size, seed: seed ?? 1, decoder: decoder,
             savedLayout: savedLayout(for: files, in: store, report: report), report: report)
-        let controller = BoardController(board: Board(size: geometry.size), startTime: System.now())
+        let controller = BoardController(board: Board(size: geometry.size), startTime: MonotonicClock.now())
         var images: [PhotoID: DecodedImage] = [:]
         library.start()
         while library.isLoading {
-            _ = try System.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .seconds(60))
+            _ = try Poll.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .seconds(60))
             library.receive(into: controller) { image, id in images[id] = image }
         }
         guard !controller.board.photos.isEmpty else {

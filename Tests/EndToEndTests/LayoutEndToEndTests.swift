@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XBoard
+import XBoardPlatform
 import XorgHarness
 
 extension EndToEnd {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XBoard
+import XBoardPlatform
 import XorgHarness
 
 /// Thousands of damaged pictures through the real loader: every one either opens or is refused

@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import Testing
 import XBoard
+import XBoardPlatform
 import XorgHarness
 
 /// gdk-pixbuf's and GLib's own log output never reaches the terminal raw: what a loader logs

@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 import XBoard
+import XBoardPlatform
 import XorgHarness
 
 /// Opening files, on real files the tests make: good ones decode bounded and upright, bad ones

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XBoard
+import XBoardPlatform
 import XorgHarness
 
 /// Every format and layout through the real loaders: the true colour, and upright for each of the

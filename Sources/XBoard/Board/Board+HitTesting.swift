@@ -11,4 +11,10 @@ extension Board {
         }
         return nil
     }
+
+    /// The centre of the topmost photo under `boardLocation`, in board points; what mouse
+    /// emulation needs to know about the board.
+    public func photoCenter(at boardLocation: Point) -> Point? {
+        photo(at: boardLocation).flatMap { photo($0)?.center }
+    }
 }

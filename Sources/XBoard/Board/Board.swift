@@ -26,6 +26,12 @@ public struct Board: Hashable, Sendable {
     /// Where a photo's centre may be: the whole window, edges included.
     public var bounds: Rect { Rect(origin: .zero, size: size) }
 
+    /// `placement` with its centre moved to the nearest point inside `bounds`: how every move
+    /// keeps a photo on the board.
+    public func clamped(_ placement: AffineTransform) -> AffineTransform {
+        placement.withCenter(bounds.clamp(placement.center))
+    }
+
     public func photo(_ id: PhotoID) -> Photo? { indexByID[id].map { photos[$0] } }
 
     public func index(of id: PhotoID) -> Int? { indexByID[id] }

@@ -26,7 +26,7 @@ public struct Photo: Hashable, Sendable, Identifiable {
     public var borderWidth: Double { max(2, size.shortEdge * 0.035) }
 
     /// The print's outline (picture plus border) in the photo's own space.
-    public var printBounds: Rect { Rect(centeredSize: Size(width: size.width + 2 * borderWidth, height: size.height + 2 * borderWidth)) }
+    public var printBounds: Rect { Rect(printOutlineOf: size, borderWidth: borderWidth) }
 
     /// Where the print's middle is, in board points.
     public var center: Point { photoToBoard.center }

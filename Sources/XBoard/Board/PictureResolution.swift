@@ -4,9 +4,12 @@ public struct PictureResolution: Hashable, Sendable {
     /// The long edge photos are first decoded at, in pixels.
     public var baseLongEdge: Int
     /// Never decode beyond this long edge, in pixels.
-    public var maximumLongEdge: Int = 4096
+    public var maximumLongEdge: Int
 
-    public init(baseLongEdge: Int, maximumLongEdge: Int = 4096) {
+    /// The default `maximumLongEdge`: 4096 pixels, about a 4K screen's width.
+    public static let defaultMaximumLongEdge = 4096
+
+    public init(baseLongEdge: Int, maximumLongEdge: Int = defaultMaximumLongEdge) {
         self.baseLongEdge = baseLongEdge
         self.maximumLongEdge = maximumLongEdge
     }

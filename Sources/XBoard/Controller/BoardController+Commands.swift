@@ -1,40 +1,23 @@
-/// Keyboard and menu-style commands: undo and redo, gathering, removing, and moving the
-/// selected photo by keys (for people who cannot use gestures).
+/// Keyboard and menu-style commands: gathering, removing, and moving the selected photo by keys
+/// (for people who cannot use gestures). Each records an undo point first.
 extension BoardController {
-    /// One arrangement: every photo's placement and the stacking order.
-    public struct Arrangement: Hashable, Sendable {
-        public var photos: [Photo]
-    }
-
-    /// The current arrangement.
-    public var arrangement: Arrangement { Arrangement(photos: board.photos) }
-
-    /// Remembers the arrangement before a change, so `undo()` can return to it. Called when a
-    /// gesture starts and before every command; consecutive identical arrangements are kept once.
-    public func recordUndoPoint() {
-        let current = arrangement
-        if history.undo.last != current { history.undo.append(current) }
-        if history.undo.count > 200 { history.undo.removeFirst(history.undo.count - 200) }
-        history.redo.removeAll()
-    }
-
-    public var canRedo: Bool { !history.redo.isEmpty }
-
-    /// Returns to the arrangement before the last change (photos glide back; removed ones return).
-    public func undo() {
-        while let previous = history.undo.popLast() {
-            guard previous != arrangement else { continue }
-            history.redo.append(arrangement)
-            restore(previous)
-            return
+    /// Carries out a board command; returns `false` for the commands that are the loop's own
+    /// (quit, escape, fullscreen, help, export), which the board has no part in.
+    @discardableResult
+    public func perform(_ command: BoardCommand) -> Bool {
+        let steps = settings.commands
+        switch command {
+        case .undo: undo()
+        case .redo: redo()
+        case .gather: gather(seed: UInt64(truncatingIfNeeded: now.sinceOrigin.components.seconds))
+        case .removeTarget: if let target = commandTarget { removeFromBoard(target) }
+        case .selectNext(let backwards): selectNext(backwards: backwards)
+        case .nudge(let direction, let isLarge): nudge(by: direction.unit * (isLarge ? steps.largeNudgeStep : steps.nudgeStep))
+        case .zoom(let isIn): zoomTarget(by: isIn ? steps.zoomStep : 1 / steps.zoomStep)
+        case .turn(let isClockwise): turnTarget(by: isClockwise ? steps.turnStep : -steps.turnStep)
+        case .quit, .escape, .toggleFullscreen, .toggleHelp, .exportPicture: return false
         }
-    }
-
-    /// Re-applies what `undo()` took back.
-    public func redo() {
-        guard let next = history.redo.popLast() else { return }
-        history.undo.append(arrangement)
-        restore(next)
+        return true
     }
 
     /// Gathers every photo back into view in a tidy spread: a fresh layout for the current
@@ -61,13 +44,12 @@ extension BoardController {
     /// The photo keyboard commands act on: the selected one, or else the topmost.
     public var commandTarget: PhotoID? { selection.flatMap { board.photo($0)?.id } ?? board.photos.last?.id }
 
-    /// Selects the next (or previous) photo in stacking order, top first.
+    /// Selects the next (or previous) photo in stacking order, top first, and brings it to the front.
     public func selectNext(backwards: Bool = false) {
-        let order = board.photos.map(\.id).reversed()
+        let order = Array(board.photos.map(\.id).reversed())
         guard !order.isEmpty else { return }
         if let current = selection, let index = order.firstIndex(of: current) {
-            let offset = backwards ? order.count - 1 : 1
-            selection = order[order.index(order.startIndex, offsetBy: (order.distance(from: order.startIndex, to: index) + offset) % order.count)]
+            selection = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
         } else {
             selection = backwards ? order.last : order.first
         }
@@ -97,21 +79,6 @@ extension BoardController {
         // Keys pressed in quick succession add up: build on where the last one is taking it.
         var from = photo.photoToBoard
         if case .settle(let settle) = motions[id] { from = settle.to }
-        let placed = change(from)
-        settleCommand(id, to: placed.withCenter(board.bounds.clamp(placed.center)), duration: .milliseconds(120))
-    }
-
-    private func restore(_ arrangement: Arrangement) {
-        let wanted = Set(arrangement.photos.map(\.id))
-        for photo in board.photos where !wanted.contains(photo.id) { remove(photo.id) }
-        for photo in arrangement.photos where board.photo(photo.id) == nil {
-            var returning = photo
-            returning.photoToBoard = photo.photoToBoard.withCenter(board.bounds.clamp(photo.center))
-            add(returning)
-        }
-        reorder(arrangement.photos.map(\.id))
-        for photo in arrangement.photos {
-            settleCommand(photo.id, to: photo.photoToBoard.withCenter(board.bounds.clamp(photo.center)))
-        }
+        settleCommand(id, to: board.clamped(change(from)), duration: settings.commands.stepDuration)
     }
 }

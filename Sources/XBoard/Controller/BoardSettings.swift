@@ -1,7 +1,10 @@
-/// Every tunable of the board in one value: recognition and motion.
+/// Every tunable of the board in one value: recognition, motion and keyboard commands.
 public struct BoardSettings: Hashable, Sendable {
     public var gestures = GestureSettings()
     public var motion = MotionSettings()
+    public var commands = CommandSettings()
+    /// How many arrangements undo can go back through.
+    public var undoDepth = 200
 
     public init(gestures: GestureSettings = GestureSettings(), motion: MotionSettings = MotionSettings()) {
         self.gestures = gestures

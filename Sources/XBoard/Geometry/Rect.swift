@@ -49,7 +49,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: lowX, y: lowY, width: max(maxX, other.maxX) - lowX, height: max(maxY, other.maxY) - lowY)
     }
 
-    /// The rectangle grown by `amount` on every side.
+    /// The rectangle moved in by `amount` on every side: smaller for a positive amount, larger
+    /// for a negative one (`insetBy(-10)` grows it by 10 all round).
     public func insetBy(_ amount: Double) -> Rect {
         Rect(x: minX + amount, y: minY + amount, width: size.width - 2 * amount, height: size.height - 2 * amount)
     }

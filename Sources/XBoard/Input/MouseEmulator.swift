@@ -28,7 +28,7 @@ public struct MouseEmulator: Sendable {
     private enum Drag: Sendable {
         case finger(TouchID)
         /// The pointer's finger and its mirror image through `center`.
-        case mirrored(TouchID, TouchID, center: Point, anchor: Point)
+        case mirrored(TouchID, TouchID, center: Point)
     }
 
     private struct TouchpadPinch: Sendable {
@@ -37,7 +37,6 @@ public struct MouseEmulator: Sendable {
         var center: Point
         var angle: Double
         var scale: Double
-        var anchor: Point
     }
 
     public init(settings: MouseSettings = MouseSettings()) {
@@ -56,18 +55,22 @@ public struct MouseEmulator: Sendable {
     /// Whether any synthetic finger is down.
     public var isActive: Bool { drag != nil || pinned != nil || touchpad != nil }
 
-    /// The touches `event` stands for; `board` says what lies under the pointer.
-    public mutating func touches(for event: PointerEvent, on board: Board) -> [TouchEvent] {
+    /// The touches `event` stands for.
+    ///
+    /// - Parameter photoCenter: the centre of the photo under a board point, in board points, or
+    ///   `nil` where no photo lies (`Board.photoCenter(at:)`); wheel steps and pinned fingers
+    ///   need a photo under the pointer, and Ctrl+drag mirrors about its centre.
+    public mutating func touches(for event: PointerEvent, photoCenter: (Point) -> Point?) -> [TouchEvent] {
         let p = event.location, t = event.time
         switch event.kind {
         case .pressed(.left):
             guard drag == nil else { return [] }
-            if event.modifiers.contains(.control), let id = board.photo(at: p), let photo = board.photo(id), pinned == nil {
+            if event.modifiers.contains(.control), pinned == nil, let center = photoCenter(p) {
                 let first = makeID(), second = makeID()
-                drag = .mirrored(first, second, center: photo.center, anchor: p)
+                drag = .mirrored(first, second, center: center)
                 return [
                     TouchEvent(id: first, phase: .began, location: p, time: t, routingLocation: p),
-                    TouchEvent(id: second, phase: .began, location: photo.center * 2 - p, time: t, routingLocation: p),
+                    TouchEvent(id: second, phase: .began, location: center * 2 - p, time: t, routingLocation: p),
                 ]
             }
             let id = makeID()
@@ -77,7 +80,7 @@ public struct MouseEmulator: Sendable {
             switch drag {
             case .finger(let id):
                 return [TouchEvent(id: id, phase: .moved, location: p, time: t)]
-            case .mirrored(let first, let second, let center, _):
+            case .mirrored(let first, let second, let center):
                 return [
                     TouchEvent(id: first, phase: .moved, location: p, time: t),
                     TouchEvent(id: second, phase: .moved, location: center * 2 - p, time: t),
@@ -90,7 +93,7 @@ public struct MouseEmulator: Sendable {
             switch drag {
             case .finger(let id):
                 return [TouchEvent(id: id, phase: .ended, location: p, time: t)]
-            case .mirrored(let first, let second, let center, _):
+            case .mirrored(let first, let second, let center):
                 return [
                     TouchEvent(id: first, phase: .ended, location: p, time: t),
                     TouchEvent(id: second, phase: .ended, location: center * 2 - p, time: t),
@@ -103,22 +106,22 @@ public struct MouseEmulator: Sendable {
                 self.pinned = nil
                 return [TouchEvent(id: pinned.id, phase: .ended, location: pinned.location, time: t)]
             }
-            guard board.photo(at: p) != nil else { return [] }
+            guard photoCenter(p) != nil else { return [] }
             let id = makeID()
             pinned = (id, p)
             return [TouchEvent(id: id, phase: .began, location: p, time: t)]
         case .pressed(.middle), .released:
             return []
         case .scrolled(let x, let y):
-            guard board.photo(at: p) != nil else { return [] }
+            guard photoCenter(p) != nil else { return [] }
             if event.modifiers.contains(.shift) || (y == 0 && x != 0) {
                 let notches = event.modifiers.contains(.shift) && y != 0 ? y : x
                 return twistStep(by: notches * settings.turnPerNotch, at: p, time: t)
             }
             return zoomStep(by: pow(settings.zoomPerNotch, -y), at: p, time: t)
         case .pinchBegan:
-            guard touchpad == nil, board.photo(at: p) != nil else { return [] }
-            let pinch = TouchpadPinch(first: makeID(), second: makeID(), center: p, angle: 0, scale: 1, anchor: p)
+            guard touchpad == nil, photoCenter(p) != nil else { return [] }
+            let pinch = TouchpadPinch(first: makeID(), second: makeID(), center: p, angle: 0, scale: 1)
             touchpad = pinch
             let (a, b) = touchpadFingers(pinch)
             return [
@@ -157,7 +160,7 @@ public struct MouseEmulator: Sendable {
         var events: [TouchEvent] = []
         switch drag {
         case .finger(let id): events.append(TouchEvent(id: id, phase: .cancelled, location: .zero, time: time))
-        case .mirrored(let a, let b, _, _):
+        case .mirrored(let a, let b, _):
             events += [TouchEvent(id: a, phase: .cancelled, location: .zero, time: time), TouchEvent(id: b, phase: .cancelled, location: .zero, time: time)]
         case nil: break
         }

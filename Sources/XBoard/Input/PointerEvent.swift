@@ -1,6 +1,17 @@
 /// What a mouse, touchpad or the core pointer did, in the core's terms.
 public struct PointerEvent: Hashable, Sendable, CustomStringConvertible {
-    public enum Button: Hashable, Sendable { case left, middle, right }
+    public enum Button: Hashable, Sendable, CustomStringConvertible {
+        case left, middle, right
+
+        /// The bare name, so transcripts and traces read `pressed(left)` in any module.
+        public var description: String {
+            switch self {
+            case .left: "left"
+            case .middle: "middle"
+            case .right: "right"
+            }
+        }
+    }
 
     public enum Kind: Hashable, Sendable {
         case moved

@@ -29,8 +29,9 @@ public struct Glide: Hashable, Sendable {
         let speed = velocity.length
         let cap = settings.maximumReleaseSpeed
         self.velocity = speed > cap && speed.isFinite ? velocity * (cap / speed) : (velocity.isFinite ? velocity : .zero)
-        self.angularVelocity = angularVelocity.isFinite ? min(max(angularVelocity, -40), 40) : 0
-        self.logScaleVelocity = logScaleVelocity.isFinite ? min(max(logScaleVelocity, -20), 20) : 0
+        let spinCap = settings.maximumReleaseSpin, zoomCap = settings.maximumReleaseZoom
+        self.angularVelocity = angularVelocity.isFinite ? min(max(angularVelocity, -spinCap), spinCap) : 0
+        self.logScaleVelocity = logScaleVelocity.isFinite ? min(max(logScaleVelocity, -zoomCap), zoomCap) : 0
         self.settings = settings
         self.scaleRange = scaleRange
         self.radius = radius.isFinite ? radius : 0

@@ -21,6 +21,12 @@ public struct MotionSettings: Hashable, Sendable {
     /// Release speeds are capped here, in board points per second, so one noisy sample cannot
     /// throw a photo through the wall.
     public var maximumReleaseSpeed: Double = 12_000
+    /// Release spin is capped here, in radians per second (about six turns a second).
+    public var maximumReleaseSpin: Double = 40
+    /// Release zoom is capped here, in natural-log scale units per second.
+    public var maximumReleaseZoom: Double = 20
+    /// How much of the window a close-up (double tap) fills, per axis, as a fraction.
+    public var closeUpFraction: Double = 0.9
 
     public init() {}
 }

@@ -18,7 +18,7 @@ extension DisplayList {
         }
         for (id, old) in oldPrints where newPrints[id] == nil { damaged.append(old.item.boardExtent) }
         if overlayItems != previous.overlayItems {
-            for item in overlayItems + previous.overlayItems { damaged.append(Self.extent(of: item, size: size, scale: uiScale)) }
+            for item in overlayItems + previous.overlayItems { damaged.append(OverlayGeometry.extent(of: item, in: size, scale: uiScale)) }
         }
         let frame = Rect(origin: .zero, size: size)
         return damaged.compactMap { $0.intersection(frame) }
@@ -62,16 +62,6 @@ extension DisplayList {
             case .progress, .fingerMarker, .hint, .help: true
             case .fill, .print: false
             }
-        }
-    }
-
-    /// Where an overlay item draws, generously.
-    static func extent(of item: DisplayItem, size: Size, scale: Double = 1) -> Rect {
-        switch item {
-        case .progress: Rect(x: 0, y: size.height - 40 * scale, width: size.width, height: 40 * scale)
-        case .hint: Rect(x: 0, y: 0, width: size.width, height: 48 * scale)
-        case .fingerMarker(let point): Rect(x: point.x - 28 * scale, y: point.y - 28 * scale, width: 56 * scale, height: 56 * scale)
-        case .fill, .print, .help: Rect(origin: .zero, size: size)
         }
     }
 }

@@ -44,9 +44,11 @@ public struct PrintItem: Hashable, Sendable {
     /// Outlined as the photo keyboard commands act on.
     public var isSelected: Bool = false
 
+    /// The print's outline (picture and border) in the photo's own space.
+    public var outline: Rect { Rect(printOutlineOf: pictureSize, borderWidth: borderWidth) }
+
     /// The board rectangle this print may touch, shadow included: what repainting it dirties.
     public var boardExtent: Rect {
-        let outline = Rect(centeredSize: Size(width: pictureSize.width + 2 * borderWidth, height: pictureSize.height + 2 * borderWidth))
         let bounds = Rect.bounding(outline.corners.map(photoToBoard.apply(to:)))
         let shadow = Rect(origin: bounds.origin + shadowOffset, size: bounds.size).insetBy(-shadowSoftness)
         return bounds.union(shadow).insetBy(-1)

@@ -74,4 +74,31 @@ import XBoard
         script.settle()
         #expect(controller.board.photo(PhotoID(1))!.center.x == 0)
     }
+
+    @Test func boardCommandsUseTheSettingsStepsAndLeaveTheLoopsCommandsAlone() {
+        var settings = BoardSettings()
+        settings.commands.nudgeStep = 7
+        settings.commands.largeNudgeStep = 70
+        settings.commands.turnStep = 0.1
+        let controller = Fixtures.singlePhotoBoard(settings: settings)
+        let script = TouchScript(controller)
+        let start = controller.board.photo(PhotoID(1))!.center
+        #expect(controller.perform(.nudge(.right, isLarge: false)))
+        script.settle()
+        expectClose(controller.board.photo(PhotoID(1))!.center, start + Point(7, 0), within: 1e-9)
+        #expect(controller.perform(.nudge(.up, isLarge: true)))
+        script.settle()
+        expectClose(controller.board.photo(PhotoID(1))!.center, start + Point(7, -70), within: 1e-9)
+        #expect(controller.perform(.turn(isClockwise: false)))
+        script.settle()
+        expectClose(controller.board.photo(PhotoID(1))!.rotation, -0.1, absolute: 1e-9)
+        #expect(controller.perform(.undo))
+        script.settle()
+        expectClose(controller.board.photo(PhotoID(1))!.rotation, 0, absolute: 1e-9)
+        let before = controller.revision
+        for command in [BoardCommand.quit, .escape, .toggleFullscreen, .toggleHelp, .exportPicture] {
+            #expect(!controller.perform(command), "\(command) is the loop's")
+        }
+        #expect(controller.revision == before)
+    }
 }

@@ -56,7 +56,7 @@ import XBoard
                 ]
                 let modifiers: PointerEvent.Modifiers = [[], [.shift], [.control], [.shift, .control]][Int(random.next() % 4)]
                 let event = PointerEvent(kinds[Int(random.next() % UInt64(kinds.count))], at: location(), modifiers: modifiers, time: time)
-                for touch in emulator.touches(for: event, on: controller.board) { controller.handle(touch) }
+                for touch in emulator.touches(for: event, photoCenter: controller.board.photoCenter(at:)) { controller.handle(touch) }
             } else if roll < 95 {
                 let source = UInt32(1 + random.next() % 3)
                 controller.cancelTouches(fromSource: source)  // the device went away mid-gesture

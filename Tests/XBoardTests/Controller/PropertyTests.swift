@@ -69,14 +69,23 @@ import XBoard
                 photoToBoard: AffineTransform(center: Point(640, 400), scale: 1, rotation: random.next(in: -3...3))))
         let controller = BoardController(board: board)
         let script = TouchScript(controller)
-        let a0 = Point(640, 400) + Point(random.next(in: -150...150), random.next(in: -100...100))
-        let b0 = Point(640, 400) + Point(random.next(in: -150...150), random.next(in: -100...100))
-        guard a0.distance(to: b0) > 40 else { return }
+        // Two fingers on the (turned) print, far enough apart to pinch: drawn in the photo's own
+        // space, and again until they are apart.
+        let photoToBoard = controller.board.photos[0].photoToBoard
+        var a0 = Point.zero, b0 = Point.zero
+        while a0.distance(to: b0) <= 40 {
+            a0 = photoToBoard.apply(to: Point(random.next(in: -190...190), random.next(in: -140...140)))
+            b0 = photoToBoard.apply(to: Point(random.next(in: -190...190), random.next(in: -140...140)))
+        }
         let boardToPhoto = try #require(controller.board.photo(PhotoID(1))!.photoToBoard.inverted())
         let anchors = [boardToPhoto.apply(to: a0), boardToPhoto.apply(to: b0)]
-        let turn = random.next(in: -7...7), spread = random.next(in: 0.6...3), shift = Point(random.next(in: -200...200), random.next(in: -150...150))
+        let turn = random.next(in: -7...7), shift = Point(random.next(in: -200...200), random.next(in: -150...150))
+        // A spread that changes the fingers' distance by at least three slops, so the pinch begins.
+        var spread = 1.0
+        while a0.distance(to: b0) * abs(spread - 1) < 3 * GestureSettings().slop { spread = random.next(in: 0.6...3) }
         script.down(1, at: a0).down(2, at: b0, after: .milliseconds(Int64(random.next() % 30)))
         let centroid0 = (a0 + b0) / 2
+        var checkedSteps = 0
         for step in 1...30 {
             let f = Double(step) / 30
             let rotation = AffineTransform(rotation: turn * f)
@@ -89,7 +98,10 @@ import XBoard
             guard script.log.contains("pinch began"), controller.board.bounds.insetBy(1).contains(photo.center) else { continue }
             let error = max(photo.photoToBoard.apply(to: anchors[0]).distance(to: a), photo.photoToBoard.apply(to: anchors[1]).distance(to: b))
             #expect(error <= 0.5, "step \(step): finger off its photo point by \(error)")
+            checkedSteps += 1
         }
+        // Most steps are checked: the pinch begins within the first steps and the centre stays inside.
+        #expect(checkedSteps >= 15, "only \(checkedSteps) of 30 steps were checked: \(script.log)")
     }
 }
 
@@ -110,6 +122,7 @@ import XBoard
             let photo = controller.board.photo(PhotoID(1))!
             return photo.printBounds.corners.map(photo.photoToBoard.apply(to:))
         }
+        var checkedChanges = 0
         for _ in 0..<120 {
             time += .milliseconds(Int64(1 + random.next() % 12))
             let roll = random.next() % 10
@@ -124,6 +137,7 @@ import XBoard
                 nextFinger += 1
                 let jump = zip(before, corners()).map { $0.distance(to: $1) }.max() ?? 0
                 #expect(jump <= 0.5, "adding a finger jumped the photo by \(jump)")
+                checkedChanges += 1
             } else if roll < 3 {
                 let finger = fingers.keys.sorted()[Int(random.next() % UInt64(fingers.count))]
                 let before = corners()
@@ -136,6 +150,7 @@ import XBoard
                 }
                 let jump = zip(before, corners()).map { $0.distance(to: $1) }.max() ?? 0
                 #expect(jump <= 0.5, "lifting a finger jumped the photo by \(jump)")
+                checkedChanges += 1
             } else {
                 for (finger, location) in fingers {
                     let moved = location + Point(random.next(in: -12...12), random.next(in: -12...12))
@@ -145,5 +160,7 @@ import XBoard
             }
             controller._checkInvariants()
         }
+        // Fingers are added or lifted in about a quarter of the 120 steps.
+        #expect(checkedChanges >= 15, "only \(checkedChanges) finger changes were checked")
     }
 }

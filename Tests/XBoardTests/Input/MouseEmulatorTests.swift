@@ -20,7 +20,7 @@ import XBoard
             -> [TouchEvent]
         {
             now += delay
-            let touches = emulator.touches(for: PointerEvent(kind, at: location, modifiers: modifiers, time: now), on: controller.board)
+            let touches = emulator.touches(for: PointerEvent(kind, at: location, modifiers: modifiers, time: now), photoCenter: controller.board.photoCenter(at:))
             for touch in touches { controller.handle(touch) }
             controller._checkInvariants()
             return touches

@@ -1,0 +1,43 @@
+/// What a person can ask of the board without gestures: the vocabulary the platform's key map
+/// produces and the loop dispatches (see `--help`). Pure data, so every command is testable
+/// without X.
+public enum BoardCommand: Hashable, Sendable {
+    /// Quit the board (q, Ctrl+Q, Ctrl+W).
+    case quit
+    /// Close what is open (Esc): the help panel and a pinned finger, or else leave fullscreen.
+    case escape
+    case toggleFullscreen
+    /// Show or hide the gestures and keys on the board (? or F1).
+    case toggleHelp
+    /// Save the board as a picture (Ctrl+S).
+    case exportPicture
+    case undo
+    case redo
+    /// Gather every photo back into view in a tidy spread (Space, g).
+    case gather
+    /// Take the target photo off the board, never off the disk (Delete).
+    case removeTarget
+    /// Select the next photo in stacking order, top first (Tab; Shift+Tab backwards).
+    case selectNext(backwards: Bool)
+    /// Move the target photo one step (arrow keys); a larger step with Shift.
+    case nudge(Direction, isLarge: Bool)
+    /// Zoom the target photo one step about its centre (+ and −).
+    case zoom(isIn: Bool)
+    /// Turn the target photo one step about its centre ([ and ]).
+    case turn(isClockwise: Bool)
+
+    /// Where a nudge moves, on screen.
+    public enum Direction: Hashable, Sendable, CaseIterable {
+        case left, right, up, down
+
+        /// One board point in this direction (y grows downwards).
+        public var unit: Point {
+            switch self {
+            case .left: Point(x: -1, y: 0)
+            case .right: Point(x: 1, y: 0)
+            case .up: Point(x: 0, y: -1)
+            case .down: Point(x: 0, y: 1)
+            }
+        }
+    }
+}

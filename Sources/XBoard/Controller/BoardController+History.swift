@@ -1,0 +1,54 @@
+/// Undo and redo: whole arrangements, recorded before every gesture and command.
+extension BoardController {
+    /// One arrangement: every photo's placement and the stacking order.
+    public struct Arrangement: Hashable, Sendable {
+        public var photos: [Photo]
+    }
+
+    /// The current arrangement.
+    public var arrangement: Arrangement { Arrangement(photos: board.photos) }
+
+    /// Remembers the arrangement before a change, so `undo()` can return to it. Called when a
+    /// gesture starts and before every command; consecutive identical arrangements are kept
+    /// once, and only the last `settings.undoDepth` are kept.
+    public func recordUndoPoint() {
+        let current = arrangement
+        if history.undo.last != current { history.undo.append(current) }
+        let depth = max(1, settings.undoDepth)
+        if history.undo.count > depth { history.undo.removeFirst(history.undo.count - depth) }
+        history.redo.removeAll()
+    }
+
+    public var canRedo: Bool { !history.redo.isEmpty }
+
+    /// Returns to the arrangement before the last change (photos glide back; removed ones return).
+    public func undo() {
+        while let previous = history.undo.popLast() {
+            guard previous != arrangement else { continue }
+            history.redo.append(arrangement)
+            restore(previous)
+            return
+        }
+    }
+
+    /// Re-applies what `undo()` took back.
+    public func redo() {
+        guard let next = history.redo.popLast() else { return }
+        history.undo.append(arrangement)
+        restore(next)
+    }
+
+    private func restore(_ arrangement: Arrangement) {
+        let wanted = Set(arrangement.photos.map(\.id))
+        for photo in board.photos where !wanted.contains(photo.id) { remove(photo.id) }
+        for photo in arrangement.photos where board.photo(photo.id) == nil {
+            var returning = photo
+            returning.photoToBoard = board.clamped(photo.photoToBoard)
+            add(returning)
+        }
+        if board.reorder(arrangement.photos.map(\.id)) { revision &+= 1 }
+        for photo in arrangement.photos {
+            settleCommand(photo.id, to: board.clamped(photo.photoToBoard))
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// Time and motion: fingers' values applied to a placement, glides after release, settles, and
+/// the deadlines the loop sleeps until.
+extension BoardController {
+    /// Lets time pass: recognizers time out, glides and settles move on.
+    public func advance(to time: Instant) {
+        guard time > now else { return }
+        now = time
+        for id in waitingSuites {
+            guard let photoGestures = gestures[id] else {
+                waitingSuites.remove(id)
+                continue
+            }
+            if let deadline = photoGestures.suite.nextDeadline, deadline <= time {
+                react(to: photoGestures.suite.advance(to: time), on: id)
+            }
+            noteDeadline(of: id, photoGestures)
+        }
+        guard !motions.isEmpty else { return }
+        for (id, motion) in motions {
+            board.setTransform(motion.transform(at: time, bounds: board.bounds), of: id)
+            if time >= motion.endTime { motions[id] = nil }
+        }
+        revision &+= 1
+    }
+
+    /// When the controller next needs `advance(to:)`: the next frame while something moves on
+    /// its own, a recognizer's timeout, or `nil` when nothing will happen without input.
+    public var nextDeadline: Instant? {
+        var deadline = nextTimeout
+        if !motions.isEmpty {
+            let frame = now + settings.motion.frameInterval
+            deadline = min(deadline ?? frame, frame)
+        }
+        return deadline
+    }
+
+    /// The next recognizer timeout alone (no frames): what matters while nothing is shown.
+    public var nextTimeout: Instant? {
+        waitingSuites.compactMap { gestures[$0]?.suite.nextDeadline }.min()
+    }
+
+    /// Whether any photo moves on its own.
+    public var isAnimating: Bool { !motions.isEmpty }
+
+    /// A touch caught a moving photo: it stops where it is drawn (already advanced to now).
+    func catchMotion(of id: PhotoID) {
+        motions[id] = nil
+    }
+
+    /// Eases the photo to `target` over `duration` (the settings' settle time by default).
+    func settle(_ id: PhotoID, to target: AffineTransform, duration: Duration? = nil) {
+        guard let photo = board.photo(id), target.isFinite else { return }
+        motions[id] = .settle(Settle(from: photo.photoToBoard, to: target, startTime: now, duration: duration ?? settings.motion.settleDuration))
+    }
+
+    /// A command's move: the photo eases there (unless a finger holds it) and is no longer
+    /// waiting to return from a window shrink.
+    func settleCommand(_ id: PhotoID, to target: AffineTransform, duration: Duration? = nil) {
+        guard let photo = board.photo(id), target.isFinite, !touchOwners.values.contains(id) else { return }
+        placementsBeforeResize[id] = nil
+        guard target != photo.photoToBoard else { return }
+        settle(id, to: target, duration: duration)
+        revision &+= 1
+    }
+
+    /// Places the photo from its snapshot and the recognizers' values, within the limits.
+    func applyManipulation(of id: PhotoID) {
+        guard let photoGestures = gestures[id], let snapshot = photoGestures.manipulation, let photo = board.photo(id)
+        else { return }
+        guard
+            [photoGestures.pan.state, photoGestures.pinch.state, photoGestures.rotation.state].contains(where: PhotoGestures.contributes)
+        else { return }
+        let values = photoGestures.values(relativeTo: snapshot)
+        let startScale = snapshot.startTransform.scale
+        let scale = photo.clampScale(startScale * values.scale / snapshot.scale, settings: settings.motion)
+        let candidate = snapshot.placement(translation: values.translation, scaleRatio: scale / startScale, rotation: values.rotation)
+        guard candidate.isFinite, candidate.inverted() != nil else { return }
+        let placed = board.clamped(candidate)
+        if placed != photo.photoToBoard {
+            board.setTransform(placed, of: id)
+            revision &+= 1
+        }
+    }
+
+    /// The last finger left the photo: it glides on with its release velocity, or settles back
+    /// inside the window if it is outside.
+    func release(_ id: PhotoID, wasCancelled: Bool) {
+        guard let photoGestures = gestures[id], let photo = board.photo(id) else { return }
+        photoGestures.manipulation = nil
+        let velocity = !wasCancelled && photoGestures.pan.state == .ended ? photoGestures.pan.velocity(at: now) : .zero
+        let angularVelocity = !wasCancelled && photoGestures.rotation.state == .ended ? photoGestures.rotation.velocity(at: now) : 0
+        let logScaleVelocity = !wasCancelled && photoGestures.pinch.state == .ended ? photoGestures.pinch.logScaleVelocity(at: now) : 0
+        if velocity != .zero || angularVelocity != 0 || logScaleVelocity != 0 {
+            let corner = photo.printBounds.corners[0]
+            let glide = Glide(
+                startTransform: photo.photoToBoard, startTime: now, velocity: velocity, angularVelocity: angularVelocity,
+                logScaleVelocity: logScaleVelocity, settings: settings.motion,
+                scaleRange: settings.motion.minimumScale...photo.maximumScale(settings: settings.motion),
+                radius: corner.length * photo.scale)
+            if glide.endTime > now { motions[id] = .glide(glide) }
+        }
+        if motions[id] == nil, !board.bounds.contains(photo.center) {
+            settle(id, to: board.clamped(photo.photoToBoard))
+        }
+    }
+}

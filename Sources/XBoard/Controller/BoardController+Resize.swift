@@ -1,0 +1,35 @@
+/// Window resizes: the board follows the window and never loses the arrangement.
+extension BoardController {
+    /// The window changed size: the board follows, and photos left outside glide back in.
+    ///
+    /// Photos a shrinking window pushed in remember where they were and glide back there when
+    /// the window grows again (as far as it allows), unless they were moved in between.
+    public func resize(to size: Size) {
+        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite, size != board.size else {
+            return
+        }
+        let oldBounds = board.bounds
+        board.size = size
+        revision &+= 1
+        for photo in board.photos {
+            if case .glide(let glide) = motions[photo.id] {
+                // Glides clamp as they go; remember where this one was headed if it no longer fits.
+                if placementsBeforeResize[photo.id] == nil {
+                    let destination = glide.transform(at: glide.endTime, bounds: oldBounds)
+                    if !board.bounds.contains(destination.center) { placementsBeforeResize[photo.id] = destination }
+                }
+                continue
+            }
+            let wanted = placementsBeforeResize[photo.id] ?? photo.photoToBoard
+            let target = board.clamped(wanted)
+            if target.center != wanted.center { placementsBeforeResize[photo.id] = wanted }  // kept until the photo is handled
+            guard target != photo.photoToBoard else { continue }
+            if gestures[photo.id]?.manipulation != nil {
+                board.setTransform(target, of: photo.id)
+                gestures[photo.id]?.rebase(placement: placement(of: photo.id))
+                continue
+            }
+            settle(photo.id, to: target)
+        }
+    }
+}

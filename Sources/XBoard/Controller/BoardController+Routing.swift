@@ -1,0 +1,79 @@
+/// Touch routing: the photo under a touch's first contact owns it until it lifts, and every
+/// change of the touch goes to that photo's recognizers.
+extension BoardController {
+    /// Touch coordinates are limited to this far outside the board, in board points, so wild
+    /// input cannot overflow the arithmetic.
+    static let coordinateLimit = 1e6
+
+    /// Takes one touch change. Returns the recognizer transitions it caused.
+    @discardableResult
+    public func handle(_ event: TouchEvent) -> [GestureTransition] {
+        advance(to: event.time)
+        guard var location = sanitized(event.location, for: event.id) else { return [] }
+        if event.phase == .began, touchOwners[event.id] != nil {
+            // A began for a live id: the old touch was lost without an end; cancel it first.
+            handle(TouchEvent(id: event.id, phase: .cancelled, location: lastTouchLocations[event.id] ?? location, time: now))
+        }
+        if event.phase == .began {
+            let routing = event.routingLocation.flatMap { $0.isFinite ? clampToLimit($0) : nil } ?? location
+            guard let id = board.photo(at: routing) else { return [] }
+            if touchOwners.isEmpty { recordUndoPoint() }
+            touchOwners[event.id] = id
+            catchMotion(of: id)
+            placementsBeforeResize[id] = nil
+            if board.bringToFront(id) { revision &+= 1 }
+        }
+        guard let owner = touchOwners[event.id], let photoGestures = gestures[owner] else { return [] }
+        if event.phase == .began || event.phase == .moved {
+            lastTouchLocations[event.id] = location
+        } else {
+            location = lastTouchLocations[event.id] ?? location
+            if event.location.isFinite { location = clampToLimit(event.location) }
+            touchOwners[event.id] = nil
+            lastTouchLocations[event.id] = nil
+        }
+        let routed = TouchEvent(id: event.id, phase: event.phase, location: location, time: now)
+        let transitions = photoGestures.suite.handle(routed)
+        noteDeadline(of: owner, photoGestures)
+        react(to: transitions, on: owner)
+        applyManipulation(of: owner)
+        switch event.phase {
+        case .began:
+            photoGestures.rebase(placement: placement(of: owner))
+        case .ended, .cancelled:
+            if photoGestures.suite.trackedTouches.isEmpty {
+                release(owner, wasCancelled: event.phase == .cancelled)
+            } else {
+                photoGestures.rebase(placement: placement(of: owner))
+            }
+        case .moved:
+            break
+        }
+        return transitions
+    }
+
+    /// Cancels the touches of one input device (it was unplugged or disabled mid-gesture).
+    public func cancelTouches(fromSource source: UInt32) {
+        for (id, location) in lastTouchLocations where id.source == source {
+            handle(TouchEvent(id: id, phase: .cancelled, location: location, time: now))
+        }
+    }
+
+    /// How many touches currently belong to photos.
+    public var activeTouchCount: Int { touchOwners.count }
+
+    /// The photo a touch belongs to, if any.
+    public func owner(of touch: TouchID) -> PhotoID? { touchOwners[touch] }
+
+    private func clampToLimit(_ location: Point) -> Point {
+        let limit = Self.coordinateLimit
+        return Point(x: min(max(location.x, -limit), board.size.width + limit), y: min(max(location.y, -limit), board.size.height + limit))
+    }
+
+    /// A finite location within the coordinate limit; for a non-finite one, the touch's last
+    /// known location, or `nil` for a touch that has none.
+    private func sanitized(_ location: Point, for id: TouchID) -> Point? {
+        if location.isFinite { return clampToLimit(location) }
+        return lastTouchLocations[id] ?? (touchOwners[id] == nil ? nil : .zero)
+    }
+}

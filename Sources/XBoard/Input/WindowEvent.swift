@@ -1,0 +1,25 @@
+import SystemPackage
+
+/// What the window reports to the loop, already converted into the core's terms.
+public enum WindowEvent: Sendable {
+    case touch(TouchEvent)
+    /// Mouse, wheel or touchpad input, for mouse emulation.
+    case pointer(PointerEvent)
+    /// Part of the window needs repainting.
+    case exposed
+    /// The window's size changed, in pixels (= board points).
+    case resized(Size)
+    /// The window was mapped (shown) or unmapped (minimised, hidden).
+    case visibilityChanged(isVisible: Bool)
+    /// The window manager's close button (WM_DELETE_WINDOW).
+    case closeRequested
+    /// Another client destroyed the window: there is nothing left to show the board in.
+    case windowDestroyed
+    /// An input device went away: its touches must be cancelled. The value is the device id
+    /// used as `TouchID.source`.
+    case deviceRemoved(UInt32)
+    /// A key the board reacts to, as the command it stands for, and when it was pressed.
+    case key(BoardCommand, at: Instant)
+    /// Files or folders dropped from a file manager (XDND), and where, in board points.
+    case filesDropped([FilePath], at: Point)
+}

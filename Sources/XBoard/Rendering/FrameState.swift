@@ -1,0 +1,63 @@
+/// Decides, once per wake-up, whether the loop paints a new frame, only shows the last one again
+/// (after an Expose), or does nothing: the loop's "dirty flags" as one value (nsxiv's redraw
+/// check), so at most one frame is drawn per wake-up and none while the window is hidden.
+public struct FrameState: Sendable {
+    /// Everything a frame is drawn from, as far as telling frames apart goes.
+    public struct Content: Hashable, Sendable {
+        /// The controller's revision: placements, stacking, photos, selection.
+        public var revision: UInt64
+        public var status: LoadingStatus?
+        public var overlay: EmulationOverlay?
+        public var showsHelp: Bool
+
+        public init(revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool) {
+            self.revision = revision
+            self.status = status
+            self.overlay = overlay
+            self.showsHelp = showsHelp
+        }
+    }
+
+    /// What the loop should do this wake-up.
+    public enum Action: Hashable, Sendable {
+        /// Build the display list and paint what changed.
+        case paint
+        /// Copy the last frame to the window again (it was exposed).
+        case present
+        case none
+    }
+
+    private var painted: Content?
+    private var needsPresent = false
+    /// Whether the window is mapped; hidden windows get no frames.
+    public private(set) var isVisible = true
+
+    public init() {}
+
+    /// Forgets what was painted: the next wake-up paints (a picture arrived, the window resized
+    /// or was shown again).
+    public mutating func invalidate() { painted = nil }
+
+    /// Part of the window lost its pixels: show the last frame again.
+    public mutating func exposed() { needsPresent = true }
+
+    public mutating func setVisible(_ visible: Bool) {
+        if visible, !isVisible { painted = nil }
+        isVisible = visible
+    }
+
+    /// What to do for a frame of `content`; records it as painted when the answer is `.paint`.
+    public mutating func action(for content: Content) -> Action {
+        guard isVisible else { return .none }
+        if painted != content {
+            painted = content
+            needsPresent = false
+            return .paint
+        }
+        if needsPresent {
+            needsPresent = false
+            return .present
+        }
+        return .none
+    }
+}

@@ -1,0 +1,157 @@
+internal import CX11
+import Foundation
+import XBoard
+
+/// Draws display items onto any cairo context: the window's back buffer, a sprite, or an
+/// image for export. Pictures come from `picture`, as a surface and its pixel size.
+enum CairoDrawing {
+    typealias PictureSource = (PhotoID) -> (surface: OpaquePointer, size: Size)?
+
+    /// Draws one item in board coordinates.
+    static func draw(_ item: DisplayItem, in context: OpaquePointer?, size: Size, scale: Double = 1, picture: PictureSource) {
+        switch item {
+        case .fill(let color):
+            cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+            cairo_paint(context)
+        case .print(let print):
+            draw(print, in: context, picture: picture(print.photo))
+        case .progress(let status):
+            cairo_save(context)
+            cairo_translate(context, 0, size.height)
+            cairo_scale(context, scale, scale)
+            draw(status, in: context, size: Size(width: size.width / scale, height: 0))
+            cairo_restore(context)
+        case .fingerMarker(let location):
+            cairo_save(context)
+            cairo_translate(context, location.x, location.y)
+            cairo_scale(context, scale, scale)
+            drawMarker(at: .zero, in: context)
+            cairo_restore(context)
+        case .hint(let text):
+            cairo_save(context)
+            cairo_scale(context, scale, scale)
+            drawHint(text, in: context, size: size * (1 / scale))
+            cairo_restore(context)
+        case .help(let lines):
+            cairo_save(context)
+            cairo_scale(context, scale, scale)
+            drawHelp(lines, in: context, size: size * (1 / scale))
+            cairo_restore(context)
+        }
+    }
+
+    /// A fingertip-sized ring with a dot, in the same blue as the progress bar.
+    static func drawMarker(at location: Point, in context: OpaquePointer?) {
+        cairo_new_path(context)
+        cairo_arc(context, location.x, location.y, OverlayGeometry.markerRadius, 0, 2 * .pi)
+        cairo_set_source_rgba(context, 0.55, 0.75, 1, 0.35)
+        cairo_fill_preserve(context)
+        cairo_set_line_width(context, OverlayGeometry.markerLineWidth)
+        cairo_set_source_rgba(context, 0.2, 0.45, 0.95, 0.95)
+        cairo_stroke(context)
+        cairo_arc(context, location.x, location.y, 4, 0, 2 * .pi)
+        cairo_fill(context)
+    }
+
+    static func drawHelp(_ lines: [String], in context: OpaquePointer?, size: Size) {
+        cairo_select_font_face(context, "monospace", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, 15)
+        var widest = 0.0
+        for line in lines {
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(context, line, &extents)
+            widest = max(widest, extents.x_advance)
+        }
+        let lineHeight = 22.0, width = widest + 48, height = Double(lines.count) * lineHeight + 36
+        let x = max(0, (size.width - width) / 2), y = max(0, (size.height - height) / 2)
+        cairo_set_source_rgba(context, 0.08, 0.1, 0.13, 0.88)
+        cairo_rectangle(context, x, y, width, height)
+        cairo_fill(context)
+        cairo_set_source_rgba(context, 1, 1, 1, 0.95)
+        for (index, line) in lines.enumerated() {
+            cairo_move_to(context, x + 24, y + 32 + Double(index) * lineHeight)
+            cairo_show_text(context, line)
+        }
+    }
+
+    static func drawHint(_ text: String, in context: OpaquePointer?, size: Size) {
+        cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, 14)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        let band = OverlayGeometry.hintBand(in: size, scale: 1)
+        let width = extents.x_advance + 28, x = max(4, (size.width - width) / 2)
+        cairo_set_source_rgba(context, 0, 0, 0, 0.6)
+        cairo_rectangle(context, x, band.minY, width, band.size.height)
+        cairo_fill(context)
+        cairo_set_source_rgba(context, 1, 1, 1, 0.95)
+        cairo_move_to(context, x + 14, band.minY + 20)
+        cairo_show_text(context, text)
+    }
+
+    static func draw(_ status: LoadingStatus, in context: OpaquePointer?, size: Size) {
+        let barHeight = OverlayGeometry.progressBarHeight, panel = OverlayGeometry.progressPanel(in: size, scale: 1)
+        cairo_set_source_rgba(context, 0, 0, 0, 0.45)
+        cairo_rectangle(context, panel.minX, panel.minY, panel.size.width, panel.size.height)
+        cairo_fill(context)
+        cairo_set_source_rgba(context, 0.55, 0.75, 1, 0.9)
+        cairo_rectangle(context, 0, size.height - barHeight, size.width * status.fraction, barHeight)
+        cairo_fill(context)
+        cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, 14)
+        cairo_set_source_rgba(context, 1, 1, 1, 0.92)
+        cairo_move_to(context, 14, size.height - OverlayGeometry.progressTextBaseline)
+        cairo_show_text(context, status.text)
+    }
+
+    static func draw(_ print: PrintItem, in context: OpaquePointer?, picture source: (surface: OpaquePointer, size: Size)?) {
+        let transform = print.photoToBoard
+        var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+        let scale = max(transform.scale, 1e-6)
+        let outline = print.outline
+
+        // Soft shadow: stacked translucent layers, each a little larger, so the edge fades out.
+        let layers = 6
+        let layerAlpha = 1 - pow(1 - print.shadowOpacity, 1 / Double(layers))
+        cairo_save(context)
+        cairo_translate(context, print.shadowOffset.x, print.shadowOffset.y)
+        cairo_transform(context, &matrix)
+        cairo_set_source_rgba(context, 0, 0, 0, layerAlpha)
+        for layer in 0..<layers {
+            let grow = (print.shadowSoftness * (Double(layer) / Double(layers - 1)) - print.shadowSoftness * 0.3) / scale
+            let rect = outline.insetBy(-grow)
+            cairo_rectangle(context, rect.minX, rect.minY, rect.size.width, rect.size.height)
+            cairo_fill(context)
+        }
+        cairo_restore(context)
+
+        cairo_save(context)
+        cairo_transform(context, &matrix)
+        cairo_set_source_rgba(context, print.borderColor.red, print.borderColor.green, print.borderColor.blue, print.borderColor.alpha)
+        cairo_rectangle(context, outline.minX, outline.minY, outline.size.width, outline.size.height)
+        cairo_fill(context)
+        let picture = Rect(centeredSize: print.pictureSize)
+        if let source, picture.size.width > 0, picture.size.height > 0 {
+            cairo_set_source_surface(context, source.surface, 0, 0)
+            let pattern = cairo_get_source(context)
+            var patternMatrix = cairo_matrix_t()
+            cairo_matrix_init_scale(&patternMatrix, source.size.width / picture.size.width, source.size.height / picture.size.height)
+            cairo_matrix_translate(&patternMatrix, picture.size.width / 2, picture.size.height / 2)
+            cairo_pattern_set_matrix(pattern, &patternMatrix)
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        } else {
+            cairo_set_source_rgb(context, 0.82, 0.82, 0.8)  // still loading
+        }
+        cairo_rectangle(context, picture.minX, picture.minY, picture.size.width, picture.size.height)
+        cairo_fill(context)
+        if print.isSelected {
+            let ring = outline.insetBy(-2 / scale)
+            cairo_set_source_rgba(context, 0.2, 0.45, 0.95, 0.95)
+            cairo_set_line_width(context, 4 / scale)
+            cairo_rectangle(context, ring.minX, ring.minY, ring.size.width, ring.size.height)
+            cairo_stroke(context)
+        }
+        cairo_restore(context)
+    }
+}

@@ -1,0 +1,168 @@
+internal import CX11
+import Foundation
+import XBoard
+
+/// The board's top-level X11 window: owns the display connection, creates and names the window,
+/// and reports what happens to it as the core's `WindowEvent`s.
+///
+/// Input (XInput 2.2 touches and pointer, keys) is read by `XInputReader`, drops by
+/// `DropTarget`; fullscreen lives in `X11Window+Fullscreen`.
+public final class X11Window {
+    let display: OpaquePointer
+    let window: Window
+    let screen: Int32
+    let visual: UnsafeMutablePointer<Visual>
+    let depth: Int32
+    public private(set) var size: Size
+    private let deleteWindowAtom: Atom
+    private let protocolsAtom: Atom
+    private let input: XInputReader
+    /// Set when another client destroyed the window; it must not be destroyed again.
+    private var isDestroyed = false
+    private var drop: DropTarget?
+    /// Whether the window fills the screen (see `X11Window+Fullscreen`).
+    public internal(set) var isFullscreen = false
+    /// Where the window was before fullscreen, when no window manager keeps that.
+    var geometryBeforeFullscreen: (x: Int32, y: Int32, width: UInt32, height: UInt32)?
+
+    /// Opens the display (`nil`: `$DISPLAY`) and maps a window of `size` titled `title`.
+    public init(displayName: String?, size: Size, title: String, applicationClass: String, inputMode: InputMode = .auto) throws {
+        X11Errors.install()
+        guard let display = displayName.map({ XOpenDisplay($0) }) ?? XOpenDisplay(nil) else {
+            throw PlatformError.cannotOpenDisplay(displayName ?? "(DISPLAY is not set)")
+        }
+        self.display = display
+        screen = cx11_default_screen(display)
+        visual = cx11_default_visual(display, screen)
+        depth = cx11_default_depth(display, screen)
+        self.size = size
+        let root = cx11_root_window(display, screen)
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixmap = 0  // None: the server never clears to a colour, so no flicker
+        attributes.bit_gravity = NorthWestGravity
+        attributes.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask
+        window = XCreateWindow(
+            display, root, 0, 0, UInt32(max(1, size.width)), UInt32(max(1, size.height)), 0, depth,
+            UInt32(InputOutput), visual, UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
+        deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+        protocolsAtom = XInternAtom(display, "WM_PROTOCOLS", 0)
+        input = XInputReader(display: display, window: window, root: root, mode: inputMode)
+        setProperties(title: title, applicationClass: applicationClass)
+        drop = DropTarget(display: display, window: window)
+        XMapWindow(display, window)
+        XFlush(display)
+    }
+
+    deinit {
+        if !isDestroyed { XDestroyWindow(display, window) }
+        XCloseDisplay(display)
+    }
+
+    /// The XInput version negotiated, or `nil` when the board runs on the core pointer.
+    public var xInputVersion: (major: Int32, minor: Int32)? { input.version }
+
+    /// Whether the server speaks XInput 2.4 (touchpad pinch gestures).
+    public var hasTouchpadGestures: Bool { input.hasTouchpadGestures }
+
+    /// Report keys that map to no command (with `--trace`).
+    public var traceKeys: Bool {
+        get { input.traceKeys }
+        set { input.traceKeys = newValue }
+    }
+
+    /// Device pixels per board point for fixed-size things, from the `Xft.dpi` resource
+    /// (as desktops set it for HiDPI screens): dpi / 96 within 0.5…4, or 1 when unset.
+    public var uiScale: Double {
+        guard let resources = XResourceManagerString(display).map({ String(cString: $0) }) else { return 1 }
+        return Self.uiScale(resources: resources)
+    }
+
+    /// The scale an `Xft.dpi` line in X resources asks for; 1 when there is none.
+    static func uiScale(resources: String) -> Double {
+        for line in resources.split(separator: "\n") where line.hasPrefix("Xft.dpi:") {
+            if let dpi = Double(line.dropFirst("Xft.dpi:".count).trimmingCharacters(in: .whitespaces)), dpi > 0, dpi.isFinite {
+                return min(max(dpi / 96, 0.5), 4)
+            }
+        }
+        return 1
+    }
+
+    /// The connection's socket, to sleep on in poll().
+    public var fileDescriptor: Int32 { cx11_connection_number(display) }
+
+    /// Whether events are already queued client-side (poll would not see them).
+    public var hasPendingEvents: Bool { XPending(display) > 0 }
+
+    public func flush() { XFlush(display) }
+
+    /// Reads and converts every event the server has sent so far, without blocking.
+    public func pendingEvents() -> [WindowEvent] {
+        var events: [WindowEvent] = []
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            if !input.translate(&event, receivedAt: MonotonicClock.now(), into: &events) { translateWindowEvent(event, into: &events) }
+        }
+        return events
+    }
+
+    // MARK: Private
+
+    /// What happened to the window itself: exposure, size, mapping, closing, drops.
+    private func translateWindowEvent(_ event: XEvent, into events: inout [WindowEvent]) {
+        switch event.type {
+        case Expose:
+            if event.xexpose.count == 0 { events.append(.exposed) }
+        case ConfigureNotify:
+            let configure = event.xconfigure
+            let newSize = Size(width: Double(configure.width), height: Double(configure.height))
+            if newSize != size {
+                size = newSize
+                events.append(.resized(newSize))
+            }
+        case DestroyNotify:
+            if event.xdestroywindow.window == window {
+                isDestroyed = true
+                events.append(.windowDestroyed)
+            }
+        case MapNotify:
+            events.append(.visibilityChanged(isVisible: true))
+        case UnmapNotify:
+            events.append(.visibilityChanged(isVisible: false))
+        case ClientMessage:
+            let message = event.xclient
+            if message.message_type == protocolsAtom, Atom(message.data.l.0) == deleteWindowAtom {
+                events.append(.closeRequested)
+            } else {
+                drop?.handle(message)
+            }
+        case SelectionNotify:
+            if let dropped = drop?.receive(event.xselection) { events.append(dropped) }
+        default:
+            break
+        }
+    }
+
+    private func setProperties(title: String, applicationClass: String) {
+        XStoreName(display, window, title)
+        let utf8String = XInternAtom(display, "UTF8_STRING", 0)
+        let netWMName = XInternAtom(display, "_NET_WM_NAME", 0)
+        var titleBytes = Array(title.utf8)
+        XChangeProperty(display, window, netWMName, utf8String, 8, PropModeReplace, &titleBytes, Int32(titleBytes.count))
+        var pid = Int(System.processID)
+        let netWMPID = XInternAtom(display, "_NET_WM_PID", 0)
+        _ = withUnsafeBytes(of: &pid) { bytes in
+            XChangeProperty(
+                display, window, netWMPID, XA_CARDINAL, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        let name = strdup(String(title.lowercased().map { $0 == " " ? "-" : $0 })), resourceClass = strdup(applicationClass)
+        defer {
+            free(name)
+            free(resourceClass)
+        }
+        var classHint = XClassHint(res_name: name, res_class: resourceClass)
+        XSetClassHint(display, window, &classHint)
+        var protocols = [deleteWindowAtom]
+        XSetWMProtocols(display, window, &protocols, 1)
+    }
+}

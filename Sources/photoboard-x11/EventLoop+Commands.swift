@@ -1,0 +1,46 @@
+import XBoard
+import XBoardPlatform
+
+/// The command dispatcher: board commands go to the controller; the loop's own (quit, escape,
+/// fullscreen, help, export) are carried out here.
+extension EventLoop {
+    /// Carries out `command`, pressed at `time`; returns an exit status when it ends the board.
+    func perform(_ command: BoardCommand, at time: Instant) -> Int32? {
+        guard !controller.perform(command) else { return nil }
+        switch command {
+        case .quit:
+            return 0
+        case .escape:
+            // Esc closes the help panel and lifts a pinned finger together; when neither was
+            // open, it leaves fullscreen.
+            let lifted = emulator.removePinnedFinger(at: time)
+            for touch in lifted { controller.handle(touch) }
+            if showsHelp {
+                showsHelp = false
+            } else if lifted.isEmpty {
+                window.setFullscreen(false)
+            }
+        case .toggleFullscreen:
+            window.setFullscreen(!window.isFullscreen)
+        case .toggleHelp:
+            showsHelp.toggle()
+        case .exportPicture:
+            exportPicture()
+        case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn:
+            break  // the controller's, handled above
+        }
+        return nil
+    }
+
+    /// Ctrl+S: the board as a PNG under ~/Pictures; the path is printed on stdout and said on stderr.
+    private func exportPicture() {
+        let path = ExportPath.next()
+        do {
+            try painter.exportPNG(scene.build(controller.board), to: path)
+            print(path)
+            System.printError("photoboard-x11: saved the board as \(path)")
+        } catch {
+            System.printError("photoboard-x11: \(error)")
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+import XBoard
+
+@Suite struct DamageTests {
+    private func board(count: Int) -> BoardController {
+        var board = Board(size: Size(width: 1920, height: 1080))
+        for photo in Board.tossedLayout(pixelSizes: Array(repeating: Size(width: 4000, height: 3000), count: count), boardSize: board.size, seed: 9) {
+            board.add(photo)
+        }
+        return BoardController(board: board)
+    }
+
+    @Test func theFirstFrameAndAResizeRepaintEverything() {
+        let controller = board(count: 3)
+        let scene = SceneBuilder()
+        let first = scene.build(controller.board)
+        #expect(first.damage(since: nil) == nil)
+        controller.resize(to: Size(width: 800, height: 600))
+        #expect(scene.build(controller.board).damage(since: first) == nil)
+    }
+
+    @Test func nothingChangedMeansNothingToRepaint() {
+        let controller = board(count: 5)
+        let list = SceneBuilder().build(controller.board)
+        #expect(list.damage(since: list) == [])
+    }
+
+    @Test func draggingOnePhotoOverAHundredDamagesOnlyItsOldAndNewPlace() throws {
+        let controller = board(count: 100)
+        let scene = SceneBuilder()
+        let top = try #require(controller.board.photos.last)
+        let before = scene.build(controller.board)
+        let script = TouchScript(controller)
+        script.down(1, at: top.center).move(1, to: top.center + Point(12, 0)).move(1, to: top.center + Point(30, 5))
+        let after = scene.build(controller.board)
+        let damage = try #require(after.damage(since: before))
+        #expect(damage.count == 2)
+        let moved = try #require(controller.board.photo(top.id))
+        let oldExtent = Rect.bounding(top.printBounds.corners.map(top.photoToBoard.apply(to:)))
+        let newExtent = Rect.bounding(moved.printBounds.corners.map(moved.photoToBoard.apply(to:)))
+        #expect(damage.allSatisfy { $0.contains(oldExtent.center) || $0.contains(newExtent.center) })
+        let area = damage.reduce(0) { $0 + $1.size.area }
+        #expect(area < 3 * oldExtent.size.area, "repaints \(area) px² for a \(oldExtent.size.area) px² print")
+    }
+
+    @Test func bringingAPhotoToTheFrontDamagesOnlyThatPhoto() throws {
+        let controller = board(count: 100)
+        let scene = SceneBuilder()
+        let before = scene.build(controller.board)
+        let bottom = controller.board.photos[0]
+        TouchScript(controller).down(1, at: bottom.center)
+        #expect(controller.board.photos.last?.id == bottom.id)
+        let damage = try #require(scene.build(controller.board).damage(since: before))
+        #expect(damage.count == 2 && damage[0] == damage[1], "\(damage)")
+    }
+
+    @Test func theIndicatorAndHintDamageTheirBands() {
+        let controller = board(count: 2)
+        let scene = SceneBuilder()
+        let plain = scene.build(controller.board)
+        let loading = scene.build(controller.board, status: LoadingStatus(finished: 1, total: 5))
+        // Exactly the panel that is drawn, from the same geometry.
+        #expect(loading.damage(since: plain) == [Rect(x: 0, y: 1046, width: 1920, height: 34)])
+        #expect(loading.damage(since: plain) == [OverlayGeometry.progressPanel(in: loading.size, scale: 1)])
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+import XBoard
+
+@Suite struct FrameStateTests {
+    private static func content(_ revision: UInt64, help: Bool = false) -> FrameState.Content {
+        FrameState.Content(revision: revision, status: nil, overlay: nil, showsHelp: help)
+    }
+
+    @Test func aFrameIsPaintedOncePerChangeAndNeverTwice() {
+        var frame = FrameState()
+        func action(_ content: FrameState.Content) -> FrameState.Action { frame.action(for: content) }
+        #expect(action(Self.content(1)) == .paint)
+        #expect(action(Self.content(1)) == .none)
+        #expect(action(Self.content(2)) == .paint)
+        #expect(action(Self.content(2, help: true)) == .paint)
+    }
+
+    @Test func anExposeShowsTheLastFrameAgainWithoutPainting() {
+        var frame = FrameState()
+        func action(_ content: FrameState.Content) -> FrameState.Action { frame.action(for: content) }
+        _ = frame.action(for: Self.content(1))
+        frame.exposed()
+        #expect(action(Self.content(1)) == .present)
+        #expect(action(Self.content(1)) == .none)
+        frame.exposed()
+        #expect(action(Self.content(2)) == .paint)  // a paint shows everything anyway
+        #expect(action(Self.content(2)) == .none)
+    }
+
+    @Test func aHiddenWindowGetsNoFramesAndIsPaintedAfreshWhenShown() {
+        var frame = FrameState()
+        func action(_ content: FrameState.Content) -> FrameState.Action { frame.action(for: content) }
+        _ = frame.action(for: Self.content(1))
+        frame.setVisible(false)
+        #expect(action(Self.content(2)) == .none)
+        frame.exposed()
+        #expect(action(Self.content(3)) == .none)
+        frame.setVisible(true)
+        #expect(action(Self.content(1)) == .paint)
+    }
+
+    @Test func invalidatingPaintsTheSameContentAgain() {
+        var frame = FrameState()
+        func action(_ content: FrameState.Content) -> FrameState.Action { frame.action(for: content) }
+        _ = frame.action(for: Self.content(5))
+        frame.invalidate()
+        #expect(action(Self.content(5)) == .paint)
+    }
+}
