@@ -28,7 +28,7 @@ struct BenchCommand: ParsableCommand {
     var binary: String?
 
     func run() throws {
-        let binary = binary ?? (URL(fileURLWithPath: System.executablePath() ?? "").deletingLastPathComponent().appendingPathComponent("photoboard-x11").path)
+        let binary = binary ?? (URL(fileURLWithPath: System.executablePath()?.string ?? "").deletingLastPathComponent().appendingPathComponent("photoboard-x11").path)
         print("| what | setup | figures |")
         print("|---|---|---|")
         if only.contains(.engine) {

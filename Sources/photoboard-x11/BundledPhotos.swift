@@ -1,3 +1,4 @@
+import SystemPackage
 import XBoard
 import XBoardPlatform
 
@@ -5,13 +6,12 @@ import XBoardPlatform
 enum BundledPhotos {
     /// `assets/` beside the source tree for a build, or `share/photoboard-x11/assets` for an
     /// installed binary.
-    static func folder() -> String? {
-        guard let executable = System.executablePath() else { return nil }
-        var directory = executable
+    static func folder() -> FilePath? {
+        guard var directory = System.executablePath() else { return nil }
         for _ in 0..<5 {
-            guard let slash = directory.lastIndex(of: "/") else { break }
-            directory = String(directory[..<slash])
-            for candidate in [directory + "/assets", directory + "/share/photoboard-x11/assets"] where System.isDirectory(candidate) {
+            guard directory.removeLastComponent() else { break }
+            for candidate in [directory.appending("assets"), directory.appending("share/photoboard-x11/assets")]
+            where System.isDirectory(candidate) {
                 return candidate
             }
         }

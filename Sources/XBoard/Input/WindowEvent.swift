@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// What the window reports to the loop, already converted into the core's terms.
 public enum WindowEvent: Sendable {
     case touch(TouchEvent)
@@ -19,5 +21,5 @@ public enum WindowEvent: Sendable {
     /// A key the board reacts to, as the command it stands for, and when it was pressed.
     case key(BoardCommand, at: Instant)
     /// Files or folders dropped from a file manager (XDND), and where, in board points.
-    case filesDropped([String], at: Point)
+    case filesDropped([FilePath], at: Point)
 }

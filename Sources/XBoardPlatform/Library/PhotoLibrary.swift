@@ -1,12 +1,13 @@
+import SystemPackage
 import XBoard
 
 /// The photos the board was asked to open: decodes them in the background, places each on the
 /// board as it finishes, reports the ones that fail, and keeps each picture decoded at about the
 /// size it is shown (sharper when zoomed in, smaller again when zoomed out).
 public final class PhotoLibrary {
-    public private(set) var files: [String]
+    public private(set) var files: [FilePath]
     /// The files' absolute paths with links resolved: what layouts are saved under.
-    public private(set) var canonicalPaths: [String]
+    public private(set) var canonicalPaths: [FilePath]
     /// Where dropped photos land, in board points.
     private var dropLocations: [PhotoID: Point] = [:]
     public let layout: TossedLayout
@@ -34,7 +35,7 @@ public final class PhotoLibrary {
     ///   - savedLayout: where the user left these photos last time, if anywhere.
     ///   - report: receives one line per file that failed or is damaged.
     public init(
-        files: [String], boardSize: Size, seed: UInt64, decoder: PhotoDecoder, savedLayout: LayoutDocument? = nil,
+        files: [FilePath], boardSize: Size, seed: UInt64, decoder: PhotoDecoder, savedLayout: LayoutDocument? = nil,
         report: @escaping (String) -> Void
     ) {
         self.files = files
@@ -63,7 +64,7 @@ public final class PhotoLibrary {
 
     /// Adds files dropped on the board: they decode like the others and land around `location`,
     /// on top. Files already on the board are not added twice.
-    public func add(files newFiles: [String], at location: Point) {
+    public func add(files newFiles: [FilePath], at location: Point) {
         var offset = 0.0
         for path in newFiles {
             let canonical = System.canonicalPath(path)
@@ -125,7 +126,7 @@ public final class PhotoLibrary {
                     copies[id]?.isPending = false
                 }
             case .success(let picture):
-                if let warning = picture.warning, isInitial { report("\(result.request.path): \(warning)") }
+                if let warning = picture.warning, isInitial { report("\(result.request.path.escaped): \(warning)") }
                 if isInitial {
                     var photo = layout.photo(at: id.rawValue, id: id, pixelSize: picture.image.nativeSize)
                     var rank = files.count + id.rawValue  // unsaved photos stack above saved ones, as listed
@@ -148,7 +149,7 @@ public final class PhotoLibrary {
                         try upload(picture.image, id)
                     } catch {
                         failures += 1
-                        report("\(result.request.path): \(error)")
+                        report("\(result.request.path.escaped): \(error)")
                         continue
                     }
                     let ranks = self.ranks
@@ -188,10 +189,11 @@ public final class PhotoLibrary {
 
     /// The arrangement to save: every photo on the board with its file.
     public func document(for board: Board) -> LayoutDocument {
-        var paths: [PhotoID: String] = [:]
+        var paths: [PhotoID: FilePath] = [:]
         for photo in board.photos where photo.id.rawValue < canonicalPaths.count { paths[photo.id] = canonicalPaths[photo.id.rawValue] }
         // Loaded once but no longer on the board, or left off from the start: removed by the user.
-        let removed = (Set(copies.keys).union(removedIDs)).filter { board.photo($0) == nil }.map { canonicalPaths[$0.rawValue] }.sorted()
+        let removed = (Set(copies.keys).union(removedIDs)).filter { board.photo($0) == nil }.map { canonicalPaths[$0.rawValue] }
+            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         return LayoutDocument(board: board, paths: paths, removedPaths: removed)
     }
 

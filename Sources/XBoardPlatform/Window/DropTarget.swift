@@ -80,38 +80,8 @@ final class DropTarget {
             let data
         else { return nil }
         defer { XFree(data) }
-        let text = String(decoding: UnsafeBufferPointer(start: data, count: Int(items)), as: UTF8.self)
-        let paths = Self.paths(fromURIList: text)
+        let paths = FileURIList.paths(in: Array(UnsafeBufferPointer(start: data, count: Int(items))))
         return paths.isEmpty ? nil : .filesDropped(paths, at: position)
-    }
-
-    /// Local paths from a `text/uri-list`: `file://` URIs, percent-decoded; comments skipped.
-    static func paths(fromURIList text: String) -> [String] {
-        text.split(whereSeparator: \.isNewline).compactMap { line in
-            let uri = line.trimmingCharacters(in: .whitespaces)
-            guard !uri.hasPrefix("#"), uri.hasPrefix("file://") else { return nil }
-            var rest = uri.dropFirst("file://".count)
-            if !rest.hasPrefix("/") {  // file://host/path
-                guard let slash = rest.firstIndex(of: "/") else { return nil }
-                rest = rest[slash...]
-            }
-            return percentDecoded(String(rest))
-        }
-    }
-
-    static func percentDecoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func typeList(of source: Window) -> [Atom] {
