@@ -44,16 +44,26 @@ extension BoardController {
     /// The photo keyboard commands act on: the selected one, or else the topmost.
     public var commandTarget: PhotoID? { selection.flatMap { board.photo($0)?.id } ?? board.photos.last?.id }
 
-    /// Selects the next (or previous) photo in stacking order, top first, and brings it to the front.
+    /// Selects the next (or previous) photo and brings it to the front.
+    ///
+    /// Photos are visited in the stacking order they had when this round of Tab began (top
+    /// first), so raising each selected photo never changes the order still to come: Tab visits
+    /// every photo once per round, Shift+Tab the same in reverse. A round begins anew whenever
+    /// something other than Tab changed the stack.
     public func selectNext(backwards: Bool = false) {
-        let order = Array(board.photos.map(\.id).reversed())
-        guard !order.isEmpty else { return }
+        let stack = board.photos.map(\.id)
+        guard !stack.isEmpty else { return }
+        if stack != selectionCycle.stackAfterwards {
+            selectionCycle.order = stack.reversed()  // a new round: the photos as they lie now
+        }
+        let order = selectionCycle.order
         if let current = selection, let index = order.firstIndex(of: current) {
             selection = order[(index + (backwards ? order.count - 1 : 1)) % order.count]
         } else {
             selection = backwards ? order.last : order.first
         }
         if let selection, board.bringToFront(selection) { revision &+= 1 }
+        selectionCycle.stackAfterwards = board.photos.map(\.id)
         revision &+= 1
     }
 

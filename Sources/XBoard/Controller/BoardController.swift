@@ -33,6 +33,10 @@ public final class BoardController {
     public internal(set) var selection: PhotoID? {
         didSet { if selection != oldValue { revision &+= 1 } }
     }
+    /// The order Tab visits photos in (the stack, top first, as it was when this round of Tab
+    /// began: selecting raises a photo, which must not change the order still to come), and the
+    /// stack the last Tab left, to tell when something else changed it.
+    var selectionCycle: (order: [PhotoID], stackAfterwards: [PhotoID]) = ([], [])
     /// Photos whose recognizers wait for a deadline (tap timeouts); only these need `advance`.
     var waitingSuites: Set<PhotoID> = []
 

@@ -20,7 +20,6 @@ public final class PhotoLibrary {
     /// Photos left off the board because the saved layout says they were removed.
     private var removedIDs: Set<PhotoID> = []
     private var initialResults = 0
-    private var failures = 0
     private var decodeTime = Duration.zero
     private let startTime: Instant
 
@@ -81,10 +80,6 @@ public final class PhotoLibrary {
     /// Whether the first decode of some file is still under way.
     public var isLoading: Bool { initialResults < files.count }
 
-    /// How many photos are on the board and how many failed.
-    public var loadedCount: Int { copies.count }
-    public var failedCount: Int { failures }
-
     /// Every file has been tried and none could be opened (photos removed on purpose do not count).
     public var allFailed: Bool { !isLoading && copies.isEmpty && removedIDs.count < files.count }
 
@@ -120,7 +115,6 @@ public final class PhotoLibrary {
             switch result.outcome {
             case .failure(let error):
                 if isInitial {
-                    failures += 1
                     report("\(error)")
                 } else {
                     copies[id]?.isPending = false
@@ -148,8 +142,7 @@ public final class PhotoLibrary {
                     do {
                         try upload(picture.image, id)
                     } catch {
-                        failures += 1
-                        report("\(result.request.path.escaped): \(error)")
+                            report("\(result.request.path.escaped): \(error)")
                         continue
                     }
                     let ranks = self.ranks

@@ -12,13 +12,15 @@ final class FileReader {
     let size: Int64
 
     init(path: FilePath) throws(FileProblem) {
-        let descriptor = path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw FileProblem(errno: errno) }
+        let descriptor: Int32
+        switch System.retryingInterrupts({ path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } }) {
+        case .success(let opened): descriptor = opened
+        case .failure(let failure): throw FileProblem(errno: failure.errno)
+        }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            let problem = FileProblem(errno: errno)
+        if case .failure(let failure) = System.retryingInterrupts({ fstat(descriptor, &info) }) {
             close(descriptor)
-            throw problem
+            throw FileProblem(errno: failure.errno)
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
@@ -37,13 +39,16 @@ final class FileReader {
         var bytes = [UInt8](repeating: 0, count: wanted)
         var done = 0
         while done < wanted {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                buffer.baseAddress.map { pread(descriptor, $0 + done, wanted - done, off_t(offset) + off_t(done)) } ?? -1
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                System.retryingInterrupts {
+                    buffer.baseAddress.map { pread(descriptor, $0 + done, wanted - done, off_t(offset) + off_t(done)) } ?? 0
+                }
             }
-            if got < 0, errno == EINTR { continue }
-            if got < 0 { return .failure(FileProblem(errno: errno)) }
-            if got == 0 { break }
-            done += got
+            switch read {
+            case .failure(let failure): return .failure(FileProblem(errno: failure.errno))
+            case .success(0): return .success(Array(bytes.prefix(done)))
+            case .success(let got): done += got
+            }
         }
         return .success(Array(bytes.prefix(done)))
     }

@@ -101,4 +101,33 @@ import XBoard
         }
         #expect(controller.revision == before)
     }
+
+    @Test func tabVisitsEveryPhotoOncePerRoundThoughSelectingRaisesIt() {
+        var board = Board(size: Size(width: 1000, height: 800))
+        for number in 1...4 {
+            board.add(
+                Photo(
+                    id: PhotoID(number), size: Size(width: 100, height: 80), pixelSize: Size(width: 1000, height: 800),
+                    photoToBoard: AffineTransform(center: Point(Double(number) * 200, 400), scale: 1, rotation: 0)))
+        }
+        let controller = BoardController(board: board)
+        var forward: [Int] = []
+        for _ in 0..<8 {
+            controller.selectNext()
+            forward.append(controller.selection?.rawValue ?? 0)
+            #expect(controller.board.photos.last?.id == controller.selection)  // brought to the front
+        }
+        #expect(forward == [4, 3, 2, 1, 4, 3, 2, 1])
+        var backward: [Int] = []
+        for _ in 0..<4 {
+            controller.selectNext(backwards: true)
+            backward.append(controller.selection?.rawValue ?? 0)
+        }
+        #expect(backward == [2, 3, 4, 1])
+        // Touching a photo changes the stack: the next Tab starts a round from the stack as it is.
+        TouchScript(controller).down(9, at: Point(400, 400)).up(9, after: .milliseconds(50))
+        #expect(controller.board.photos.map(\.id.rawValue) == [3, 4, 1, 2])
+        controller.selectNext()
+        #expect(controller.selection == PhotoID(4))  // after the selected photo 1 in the new round [2, 1, 4, 3]
+    }
 }
