@@ -7,19 +7,30 @@ import XBoardPlatform
 ///
 /// What it waits for is a list of deadline sources (the controller's frames and tap timeouts,
 /// the autosave debouncer, the loading indicator's tick); whether it paints is `FrameState`'s
-/// decision; commands go through `perform(_:at:)` (`EventLoop+Commands`).
+/// decision; commands go through `perform(_:at:)` (`EventLoop+Commands`). The arrangement is
+/// saved a second after the board rests and whenever the board ends — closed, signalled
+/// (SIGTERM, SIGHUP, SIGINT), or its X server lost (`EventLoop+Saving`).
 final class EventLoop {
     let window: X11Window
     let painter: CairoPainter
     let controller: BoardController
     let library: PhotoLibrary
     let decoder: PhotoDecoder
-    let store: LayoutStore
+    let keeper: BoardKeeper
+    let signals: SignalPipe
     let scene: SceneBuilder
     let settings = LoopSettings()
     let trace: Bool
     var emulator = MouseEmulator()
     var showsHelp = false
+    /// Whether the photos taken off the board show along the bottom edge (r).
+    var showsRemovedPhotos = false
+    /// The removed photos list as last painted, for telling which photo a tap lands on.
+    var shownShelf: RemovedShelf?
+    var shelfTouches = ShelfTouches()
+    /// The controller's revision when the board last changed, and when that was (seconds since
+    /// 1970): what a save stamps the photos it changed with.
+    var lastChange: (revision: UInt64, time: Double)
     private var frame = FrameState()
     private var autosave: Debouncer
     /// The revision whose picture sizes were last checked (`refineResolution`).
@@ -27,22 +38,27 @@ final class EventLoop {
 
     init(
         window: X11Window, painter: CairoPainter, controller: BoardController, library: PhotoLibrary, decoder: PhotoDecoder,
-        store: LayoutStore, scene: SceneBuilder, trace: Bool
+        keeper: BoardKeeper, signals: SignalPipe, scene: SceneBuilder, trace: Bool
     ) {
         self.window = window
         self.painter = painter
         self.controller = controller
         self.library = library
         self.decoder = decoder
-        self.store = store
+        self.keeper = keeper
+        self.signals = signals
         self.scene = scene
         self.trace = trace
         autosave = Debouncer(delay: settings.autosaveDelay)
+        lastChange = (controller.revision, WallClock.now())
     }
 
     /// Runs until the window is closed; returns the exit status. Losing the X server is one line
-    /// and status 1.
+    /// and status 1; a termination signal ends it with 128 + the signal's number. Every way out
+    /// saves the arrangement first.
     func run() throws -> Int32 {
+        ConnectionLoss.setLastWords { [unowned self] in self.saveLayout() }
+        defer { ConnectionLoss.setLastWords(nil) }
         do {
             let status = try loop()
             saveLayout()
@@ -59,6 +75,7 @@ final class EventLoop {
             for event in window.pendingEvents() {
                 if let status = try dispatch(event) { return status }
             }
+            if let signal = signals.takeSignal() { return 128 + signal }
             if let status = receivePictures() { return status }
             let now = MonotonicClock.now()
             advance(to: now)
@@ -66,7 +83,7 @@ final class EventLoop {
             window.flush()
             if window.hasPendingEvents { continue }
             let wakeUp = nextDeadline(after: now).map { max($0 - MonotonicClock.now(), .zero) }
-            _ = try Poll.waitUntilReadable([window.fileDescriptor, decoder.wakeFileDescriptor], timeout: wakeUp)
+            _ = try Poll.waitUntilReadable([window.fileDescriptor, decoder.wakeFileDescriptor, signals.readDescriptor], timeout: wakeUp)
         }
     }
 
@@ -77,9 +94,9 @@ final class EventLoop {
         if trace { System.printError("trace: \(event)") }
         switch event {
         case .touch(let touch):
-            controller.handle(touch)
+            route(touch)
         case .pointer(let pointer):
-            for touch in emulator.touches(for: pointer, photoCenter: controller.board.photoCenter(at:)) { controller.handle(touch) }
+            for touch in emulator.touches(for: pointer, photoCenter: controller.board.photoCenter(at:)) { route(touch) }
         case .key(let command, let time):
             controller.advance(to: time)
             return perform(command, at: time)
@@ -94,9 +111,10 @@ final class EventLoop {
             if visible { controller.advance(to: MonotonicClock.now()) }
             frame.setVisible(visible)
         case .filesDropped(let paths, let location):
-            let listing = PictureFiles.list(paths, recursive: false)
+            let pictures = openDocuments(among: paths)
+            let listing = PictureFiles.list(pictures, recursive: false)
             listing.problems.forEach { System.printError("photoboard-x11: \($0)") }
-            library.add(files: listing.files, at: location)
+            library.add(files: listing.files, at: location, controller: controller)
         case .deviceRemoved(let source):
             controller.cancelTouches(fromSource: source)
         case .closeRequested:
@@ -126,6 +144,7 @@ final class EventLoop {
     /// arrangement once the board rests.
     private func advance(to now: Instant) {
         if let deadline = controller.nextDeadline, deadline <= now { controller.advance(to: now) }
+        if controller.revision != lastChange.revision { lastChange = (controller.revision, WallClock.now()) }
         let isResting = !controller.isAnimating && controller.activeTouchCount == 0
         if isResting, refinedRevision != controller.revision {
             library.refineResolution(for: controller)
@@ -138,11 +157,16 @@ final class EventLoop {
 
     private func paint() {
         let status = library.status(at: MonotonicClock.now())
-        let content = FrameState.Content(revision: controller.revision, status: status, overlay: emulator.overlay, showsHelp: showsHelp)
+        let content = FrameState.Content(
+            revision: controller.revision, status: status, overlay: emulator.overlay, showsHelp: showsHelp,
+            showsRemovedPhotos: showsRemovedPhotos)
         switch frame.action(for: content) {
         case .paint:
+            shownShelf = removedShelf(status: status)
             painter.paint(
-                scene.build(controller.board, status: status, overlay: content.overlay, selection: controller.selection, showsHelp: showsHelp))
+                scene.build(
+                    controller.board, status: status, overlay: content.overlay, selection: controller.selection, showsHelp: showsHelp,
+                    removedPhotos: shownShelf))
         case .present:
             painter.present()
         case .none:
@@ -161,17 +185,5 @@ final class EventLoop {
             library.isLoading && frame.isVisible ? now + settings.loadingTick : nil,
         ]
         return sources.compactMap { $0 }.min()
-    }
-
-    // MARK: Save
-
-    /// Saves the arrangement (atomically); a failure is one line, never fatal.
-    func saveLayout() {
-        guard !controller.board.photos.isEmpty else { return }
-        do {
-            try store.save(library.document(for: controller.board), key: library.layoutKey)
-        } catch {
-            System.printError("photoboard-x11: could not save the layout to \(store.path(for: library.layoutKey)): \(error)")
-        }
     }
 }

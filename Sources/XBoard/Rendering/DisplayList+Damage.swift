@@ -59,7 +59,7 @@ extension DisplayList {
     private var overlayItems: [DisplayItem] {
         items.filter {
             switch $0 {
-            case .progress, .fingerMarker, .hint, .help: true
+            case .progress, .fingerMarker, .hint, .help, .removedPhotos: true
             case .fill, .print: false
             }
         }

@@ -27,6 +27,8 @@ public enum DisplayItem: Hashable, Sendable {
     case hint(String)
     /// The help panel: lines of gestures and keys, centred.
     case help([String])
+    /// The photos taken off the board, along the bottom edge, to tap back.
+    case removedPhotos(RemovedShelf)
 }
 
 /// A photo drawn as a print on the table.

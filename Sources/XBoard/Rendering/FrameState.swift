@@ -9,12 +9,15 @@ public struct FrameState: Sendable {
         public var status: LoadingStatus?
         public var overlay: EmulationOverlay?
         public var showsHelp: Bool
+        /// Whether the removed photos list shows (what it lists changes with `revision`).
+        public var showsRemovedPhotos: Bool
 
-        public init(revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool) {
+        public init(revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool, showsRemovedPhotos: Bool = false) {
             self.revision = revision
             self.status = status
             self.overlay = overlay
             self.showsHelp = showsHelp
+            self.showsRemovedPhotos = showsRemovedPhotos
         }
     }
 

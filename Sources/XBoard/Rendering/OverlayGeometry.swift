@@ -37,6 +37,7 @@ public enum OverlayGeometry {
         case .progress: progressPanel(in: size, scale: scale).integral
         case .hint: hintBand(in: size, scale: scale).integral
         case .fingerMarker(let point): markerBounds(at: point, scale: scale).integral
+        case .removedPhotos(let shelf): shelf.band.integral
         case .fill, .print, .help: Rect(origin: .zero, size: size)
         }
     }

@@ -17,16 +17,19 @@ public struct SceneBuilder: Sendable {
         "Ctrl+Z  undo      Ctrl+Shift+Z  redo      Space or g  gather all",
         "Delete  remove from the board (not from disk)      q  quit",
         "Tab  select a photo    arrows  move    + −  zoom    [ ]  turn",
+        "r  photos taken off (tap one to put it back)    Ctrl+Shift+S  save as a board file",
     ]
 
     public init(style: BoardStyle = BoardStyle()) {
         self.style = style
     }
 
-    /// The frame for `board`, with the loading indicator on top while `status` is given and mouse
-    /// emulation's pinned finger and hint while `overlay` is.
+    /// The frame for `board`, with the loading indicator on top while `status` is given, mouse
+    /// emulation's pinned finger and hint while `overlay` is, and the removed photos list while
+    /// `removedPhotos` is.
     public func build(
-        _ board: Board, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil, selection: PhotoID? = nil, showsHelp: Bool = false
+        _ board: Board, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil, selection: PhotoID? = nil, showsHelp: Bool = false,
+        removedPhotos: RemovedShelf? = nil
     ) -> DisplayList {
         var items: [DisplayItem] = [.fill(style.background)]
         for photo in board.photos {
@@ -39,6 +42,7 @@ public struct SceneBuilder: Sendable {
         }
         if let overlay { items += [.fingerMarker(overlay.marker), .hint(overlay.hint)] }
         if let status { items.append(.progress(status)) }
+        if let removedPhotos { items.append(.removedPhotos(removedPhotos)) }
         if showsHelp { items.append(.help(Self.helpLines)) }
         return DisplayList(size: board.size, items: items, uiScale: style.uiScale)
     }

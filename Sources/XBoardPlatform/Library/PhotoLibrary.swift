@@ -2,26 +2,54 @@ import SystemPackage
 import XBoard
 
 /// The photos the board was asked to open: decodes them in the background, places each on the
-/// board as it finishes, reports the ones that fail, and keeps each picture decoded at about the
-/// size it is shown (sharper when zoomed in, smaller again when zoomed out).
+/// board as it finishes (where the board's memory says, `BoardRestore`), reports the ones that
+/// fail, and keeps each picture decoded at about the size it is shown (sharper when zoomed in,
+/// smaller again when zoomed out).
+///
+/// It also keeps what a save needs: which photo is which file, what each was when it opened
+/// or was last saved (the baseline a save merges against), and photos recognised renamed.
 public final class PhotoLibrary {
     public private(set) var files: [FilePath]
-    /// The files' absolute paths with links resolved: what layouts are saved under.
+    /// The files' absolute paths with links resolved: what the board remembers photos by.
     public private(set) var canonicalPaths: [FilePath]
-    /// Where dropped photos land, in board points.
-    private var dropLocations: [PhotoID: Point] = [:]
     public let layout: TossedLayout
-    private let savedLayout: LayoutDocument?
     public let resolution: PictureResolution
+    /// What the board remembers, and how a photo arriving is placed from it.
+    private var restore: BoardRestore
     private let decoder: PhotoDecoder
     private let report: (String) -> Void
     private var copies: [PhotoID: Copy] = [:]
-    private var ranks: [PhotoID: Int] = [:]
-    /// Photos left off the board because the saved layout says they were removed.
-    private var removedIDs: Set<PhotoID> = []
+    /// Each placed photo's stacking key, which later photos are stacked by.
+    private var stacks: [PhotoID: Double] = [:]
+    /// What each placed photo's file held.
+    private var fingerprints: [PhotoID: PhotoFingerprint] = [:]
+    /// Photos named as files on the command line: shown even when the memory says they were
+    /// taken off the board (naming a photo brings it back).
+    private let named: Set<FilePath>
+    /// Photos that belong to the board although its paths do not list them (dropped on it).
+    private var addedIDs: Set<PhotoID>
+    /// Photos the memory says were taken off the board: decoded small, for the removed photos
+    /// list, and put aside rather than on the board.
+    private var asideIDs: Set<PhotoID> = []
+    /// Where dropped photos land, in board points, and their place in their drop.
+    private var dropSpots: [PhotoID: (location: Point, order: Int)] = [:]
+    /// Remembered photos no file opened under their own path this time: a file of the same
+    /// fingerprint is that photo, renamed or moved.
+    private var unclaimed: Set<FilePath>
+    /// Photos recognised under a new name since the last save: old path → new.
+    private var renamed: [FilePath: FilePath] = [:]
+    /// What each placed photo was when it opened or was last saved, by path; the order the
+    /// window itself put photos in (by opening them, or in its last save) and their keys then:
+    /// what a save compares with to tell what this window changed (`baseline`).
+    private var baselineByPath: [FilePath: PhotoMemory] = [:]
+    private var baselineOrder: [FilePath] = []
+    private var baselineKeys: [FilePath: Double] = [:]
     private var initialResults = 0
     private var decodeTime = Duration.zero
     private let startTime: Instant
+
+    /// The long edge photos off the board are decoded at, for their thumbnails: 192 pixels.
+    public static let thumbnailLongEdge = 192
 
     private struct Copy {
         var longEdge: Int
@@ -31,57 +59,89 @@ public final class PhotoLibrary {
     }
 
     /// - Parameters:
-    ///   - savedLayout: where the user left these photos last time, if anywhere.
+    ///   - files: the files to open, in order.
+    ///   - named: the canonical paths of files named directly (not through a folder or memory).
+    ///   - added: the canonical paths of files opened because they were dropped on this board.
+    ///   - memory: what the board remembers.
     ///   - report: receives one line per file that failed or is damaged.
     public init(
-        files: [FilePath], boardSize: Size, seed: UInt64, decoder: PhotoDecoder, savedLayout: LayoutDocument? = nil,
-        report: @escaping (String) -> Void
+        files: [FilePath], named: Set<FilePath> = [], added: Set<FilePath> = [], boardSize: Size, seed: UInt64, decoder: PhotoDecoder,
+        memory: BoardMemory = BoardMemory(), report: @escaping (String) -> Void
     ) {
         self.files = files
-        canonicalPaths = files.map(System.canonicalPath)
-        self.savedLayout = savedLayout
+        let canonicalPaths = files.map(System.canonicalPath)
+        self.canonicalPaths = canonicalPaths
+        self.named = named
+        addedIDs = Set(canonicalPaths.indices.filter { added.contains(canonicalPaths[$0]) }.map(PhotoID.init))
         layout = TossedLayout(count: files.count, boardSize: boardSize, seed: seed)
         resolution = PictureResolution.forLayout(layout)
+        restore = BoardRestore(memory: memory, layout: layout)
+        unclaimed = memory.paths.subtracting(canonicalPaths)
         self.decoder = decoder
         self.report = report
         startTime = MonotonicClock.now()
     }
 
-    /// Queues every file for decoding, in the order given, except those the saved layout says
-    /// were taken off the board.
+    /// Queues every file for decoding, in the order given; photos the memory says were taken
+    /// off the board last, and small.
     public func start() {
-        let removed = Set(savedLayout?.removedPaths ?? [])
+        var later: [PhotoDecoder.Request] = []
         for (index, path) in files.enumerated() {
-            if removed.contains(canonicalPaths[index]) {
-                initialResults += 1
-                removedIDs.insert(PhotoID(index))
-                continue
+            let id = PhotoID(index)
+            if let remembered = restore.memory[canonicalPaths[index]], remembered.isRemoved, !named.contains(canonicalPaths[index]) {
+                asideIDs.insert(id)
+                later.append(PhotoDecoder.Request(photo: id, path: path, maximumLongEdge: min(Self.thumbnailLongEdge, resolution.baseLongEdge)))
+            } else {
+                decoder.submit(PhotoDecoder.Request(photo: id, path: path, maximumLongEdge: resolution.baseLongEdge))
             }
-            decoder.submit(PhotoDecoder.Request(photo: PhotoID(index), path: path, maximumLongEdge: resolution.baseLongEdge))
         }
+        later.forEach(decoder.submit)
     }
 
     /// Adds files dropped on the board: they decode like the others and land around `location`,
-    /// on top. Files already on the board are not added twice.
-    public func add(files newFiles: [FilePath], at location: Point) {
-        var offset = 0.0
+    /// on top, and belong to the board from now on. A file already open is not added twice: if
+    /// it was taken off the board, it comes back where it was dropped.
+    public func add(files newFiles: [FilePath], at location: Point, controller: BoardController) {
+        var order = 0
         for path in newFiles {
             let canonical = System.canonicalPath(path)
-            guard !canonicalPaths.contains(canonical) else { continue }
+            let spot = location + Point(x: 24 * Double(order), y: 24 * Double(order))
+            if let index = canonicalPaths.firstIndex(of: canonical) {
+                let id = PhotoID(index)
+                if controller.isOffBoard(id) {
+                    controller.returnToBoard(id, at: spot)
+                    order += 1
+                } else if copies[id] == nil, controller.board.photo(id) == nil {
+                    asideIDs.remove(id)  // still opening, or failed before: let it arrive on the board here
+                    dropSpots[id] = (spot, order)
+                    order += 1
+                    if !isPendingFirstDecode(id) {
+                        decoder.submit(PhotoDecoder.Request(photo: id, path: files[index], maximumLongEdge: resolution.baseLongEdge))
+                    }
+                }
+                continue
+            }
             let id = PhotoID(files.count)
             files.append(path)
             canonicalPaths.append(canonical)
-            dropLocations[id] = location + Point(x: offset, y: offset)
-            offset += 24
+            unclaimed.remove(canonical)
+            addedIDs.insert(id)
+            dropSpots[id] = (spot, order)
+            order += 1
             decoder.submit(PhotoDecoder.Request(photo: id, path: path, maximumLongEdge: resolution.baseLongEdge))
         }
     }
+
+    /// Whether the photo's first decode is still queued or running.
+    private func isPendingFirstDecode(_ id: PhotoID) -> Bool { copies[id] == nil && !failedIDs.contains(id) }
+    /// Files whose first decode failed (a drop tries them again).
+    private var failedIDs: Set<PhotoID> = []
 
     /// Whether the first decode of some file is still under way.
     public var isLoading: Bool { initialResults < files.count }
 
     /// Every file has been tried and none could be opened (photos removed on purpose do not count).
-    public var allFailed: Bool { !isLoading && copies.isEmpty && removedIDs.count < files.count }
+    public var allFailed: Bool { !isLoading && copies.isEmpty }
 
     /// The loading indicator, while more than about a second of work remains (or loading has
     /// already taken that long).
@@ -108,50 +168,36 @@ public final class PhotoLibrary {
         for result in decoder.takeResults() {
             let id = result.request.photo
             let isInitial = copies[id] == nil && result.request.generation == 0
-            if isInitial {
+            if isInitial, !failedIDs.contains(id) {
                 initialResults += 1
                 decodeTime += result.duration
             }
             switch result.outcome {
             case .failure(let error):
                 if isInitial {
-                    report("\(error)")
+                    if !failedIDs.contains(id) { report("\(error)") }
+                    failedIDs.insert(id)
+                    dropSpots[id] = nil
                 } else {
                     copies[id]?.isPending = false
                 }
             case .success(let picture):
-                if let warning = picture.warning, isInitial { report("\(result.request.path.escaped): \(warning)") }
                 if isInitial {
-                    var photo = layout.photo(at: id.rawValue, id: id, pixelSize: picture.image.nativeSize)
-                    var rank = files.count + id.rawValue  // unsaved photos stack above saved ones, as listed
-                    if let saved = savedLayout?.placement(of: canonicalPaths[id.rawValue], baseLongEdge: photo.size.longEdge) {
-                        let bounds = Rect(origin: .zero, size: layout.boardSize)
-                        photo.photoToBoard = saved.placement.withCenter(bounds.clamp(saved.placement.center))
-                        photo.initialPhotoToBoard = saved.initial
-                        photo.photoToBoard = AffineTransform(
-                            center: photo.center, scale: photo.clampScale(photo.scale, settings: MotionSettings()), rotation: photo.rotation)
-                        rank = saved.rank
-                    }
-                    if let dropped = dropLocations.removeValue(forKey: id) {
-                        let bounds = Rect(origin: .zero, size: controller.board.size)
-                        photo.photoToBoard = photo.photoToBoard.withCenter(bounds.clamp(dropped))
-                        photo.initialPhotoToBoard = photo.photoToBoard
-                        rank = 2 * files.count + id.rawValue  // dropped photos land on top
-                    }
-                    ranks[id] = rank
+                    failedIDs.remove(id)
+                    if let warning = picture.warning { report("\(result.request.path.escaped): \(warning)") }
                     do {
                         try upload(picture.image, id)
                     } catch {
-                            report("\(result.request.path.escaped): \(error)")
+                        report("\(result.request.path.escaped): \(error)")
+                        failedIDs.insert(id)
                         continue
                     }
-                    let ranks = self.ranks
-                    controller.add(photo, rank: rank) { ranks[$0] ?? Int.max }
+                    place(id, nativeSize: picture.image.nativeSize, into: controller)
                     copies[id] = Copy(
                         longEdge: Int(picture.image.pixelSize.longEdge), nativeLongEdge: Int(picture.image.nativeSize.longEdge),
                         generation: 0, isPending: false)
                     changed = true
-                } else if var copy = copies[id], copy.generation == result.request.generation, controller.board.photo(id) != nil {
+                } else if var copy = copies[id], copy.generation == result.request.generation {
                     if (try? upload(picture.image, id)) != nil {
                         copy.longEdge = Int(picture.image.pixelSize.longEdge)
                         changed = true
@@ -162,6 +208,54 @@ public final class PhotoLibrary {
             }
         }
         return changed
+    }
+
+    /// Puts a photo that just opened where the board remembers it (found by its path, or by its
+    /// fingerprint when renamed), or tosses it in; or where it was dropped; or aside, when the
+    /// memory says it was taken off the board.
+    private func place(_ id: PhotoID, nativeSize: Size, into controller: BoardController) {
+        let index = id.rawValue, path = canonicalPaths[index]
+        let fingerprint = System.fingerprint(of: files[index])
+        if let fingerprint { fingerprints[id] = fingerprint }
+        var remembered = restore.memory[path]
+        if remembered == nil, let fingerprint, let renamedEntry = restore.memory.renamedEntry(matching: fingerprint, among: unclaimed) {
+            remembered = renamedEntry
+            unclaimed.remove(renamedEntry.path)
+            renamed[renamedEntry.path] = path
+        }
+        if remembered?.isAdded == true { addedIDs.insert(id) }
+        let boardSize = controller.board.size
+        var arrival = restore.arrival(index: index, id: id, pixelSize: nativeSize, remembered: remembered, boardSize: boardSize)
+        let drop = dropSpots.removeValue(forKey: id)
+        if let drop {
+            arrival = restore.dropped(arrival, at: drop.location, boardSize: boardSize, above: stacks.values.max(), order: drop.order)
+        }
+        stacks[id] = arrival.stack
+        let isAside = drop == nil && (asideIDs.contains(id) || (remembered?.isRemoved == true && !named.contains(path)))
+        if arrival.isRestored, let remembered {
+            // As it opened, with what the memory said of it: a photo named again after it was
+            // taken off differs from this, so the next save records it back on the board.
+            let entry = PhotoMemory(
+                arrival.photo, path: path, fingerprint: fingerprint, stack: arrival.stack, isRemoved: remembered.isRemoved,
+                isAdded: remembered.isAdded)
+            baselineByPath[path] = entry
+            if !isAside { insertIntoBaselineOrder(path, stack: arrival.stack) }
+        }
+        if isAside {
+            asideIDs.insert(id)
+            controller.putAside(arrival.photo)
+        } else {
+            asideIDs.remove(id)
+            let stacks = self.stacks
+            controller.add(arrival.photo, rank: arrival.stack) { stacks[$0] ?? .infinity }
+        }
+    }
+
+    /// Puts a restored photo into the baseline's order by its stacking key.
+    private func insertIntoBaselineOrder(_ path: FilePath, stack: Double) {
+        let position = baselineOrder.firstIndex { (baselineKeys[$0] ?? 0) > stack } ?? baselineOrder.count
+        baselineOrder.insert(path, at: position)
+        baselineKeys[path] = stack
     }
 
     /// Asks for sharper or smaller copies of photos that are at rest and shown at a size their
@@ -180,18 +274,51 @@ public final class PhotoLibrary {
         }
     }
 
-    /// The arrangement to save: every photo on the board with its file.
-    public func document(for board: Board) -> LayoutDocument {
-        var paths: [PhotoID: FilePath] = [:]
-        for photo in board.photos where photo.id.rawValue < canonicalPaths.count { paths[photo.id] = canonicalPaths[photo.id.rawValue] }
-        // Loaded once but no longer on the board, or left off from the start: removed by the user.
-        let removed = (Set(copies.keys).union(removedIDs)).filter { board.photo($0) == nil }.map { canonicalPaths[$0.rawValue] }
-            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
-        return LayoutDocument(board: board, paths: paths, removedPaths: removed)
+    // MARK: Saving
+
+    /// What this window knows of the board now, for a save: every photo placed (on the board,
+    /// bottom to top, and off it), by its canonical path.
+    public func snapshot(of controller: BoardController) -> BoardMemory.Snapshot {
+        func memory(_ photo: Photo, isRemoved: Bool) -> PhotoMemory {
+            PhotoMemory(
+                photo, path: canonicalPaths[photo.id.rawValue], fingerprint: fingerprints[photo.id], stack: stacks[photo.id] ?? 0,
+                isRemoved: isRemoved, isAdded: addedIDs.contains(photo.id))
+        }
+        let onBoard = controller.board.photos.filter { $0.id.rawValue < canonicalPaths.count }
+        let offBoard = controller.removedPhotos.filter { $0.id.rawValue < canonicalPaths.count }
+        return BoardMemory.Snapshot(
+            photos: onBoard.map { memory($0, isRemoved: false) } + offBoard.map { memory($0, isRemoved: true) },
+            order: onBoard.map { canonicalPaths[$0.id.rawValue] }, renamed: renamed)
     }
 
-    /// The name the arrangement of these photos is saved under.
-    public var layoutKey: String { LayoutDocument.key(for: canonicalPaths) }
+    /// What a save merges against: each photo as it was last loaded or saved, and the order
+    /// this window put them in.
+    public var baseline: BoardMemory.Snapshot {
+        BoardMemory.Snapshot(photos: Array(baselineByPath.values), order: baselineOrder)
+    }
+
+    /// Records a save: `snapshot` was merged into `memory`, which is now what the board
+    /// remembers (photos still to open are placed from it).
+    public func didSave(_ snapshot: BoardMemory.Snapshot, as memory: BoardMemory) {
+        baselineByPath = [:]
+        for photo in snapshot.photos { baselineByPath[photo.path] = photo }
+        baselineOrder = snapshot.order
+        baselineKeys = [:]
+        for path in snapshot.order { baselineKeys[path] = memory[path]?.stack }
+        for old in snapshot.renamed.keys { renamed[old] = nil }
+        let opened = Set(canonicalPaths)
+        restore.memory = memory
+        unclaimed = unclaimed.intersection(memory.paths).subtracting(opened)
+        for index in canonicalPaths.indices where stacks[PhotoID(index)] != nil {
+            if let key = memory[canonicalPaths[index]]?.stack { stacks[PhotoID(index)] = key }
+        }
+    }
+
+    /// The file's name, escaped, for the removed photos list.
+    public func name(of id: PhotoID) -> String {
+        guard id.rawValue < files.count else { return "" }
+        return files[id.rawValue].lastComponent.map { PathEscaping.escape($0.bytes) } ?? files[id.rawValue].escaped
+    }
 
     /// The long edge of the copy held for a photo, in pixels; for tests and traces.
     public func decodedLongEdge(of id: PhotoID) -> Int? { copies[id]?.longEdge }

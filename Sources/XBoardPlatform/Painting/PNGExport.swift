@@ -32,7 +32,7 @@ public enum PNGExport {
     static func isTransient(_ item: DisplayItem) -> Bool {
         switch item {
         case .fill, .print: false
-        case .progress, .fingerMarker, .hint, .help: true
+        case .progress, .fingerMarker, .hint, .help, .removedPhotos: true
         }
     }
 }
