@@ -5,7 +5,8 @@ import XBoardPlatform
 import XorgHarness
 
 extension EndToEnd {
-    /// The arrangement survives restarts; saves are atomic.
+    /// The arrangement survives restarts; saves are atomic. (Memory by photo, merges, signals and
+    /// documents: `MemoryEndToEndTests`.)
     @Suite(.timeLimit(.minutes(4)))
     struct Layout {
         /// Starts the board with the two test photos on `server`, waits until both show and the
@@ -84,20 +85,22 @@ extension EndToEnd {
                 reader.requestClose(window)
                 _ = try app.waitForExit(timeout: .seconds(5))
             }
-            let folder = server.directory.appendingPathComponent("state/photoboard-x11/layouts").path
+            let folder = server.directory.appendingPathComponent("state/photoboard-x11/boards").path
             let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".json") })
             try Data("{ this is not a layout".utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
             try Self.withBoard(on: server) { app, _, _ in
-                // The file is read before the photos show; the board is at rest by now.
+                // The file is read before the photos show; the board is at rest by now. It is kept
+                // aside for a person to look at, and the board starts afresh.
                 let lines = app.standardError.split(separator: "\n")
-                #expect(lines.count == 1 && lines[0].contains(file) && lines[0].contains("ignored"), "\(lines)")
+                #expect(lines.count == 1 && lines[0].contains(file) && lines[0].contains("starts afresh"), "\(lines)")
+                #expect(FileManager.default.fileExists(atPath: folder + "/" + file + ".unreadable"))
             }
         }
 
         @Test func killingTheBoardWhileItSavesNeverCorruptsTheLayout() throws {
             let server = try XorgServer()
             defer { server.stop() }
-            let folder = server.directory.appendingPathComponent("state/photoboard-x11/layouts").path
+            let folder = server.directory.appendingPathComponent("state/photoboard-x11/boards").path
             func layouts() -> [String] {
                 ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
             }
@@ -123,7 +126,7 @@ extension EndToEnd {
                 }
                 for name in layouts() {
                     let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
-                    #expect((try? LayoutDocument.decode(data)) != nil, "round \(round): \(name) is not a whole layout")
+                    #expect((try? BoardFile.decode(data)) != nil, "round \(round): \(name) is not a whole board file")
                 }
             }
             #expect(kills == 8)

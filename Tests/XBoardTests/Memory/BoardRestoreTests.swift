@@ -1,0 +1,56 @@
+import SystemPackage
+import Testing
+import XBoard
+
+/// Restoring a photo: rescaled to today's layout size, inside the board, within the scale
+/// limits; stacked as remembered; fresh photos on top.
+@Suite struct BoardRestoreTests {
+    static let boardSize = Size(width: 1000, height: 800)
+    static let layout = TossedLayout(count: 3, boardSize: boardSize, seed: 5)
+
+    static func remembered(center: Point, scale: Double, baseLongEdge: Double, stack: Double = 4) -> PhotoMemory {
+        let placement = AffineTransform(center: center, scale: scale, rotation: 0.3)
+        return PhotoMemory(
+            path: FilePath("/p/a.png"), baseLongEdge: baseLongEdge, placement: placement, initialPlacement: placement, stack: stack)
+    }
+
+    @Test func aRememberedPhotoKeepsItsSizeOnScreenWhenPicturesAreLaidOutSmallerNow() {
+        let restore = BoardRestore(memory: BoardMemory(), layout: Self.layout)
+        let tossed = Self.layout.photo(at: 0, id: PhotoID(0), pixelSize: Size(width: 400, height: 300))
+        let memory = Self.remembered(center: Point(x: 300, y: 200), scale: 1.5, baseLongEdge: tossed.size.longEdge * 2)
+        let arrival = restore.arrival(index: 0, id: PhotoID(0), pixelSize: Size(width: 400, height: 300), remembered: memory, boardSize: Self.boardSize)
+        #expect(arrival.isRestored && arrival.stack == 4)
+        #expect(abs(arrival.photo.scale - 3) < 1e-9 && arrival.photo.center == Point(x: 300, y: 200))
+        #expect(abs(arrival.photo.rotation - 0.3) < 1e-12)
+    }
+
+    @Test func aPhotoRememberedOffTheBoardOrHugeIsFittedBackIn() {
+        let restore = BoardRestore(memory: BoardMemory(), layout: Self.layout)
+        let tossed = Self.layout.photo(at: 1, id: PhotoID(1), pixelSize: Size(width: 40, height: 30))
+        let memory = Self.remembered(center: Point(x: 5000, y: -900), scale: 900, baseLongEdge: tossed.size.longEdge)
+        let arrival = restore.arrival(index: 1, id: PhotoID(1), pixelSize: Size(width: 40, height: 30), remembered: memory, boardSize: Self.boardSize)
+        #expect(arrival.photo.center == Point(x: 1000, y: 0))
+        #expect(arrival.photo.scale == arrival.photo.maximumScale(settings: MotionSettings()))
+        #expect(arrival.photo.initialPhotoToBoard.center == Point(x: 1000, y: 0))
+    }
+
+    @Test func unplacedOrUnrememberedPhotosAreTossedAndStackAboveEverythingRemembered() {
+        var unplaced = Self.remembered(center: .zero, scale: 1, baseLongEdge: 100, stack: 9)
+        unplaced.isUnplaced = true
+        let restore = BoardRestore(memory: BoardMemory(entries: [unplaced]), layout: Self.layout)
+        let size = Size(width: 400, height: 300)
+        let tossed = Self.layout.photo(at: 2, id: PhotoID(2), pixelSize: size)
+        for remembered in [unplaced, nil] {
+            let arrival = restore.arrival(index: 2, id: PhotoID(2), pixelSize: size, remembered: remembered, boardSize: Self.boardSize)
+            #expect(!arrival.isRestored && arrival.photo == tossed && arrival.stack == 12)
+        }
+    }
+
+    @Test func aDroppedPhotoLandsWhereItWasDroppedOnTop() {
+        let restore = BoardRestore(memory: BoardMemory(), layout: Self.layout)
+        let arrival = restore.arrival(index: 0, id: PhotoID(7), pixelSize: Size(width: 40, height: 30), remembered: nil, boardSize: Self.boardSize)
+        let dropped = restore.dropped(arrival, at: Point(x: 2000, y: 100), boardSize: Self.boardSize, above: 7.5, order: 1)
+        #expect(dropped.photo.center == Point(x: 1000, y: 100) && dropped.photo.initialPhotoToBoard == dropped.photo.photoToBoard)
+        #expect(dropped.stack == 9)
+    }
+}
