@@ -13,19 +13,24 @@ DATADIR = $(DESTDIR)$(PREFIX)/share
 build:
 	swift build -c $(CONFIGURATION) --product photoboard-x11
 
-# Installs the board, its sample photos, a desktop entry ("Open with" in file managers) and an icon.
+# Installs the board, its sample photos, a desktop entry ("Open with" in file managers), an icon and
+# the MIME type of board documents (NAME.photoboard).
 install: $(if $(BINARY),,build)
-	install -d $(BINDIR) $(DATADIR)/photoboard-x11/assets $(DATADIR)/applications $(DATADIR)/icons/hicolor/scalable/apps
+	install -d $(BINDIR) $(DATADIR)/photoboard-x11/assets $(DATADIR)/applications $(DATADIR)/icons/hicolor/scalable/apps $(DATADIR)/mime/packages
 	install -m 755 "$(or $(BINARY),$$(swift build -c $(CONFIGURATION) --show-bin-path)/photoboard-x11)" $(BINDIR)/photoboard-x11
 	install -m 644 assets/*.png assets/*.jpg assets/SOURCES.md $(DATADIR)/photoboard-x11/assets/
 	install -m 644 data/photoboard-x11.desktop $(DATADIR)/applications/photoboard-x11.desktop
 	install -m 644 data/photoboard-x11.svg $(DATADIR)/icons/hicolor/scalable/apps/photoboard-x11.svg
+	install -m 644 data/photoboard-x11-mime.xml $(DATADIR)/mime/packages/photoboard-x11.xml
 	-command -v update-desktop-database >/dev/null && update-desktop-database -q $(DATADIR)/applications
+	-command -v update-mime-database >/dev/null && update-mime-database $(DATADIR)/mime
 
 uninstall:
 	rm -f $(BINDIR)/photoboard-x11 $(DATADIR)/applications/photoboard-x11.desktop $(DATADIR)/icons/hicolor/scalable/apps/photoboard-x11.svg
+	rm -f $(DATADIR)/mime/packages/photoboard-x11.xml
 	rm -rf $(DATADIR)/photoboard-x11
 	-command -v update-desktop-database >/dev/null && update-desktop-database -q $(DATADIR)/applications
+	-command -v update-mime-database >/dev/null && update-mime-database $(DATADIR)/mime
 
 test:
 	./scripts/test

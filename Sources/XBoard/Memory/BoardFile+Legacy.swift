@@ -17,7 +17,8 @@ extension BoardFile {
         }
         let placed = Set(entries.map(\.path))
         for path in layout.removedPaths ?? [] where path.isAbsolute && !placed.contains(path) {
-            var entry = PhotoMemory(path: path, baseLongEdge: 1, placement: .identity, initialPlacement: .identity, stack: -1, isRemoved: true)
+            var entry = PhotoMemory(
+                path: path, baseLongEdge: 1, placement: .identity, initialPlacement: .identity, stack: -1, isRemoved: true)
             entry.isUnplaced = true
             entries.append(entry)
         }

@@ -67,7 +67,9 @@ public enum BoardFile {
         guard raw.version == currentVersion else { throw .notABoard }
         var problems: [String] = []
         if raw.unreadable > 0 {
-            let count = raw.unreadable == 1 ? "1 remembered photo could not be read and is" : "\(raw.unreadable) remembered photos could not be read and are"
+            let count =
+                raw.unreadable == 1
+                ? "1 remembered photo could not be read and is" : "\(raw.unreadable) remembered photos could not be read and are"
             problems.append("\(count) forgotten")
         }
         var entries: [PhotoMemory] = []

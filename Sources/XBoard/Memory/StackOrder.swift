@@ -7,20 +7,23 @@
 public enum StackOrder {
     /// The photos whose place in the stack changed between `before` and `after` (bottom to
     /// top): those outside a longest run of photos that kept their relative order, plus those
-    /// `before` did not have. Raising one photo to the top moves just that one.
+    /// `before` did not have. Raising one photo to the top moves just that one; where two
+    /// readings are as short (a photo raised, or the one it passed lowered), the photos higher
+    /// up now are taken to have moved, since touching a photo raises it.
     public static func moved<Key: Hashable>(from before: [Key], to after: [Key]) -> Set<Key> {
         var positionBefore: [Key: Int] = [:]
         for (index, key) in before.enumerated() { positionBefore[key] = index }
-        let known = after.filter { positionBefore[$0] != nil }
-        // Longest increasing subsequence of the old positions, in O(n log n) (patience sorting).
+        // From the top down, the longest run of falling old positions (patience sorting, in
+        // O(n log n)), so that among runs as long, the photos kept are the lower ones.
+        let known = after.filter { positionBefore[$0] != nil }.reversed().map { $0 }
         var tails: [Int] = []  // index into `known` of the smallest tail of each run length
         var previous = [Int](repeating: -1, count: known.count)
         for (index, key) in known.enumerated() {
-            let position = positionBefore[key] ?? 0
+            let value = -(positionBefore[key] ?? 0)
             var low = 0, high = tails.count
             while low < high {
                 let middle = (low + high) / 2
-                if (positionBefore[known[tails[middle]]] ?? 0) < position { low = middle + 1 } else { high = middle }
+                if -(positionBefore[known[tails[middle]]] ?? 0) < value { low = middle + 1 } else { high = middle }
             }
             if low > 0 { previous[index] = tails[low - 1] }
             if low == tails.count { tails.append(index) } else { tails[low] = index }

@@ -12,7 +12,9 @@ public struct FrameState: Sendable {
         /// Whether the removed photos list shows (what it lists changes with `revision`).
         public var showsRemovedPhotos: Bool
 
-        public init(revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool, showsRemovedPhotos: Bool = false) {
+        public init(
+            revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool, showsRemovedPhotos: Bool = false
+        ) {
             self.revision = revision
             self.status = status
             self.overlay = overlay

@@ -60,7 +60,8 @@ enum CairoDrawing {
         for slot in shelf.slots {
             let frame = slot.pictureFrame, border = 3 * scale
             cairo_set_source_rgb(context, 0.98, 0.976, 0.96)
-            cairo_rectangle(context, frame.minX - border, frame.minY - border, frame.size.width + 2 * border, frame.size.height + 2 * border)
+            let mount = frame.insetBy(-border)
+            cairo_rectangle(context, mount.minX, mount.minY, mount.size.width, mount.size.height)
             cairo_fill(context)
             if let source = picture(slot.photo), source.size.width > 0, source.size.height > 0 {
                 cairo_save(context)
@@ -81,7 +82,10 @@ enum CairoDrawing {
             cairo_text_extents(context, slot.label, &extents)
             let labelX = slot.frame.center.x - extents.x_advance / 2
             cairo_save(context)
-            cairo_rectangle(context, slot.frame.minX - 4 * scale, slot.frame.maxY, slot.frame.size.width + 8 * scale, band.maxY - slot.frame.maxY)
+            let labelArea = Rect(
+                x: slot.frame.minX - 4 * scale, y: slot.frame.maxY, width: slot.frame.size.width + 8 * scale,
+                height: band.maxY - slot.frame.maxY)
+            cairo_rectangle(context, labelArea.minX, labelArea.minY, labelArea.size.width, labelArea.size.height)
             cairo_clip(context)
             cairo_set_source_rgba(context, 1, 1, 1, 0.9)
             cairo_move_to(context, max(slot.frame.minX, labelX), slot.frame.maxY + OverlayGeometry.shelfLabelBaseline * scale)

@@ -11,9 +11,11 @@ public final class FileLock {
     /// Waits up to `timeout` for the lock on `path` (created if missing); `nil` when it cannot
     /// be had (the caller then goes on without: the write is still atomic).
     public init?(_ path: FilePath, timeout: Duration = .seconds(2)) {
-        guard case .success(let opened) = System.retryingInterrupts({
-            path.withPlatformString { open($0, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-        }) else { return nil }
+        guard
+            case .success(let opened) = System.retryingInterrupts({
+                path.withPlatformString { open($0, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+            })
+        else { return nil }
         let deadline = MonotonicClock.now() + timeout
         while true {
             if case .success = System.retryingInterrupts({ flock(opened, LOCK_EX | LOCK_NB) }) { break }

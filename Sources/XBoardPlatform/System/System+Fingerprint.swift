@@ -6,7 +6,8 @@ extension System {
     /// The fingerprint of the file at `path` (its size and the hash of its first 64 KiB), or
     /// `nil` when it cannot be read. Opens without blocking, so a FIFO cannot hang the caller.
     public static func fingerprint(of path: FilePath) -> PhotoFingerprint? {
-        guard case .success(let descriptor) = retryingInterrupts({ path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } })
+        guard
+            case .success(let descriptor) = retryingInterrupts({ path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } })
         else { return nil }
         defer { close(descriptor) }
         var info = stat()

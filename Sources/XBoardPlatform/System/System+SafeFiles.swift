@@ -24,7 +24,8 @@ extension System {
             guard cursor.removeLastComponent() else { break }
         }
         for folder in missing.reversed() {
-            if case .failure(let failure) = retryingInterrupts({ folder.withPlatformString { mkdir($0, 0o700) } }), failure.errno != EEXIST {
+            if case .failure(let failure) = retryingInterrupts({ folder.withPlatformString { mkdir($0, 0o700) } }), failure.errno != EEXIST
+            {
                 throw StoreError("create the folder", folder, errno: failure.errno)
             }
         }
@@ -50,7 +51,9 @@ extension System {
         }
         defer { close(descriptor) }
         var info = stat()
-        if case .failure(let failure) = retryingInterrupts({ fstat(descriptor, &info) }) { throw StoreError("read", path, errno: failure.errno) }
+        if case .failure(let failure) = retryingInterrupts({ fstat(descriptor, &info) }) {
+            throw StoreError("read", path, errno: failure.errno)
+        }
         guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError("read", path, reason: "not a regular file") }
         guard Int64(info.st_size) <= Int64(limit) else {
             throw StoreError("read", path, reason: "it is \(info.st_size) bytes, more than the \(limit) a board file may be")
@@ -65,7 +68,9 @@ extension System {
             }
             if count == 0 { return bytes }
             bytes += chunk[..<count]
-            guard bytes.count <= limit else { throw StoreError("read", path, reason: "it grew beyond the \(limit) bytes a board file may be") }
+            guard bytes.count <= limit else {
+                throw StoreError("read", path, reason: "it grew beyond the \(limit) bytes a board file may be")
+            }
         }
     }
 
@@ -75,7 +80,9 @@ extension System {
     /// moment leaves the old file or the new one.
     public static func writeFileAtomically(_ path: FilePath, contents: [UInt8]) throws(StoreError) {
         let temporary = try writeTemporary(beside: path, contents: contents)
-        if case .failure(let failure) = retryingInterrupts({ temporary.withPlatformString { from in path.withPlatformString { rename(from, $0) } } }) {
+        if case .failure(let failure) = retryingInterrupts({
+            temporary.withPlatformString { from in path.withPlatformString { rename(from, $0) } }
+        }) {
             _ = temporary.withPlatformString { unlink($0) }
             throw StoreError("write", path, errno: failure.errno)
         }
@@ -87,7 +94,9 @@ extension System {
     public static func writeNewFile(_ path: FilePath, contents: [UInt8]) throws(StoreError) {
         let temporary = try writeTemporary(beside: path, contents: contents)
         defer { _ = temporary.withPlatformString { unlink($0) } }
-        if case .failure(let failure) = retryingInterrupts({ temporary.withPlatformString { from in path.withPlatformString { link(from, $0) } } }) {
+        if case .failure(let failure) = retryingInterrupts({
+            temporary.withPlatformString { from in path.withPlatformString { link(from, $0) } }
+        }) {
             throw StoreError("create", path, reason: failure.errno == EEXIST ? "exists" : StoreError.words(for: failure.errno))
         }
         syncFolder(of: path)
@@ -122,7 +131,9 @@ extension System {
                 case .failure(let failure): throw StoreError("write", path, errno: failure.errno)
                 }
             }
-            if case .failure(let failure) = retryingInterrupts({ fsync(descriptor) }) { throw StoreError("write", path, errno: failure.errno) }
+            if case .failure(let failure) = retryingInterrupts({ fsync(descriptor) }) {
+                throw StoreError("write", path, errno: failure.errno)
+            }
             close(descriptor)
         } catch {
             close(descriptor)
@@ -135,7 +146,8 @@ extension System {
     /// Makes a rename or link in `path`'s folder durable.
     private static func syncFolder(of path: FilePath) {
         let folder = path.removingLastComponent()
-        if case .success(let directory) = retryingInterrupts({ folder.withPlatformString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } }) {
+        if case .success(let directory) = retryingInterrupts({ folder.withPlatformString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } })
+        {
             _ = retryingInterrupts { fsync(directory) }
             close(directory)
         }
@@ -149,8 +161,12 @@ extension System {
     /// Moves a file aside (to `path` + `suffix`, replacing an older one there), keeping it for
     /// a person to look at; returns where it went.
     public static func moveAside(_ path: FilePath, suffix: String) throws(StoreError) -> FilePath {
-        guard let target = FilePath(bytes: path.bytes + Array(suffix.utf8)) else { throw StoreError("move aside", path, reason: "bad name") }
-        if case .failure(let failure) = retryingInterrupts({ path.withPlatformString { from in target.withPlatformString { rename(from, $0) } } }) {
+        guard let target = FilePath(bytes: path.bytes + Array(suffix.utf8)) else {
+            throw StoreError("move aside", path, reason: "bad name")
+        }
+        if case .failure(let failure) = retryingInterrupts({
+            path.withPlatformString { from in target.withPlatformString { rename(from, $0) } }
+        }) {
             throw StoreError("move aside", path, errno: failure.errno)
         }
         return target

@@ -6,7 +6,9 @@ extension System {
     /// it is nobody's child to wait for): how a board document dropped on the board opens in a
     /// window of its own. Throws a line when it cannot be started.
     public static func startDetachedCopy(arguments: [FilePath]) throws {
-        guard let executable = executablePath() else { throw StoreError("start", FilePath("photoboard-x11"), reason: "its path is unknown") }
+        guard let executable = executablePath() else {
+            throw StoreError("start", FilePath("photoboard-x11"), reason: "its path is unknown")
+        }
         let script = "exec \"$0\" \"$@\" </dev/null &"
         let words: [[UInt8]] = [Array("/bin/sh".utf8), Array("-c".utf8), Array(script.utf8), executable.bytes] + arguments.map(\.bytes)
         var pointers: [UnsafeMutablePointer<CChar>?] = words.map { word in

@@ -25,7 +25,11 @@ public enum ConnectionLoss {
 
     /// Runs the last words once (a second loss while they run finds none).
     static func speak() {
-        guard Thread.isMainThread, let words = lastWords.withLock({ words in defer { words = nil }; return words }) else { return }
+        guard Thread.isMainThread,
+            let words = lastWords.withLock({ words in
+                defer { words = nil }; return words
+            })
+        else { return }
         words.body()
     }
 }

@@ -13,7 +13,8 @@ import XBoard
     static func seedFile() throws -> Data {
         var entries: [PhotoMemory] = []
         for index in 0..<6 {
-            let placement = AffineTransform(center: Point(x: 100 * Double(index), y: 50), scale: 0.5 + Double(index) * 0.4, rotation: Double(index))
+            let placement = AffineTransform(
+                center: Point(x: 100 * Double(index), y: 50), scale: 0.5 + Double(index) * 0.4, rotation: Double(index))
             var entry = PhotoMemory(
                 path: FilePath("/photos/p\(index).jpg"), fingerprint: PhotoFingerprint(size: Int64(index * 1000), headHash: UInt64(index)),
                 baseLongEdge: 200 + Double(index), placement: placement, initialPlacement: placement, stack: Double(index),
@@ -21,7 +22,8 @@ import XBoard
             entry.isUnplaced = index == 3
             entries.append(entry)
         }
-        return try BoardFile.encode(BoardMemory(boardSize: Size(width: 1280, height: 800), entries: entries), arguments: [FilePath("/photos")])
+        return try BoardFile.encode(
+            BoardMemory(boardSize: Size(width: 1280, height: 800), entries: entries), arguments: [FilePath("/photos")])
     }
 
     /// Numbers and tokens a hostile or damaged file may hold.
@@ -43,11 +45,14 @@ import XBoard
             let restore = BoardRestore(memory: contents.memory, layout: layout)
             for (index, entry) in contents.memory.entries.enumerated() {
                 let arrival = restore.arrival(
-                    index: index % 8, id: PhotoID(index), pixelSize: Size(width: 640, height: 480), remembered: entry, boardSize: layout.boardSize)
+                    index: index % 8, id: PhotoID(index), pixelSize: Size(width: 640, height: 480), remembered: entry,
+                    boardSize: layout.boardSize)
                 let photo = arrival.photo
                 #expect(photo.photoToBoard.isFinite && photo.photoToBoard.inverted() != nil, "round \(round): \(photo)")
                 #expect(Rect(origin: .zero, size: layout.boardSize).contains(photo.center), "round \(round): \(photo.center)")
-                #expect(photo.scale >= MotionSettings().minimumScale * 0.999 && photo.scale <= photo.maximumScale(settings: MotionSettings()) * 1.001)
+                #expect(
+                    photo.scale >= MotionSettings().minimumScale * 0.999
+                        && photo.scale <= photo.maximumScale(settings: MotionSettings()) * 1.001)
                 #expect(arrival.stack.isFinite)
             }
             #expect(contents.problems.allSatisfy { !$0.contains("\n") })

@@ -86,7 +86,9 @@ import XBoard
         #expect(one != two)
         #expect(PhotoFingerprint(stored: one.description) == one)
         #expect(PhotoFingerprint(stored: "12") == nil && PhotoFingerprint(stored: "-1:0000000000000000") == nil)
-        #expect(PhotoFingerprint(size: 1, head: [UInt8](repeating: 7, count: 70000)) == PhotoFingerprint(size: 1, head: [UInt8](repeating: 7, count: 65536)))
+        #expect(
+            PhotoFingerprint(size: 1, head: [UInt8](repeating: 7, count: 70000))
+                == PhotoFingerprint(size: 1, head: [UInt8](repeating: 7, count: 65536)))
     }
 
     @Test func relativePathsGoUpAndBackDown() {
@@ -98,7 +100,8 @@ import XBoard
     }
 
     @Test func aBoardIsTheSetOfPathsNamedInAnyOrder() {
-        let one = BoardIdentity.named([FilePath("/b"), FilePath("/a"), FilePath("/a")]), two = BoardIdentity.named([FilePath("/a"), FilePath("/b")])
+        let one = BoardIdentity.named([FilePath("/b"), FilePath("/a"), FilePath("/a")]),
+            two = BoardIdentity.named([FilePath("/a"), FilePath("/b")])
         #expect(one == two && one.key == two.key)
         #expect(BoardIdentity.named([FilePath("/a")]).isContained(in: two))
         #expect(!two.isContained(in: two) && !two.isContained(in: BoardIdentity.named([FilePath("/a")])))

@@ -6,7 +6,8 @@ import XBoard
 @Suite struct BoardMemoryMergeTests {
     static func entry(_ name: String, x: Double, stack: Double, changed: Double = 100, removed: Bool = false) -> PhotoMemory {
         PhotoMemory(
-            path: FilePath("/photos/\(name)"), baseLongEdge: 300, placement: AffineTransform(center: Point(x: x, y: 200), scale: 1, rotation: 0),
+            path: FilePath("/photos/\(name)"), baseLongEdge: 300,
+            placement: AffineTransform(center: Point(x: x, y: 200), scale: 1, rotation: 0),
             initialPlacement: AffineTransform(center: Point(x: x, y: 200), scale: 1, rotation: 0), stack: stack, isRemoved: removed,
             changed: changed)
     }
@@ -73,7 +74,8 @@ import XBoard
         var renamed = Self.a
         renamed.path = FilePath("/photos/z.png")
         stored.merge(
-            Self.snapshot([renamed, removed], renamed: [Self.a.path: renamed.path]), since: Self.snapshot([renamed, removed]), changedAt: 300)
+            Self.snapshot([renamed, removed], renamed: [Self.a.path: renamed.path]), since: Self.snapshot([renamed, removed]),
+            changedAt: 300)
         #expect(stored[Self.a.path] == nil)
         #expect(stored[renamed.path]?.placement == Self.a.placement)
         #expect(stored[renamed.path]?.changed == Self.a.changed)
@@ -83,8 +85,12 @@ import XBoard
         var stored = BoardMemory(entries: [Self.a, Self.b, Self.c])
         let opened = Self.snapshot([Self.a, Self.b, Self.c])
         // Window one raises a; window two, later, raises b. Both were on top when raised; b last.
-        stored.merge(BoardMemory.Snapshot(photos: [Self.a, Self.b, Self.c], order: [Self.b.path, Self.c.path, Self.a.path]), since: opened, changedAt: 200)
-        stored.merge(BoardMemory.Snapshot(photos: [Self.a, Self.b, Self.c], order: [Self.a.path, Self.c.path, Self.b.path]), since: opened, changedAt: 210)
+        stored.merge(
+            BoardMemory.Snapshot(photos: [Self.a, Self.b, Self.c], order: [Self.b.path, Self.c.path, Self.a.path]), since: opened,
+            changedAt: 200)
+        stored.merge(
+            BoardMemory.Snapshot(photos: [Self.a, Self.b, Self.c], order: [Self.a.path, Self.c.path, Self.b.path]), since: opened,
+            changedAt: 210)
         #expect(stored.entries.map(\.path) == [Self.c.path, Self.a.path, Self.b.path], "\(stored.entries.map { ($0.path, $0.stack) })")
     }
 
@@ -99,6 +105,8 @@ import XBoard
         var memory = BoardMemory(entries: (0..<10).map { Self.entry("p\($0).png", x: 0, stack: Double($0), changed: Double($0)) })
         memory.forgetBeyondLimit(6, keeping: [FilePath("/photos/p0.png")])
         #expect(memory.count == 6)
-        #expect(memory[FilePath("/photos/p0.png")] != nil && memory[FilePath("/photos/p1.png")] == nil && memory[FilePath("/photos/p5.png")] != nil)
+        #expect(
+            memory[FilePath("/photos/p0.png")] != nil && memory[FilePath("/photos/p1.png")] == nil
+                && memory[FilePath("/photos/p5.png")] != nil)
     }
 }

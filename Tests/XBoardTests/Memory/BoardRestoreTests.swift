@@ -18,7 +18,8 @@ import XBoard
         let restore = BoardRestore(memory: BoardMemory(), layout: Self.layout)
         let tossed = Self.layout.photo(at: 0, id: PhotoID(0), pixelSize: Size(width: 400, height: 300))
         let memory = Self.remembered(center: Point(x: 300, y: 200), scale: 1.5, baseLongEdge: tossed.size.longEdge * 2)
-        let arrival = restore.arrival(index: 0, id: PhotoID(0), pixelSize: Size(width: 400, height: 300), remembered: memory, boardSize: Self.boardSize)
+        let arrival = restore.arrival(
+            index: 0, id: PhotoID(0), pixelSize: Size(width: 400, height: 300), remembered: memory, boardSize: Self.boardSize)
         #expect(arrival.isRestored && arrival.stack == 4)
         #expect(abs(arrival.photo.scale - 3) < 1e-9 && arrival.photo.center == Point(x: 300, y: 200))
         #expect(abs(arrival.photo.rotation - 0.3) < 1e-12)
@@ -28,7 +29,8 @@ import XBoard
         let restore = BoardRestore(memory: BoardMemory(), layout: Self.layout)
         let tossed = Self.layout.photo(at: 1, id: PhotoID(1), pixelSize: Size(width: 40, height: 30))
         let memory = Self.remembered(center: Point(x: 5000, y: -900), scale: 900, baseLongEdge: tossed.size.longEdge)
-        let arrival = restore.arrival(index: 1, id: PhotoID(1), pixelSize: Size(width: 40, height: 30), remembered: memory, boardSize: Self.boardSize)
+        let arrival = restore.arrival(
+            index: 1, id: PhotoID(1), pixelSize: Size(width: 40, height: 30), remembered: memory, boardSize: Self.boardSize)
         #expect(arrival.photo.center == Point(x: 1000, y: 0))
         #expect(arrival.photo.scale == arrival.photo.maximumScale(settings: MotionSettings()))
         #expect(arrival.photo.initialPhotoToBoard.center == Point(x: 1000, y: 0))
@@ -48,7 +50,8 @@ import XBoard
 
     @Test func aDroppedPhotoLandsWhereItWasDroppedOnTop() {
         let restore = BoardRestore(memory: BoardMemory(), layout: Self.layout)
-        let arrival = restore.arrival(index: 0, id: PhotoID(7), pixelSize: Size(width: 40, height: 30), remembered: nil, boardSize: Self.boardSize)
+        let arrival = restore.arrival(
+            index: 0, id: PhotoID(7), pixelSize: Size(width: 40, height: 30), remembered: nil, boardSize: Self.boardSize)
         let dropped = restore.dropped(arrival, at: Point(x: 2000, y: 100), boardSize: Self.boardSize, above: 7.5, order: 1)
         #expect(dropped.photo.center == Point(x: 1000, y: 100) && dropped.photo.initialPhotoToBoard == dropped.photo.photoToBoard)
         #expect(dropped.stack == 9)

@@ -7,7 +7,10 @@ import XBoard
     static let size = Size(width: 800, height: 600)
 
     static func entries(_ count: Int) -> [RemovedShelf.Entry] {
-        (0..<count).map { RemovedShelf.Entry(photo: PhotoID($0), pictureSize: Size(width: 400, height: 100), name: "photo-number-\($0)-with-a-long-name.jpg") }
+        (0..<count).map {
+            RemovedShelf.Entry(
+                photo: PhotoID($0), pictureSize: Size(width: 400, height: 100), name: "photo-number-\($0)-with-a-long-name.jpg")
+        }
     }
 
     @Test func slotsFitTheBandAndPicturesKeepTheirShape() {
