@@ -47,8 +47,8 @@ struct PhotoboardCommand: ParsableCommand {
     @Flag(name: [.customShort("r"), .long], help: "Also open the pictures in sub-folders of the given folders.")
     var recursive = false
 
-    @Option(help: "Window size in pixels, as WIDTHxHEIGHT.")
-    var geometry = WindowGeometry(width: 1280, height: 800)
+    @Option(help: "Window size in pixels, as WIDTHxHEIGHT (default: a share of the screen, from its size and Xft.dpi).")
+    var geometry: WindowGeometry?
 
     @Option(help: "Seed for the initial layout, to get the same layout again (default: random).")
     var seed: UInt64?
@@ -72,7 +72,7 @@ struct PhotoboardCommand: ParsableCommand {
         let report: (String) -> Void = { System.printError("photoboard-x11: \($0)") }
         var requested = paths
         if requested.isEmpty {
-            guard let assets = BundledPhotos.folder() else {
+            guard let assets = BundledData.photosFolder() else {
                 report("no paths given and the bundled photos were not found")
                 throw ExitCode(1)
             }
@@ -92,8 +92,10 @@ struct PhotoboardCommand: ParsableCommand {
 
         let window: X11Window
         do {
+            let icon = BundledData.iconTheme().flatMap { WindowIcon(themeFolder: $0, name: "photoboard-x11") }
             window = try X11Window(
-                displayName: display, size: geometry.size, title: "Photoboard", applicationClass: "Photoboard-x11", inputMode: input)
+                displayName: display, size: geometry?.size, title: BoardTitle.title(for: paths), applicationClass: "Photoboard-x11", icon: icon,
+                inputMode: input)
         } catch {
             report("\(error)")
             throw ExitCode(1)
@@ -114,7 +116,8 @@ struct PhotoboardCommand: ParsableCommand {
         }
         let status = try EventLoop(
             window: window, painter: painter, controller: controller, library: library, decoder: decoder, store: store,
-            scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale)), trace: trace
+            scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: CairoText.measure), trace: trace,
+            unopenedAtStart: listing.problemPaths
         ).run()
         decoder.stop()
         if status != 0 { throw ExitCode(status) }
@@ -132,16 +135,20 @@ struct PhotoboardCommand: ParsableCommand {
         }
     }
 
+    /// The picture `--export` renders without `--geometry` (there is no screen to size it from).
+    static let exportGeometry = WindowGeometry(width: 1280, height: 800)
+
     /// `--export`: decodes every photo, lays the board out as it would open (the saved layout,
     /// or a tossed one for the seed and geometry), and writes it as a PNG. No X display is used.
     private func exportHeadlessly(files: [String], to path: String, report: @escaping (String) -> Void) throws {
         let decoder = try PhotoDecoder()
         defer { decoder.stop() }
         let store = LayoutStore.standard()
+        let size = (geometry ?? Self.exportGeometry).size
         let library = PhotoLibrary(
-            files: files, boardSize: geometry.size, seed: seed ?? 1, decoder: decoder,
+            files: files, boardSize: size, seed: seed ?? 1, decoder: decoder,
             savedLayout: savedLayout(for: files, in: store, report: report), report: report)
-        let controller = BoardController(board: Board(size: geometry.size), startTime: MonotonicClock.now())
+        let controller = BoardController(board: Board(size: size), startTime: MonotonicClock.now())
         var images: [PhotoID: DecodedImage] = [:]
         library.start()
         while library.isLoading {

@@ -16,6 +16,8 @@ public enum PictureFiles {
         public var files: [String] = []
         /// One line per path that contributed nothing: "path: reason".
         public var problems: [String] = []
+        /// The paths those lines are about, in the same order.
+        public var problemPaths: [String] = []
     }
 
     public static func list(_ paths: [String], recursive: Bool) -> Listing {
@@ -25,11 +27,13 @@ public enum PictureFiles {
             switch System.fileInfo(path) {
             case .failure(let problem):
                 listing.problems.append("\(path): \(problem)")
+                listing.problemPaths.append(path)
             case .success(let info) where info.kind == .directory:
                 let before = listing.files.count
                 collect(folder: path, info: info, recursive: recursive, visited: &visited, into: &listing)
                 if listing.files.count == before {
                     listing.problems.append("\(path): folder has no pictures\(recursive ? "" : " (-r looks in its sub-folders)")")
+                    listing.problemPaths.append(path)
                 }
             case .success:
                 listing.files.append(path)
@@ -50,6 +54,7 @@ public enum PictureFiles {
         case .success(let entries): names = entries.sorted { $0.localizedStandardLess($1) }
         case .failure(let problem):
             listing.problems.append("\(folder): \(problem)")
+            listing.problemPaths.append(folder)
             return
         }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
@@ -64,7 +69,10 @@ public enum PictureFiles {
             case .success:
                 break
             case .failure(let problem):
-                if hasPictureExtension(name) || problem == .symbolicLinkLoop { listing.problems.append("\(path): \(problem)") }
+                if hasPictureExtension(name) || problem == .symbolicLinkLoop {
+                    listing.problems.append("\(path): \(problem)")
+                    listing.problemPaths.append(path)
+                }
             }
         }
         for (path, entry) in subfolders { collect(folder: path, info: entry, recursive: recursive, visited: &visited, into: &listing) }
