@@ -41,10 +41,10 @@ final class BoardSession {
     /// `user` runs the board as another user (e.g. "nobody"), through setpriv.
     init(
         photos: [TestPhoto], seed: Int = 7, arguments: [String] = [], user: (uid: Int, gid: Int)? = nil, resources: String? = nil,
-        waitForPhotos: Bool = true, prepare: (String) throws -> [String] = { _ in [] }
+        waitForPhotos: Bool = true, screen: (width: Int, height: Int) = (1280, 800), prepare: (String) throws -> [String] = { _ in [] }
     ) throws {
         self.photos = photos
-        server = try XorgServer()
+        server = try XorgServer(width: screen.width, height: screen.height)
         reader = try ScreenReader(displayName: server.displayName)
         if let resources { reader.setResources(resources) }
         var paths: [String] = []

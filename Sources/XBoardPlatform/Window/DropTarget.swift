@@ -49,7 +49,8 @@ final class DropTarget {
         var version: Atom = 5
         let aware = atoms["XdndAware"] ?? 0
         withUnsafeBytes(of: &version) { bytes in
-            _ = XChangeProperty(display, window, aware, XA_ATOM, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+            _ = XChangeProperty(
+                display, window, aware, XA_ATOM, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
         }
     }
 
@@ -141,7 +142,9 @@ final class DropTarget {
             if !list.paths.isEmpty { events.append(.filesDropped(list.paths, at: session.position)) }
             if !list.refused.isEmpty {
                 let count = list.refused.count
-                let what = count == 1 ? "1 item that is not a file on this computer was" : "\(count) items that are not files on this computer were"
+                let what =
+                    count == 1
+                    ? "1 item that is not a file on this computer was" : "\(count) items that are not files on this computer were"
                 events.append(.dropIgnored("\(what) left out of the drop: \(list.refused.prefix(2).joined(separator: ", "))"))
             }
             if list.paths.isEmpty {
@@ -160,7 +163,9 @@ final class DropTarget {
 
     private func finish(_ finished: Session, accepted: Bool) {
         // XdndFinished (version 5): whether the drop was taken, and the action performed.
-        send(to: finished.source, type: atom("XdndFinished"), [Int(window), accepted ? 1 : 0, accepted ? Int(atom("XdndActionCopy")) : 0, 0, 0])
+        send(
+            to: finished.source, type: atom("XdndFinished"),
+            [Int(window), accepted ? 1 : 0, accepted ? Int(atom("XdndActionCopy")) : 0, 0, 0])
         if session?.source == finished.source { session = nil }
         transfer = nil
     }
@@ -227,7 +232,8 @@ final class DropTarget {
             let byte = rest[index]
             guard byte >= 0x20, byte != 0x7F else { return nil }
             if byte == UInt8(ascii: "%") {
-                guard rest.distance(from: index, to: rest.endIndex) >= 3, let high = hexValue(rest[index + 1]), let low = hexValue(rest[index + 2])
+                guard rest.distance(from: index, to: rest.endIndex) >= 3, let high = hexValue(rest[index + 1]),
+                    let low = hexValue(rest[index + 2])
                 else { return nil }
                 let decoded = high << 4 | low
                 guard decoded != 0 else { return nil }

@@ -76,7 +76,8 @@ struct ScreenGeometry {
     static func hasWindowManager(display: OpaquePointer, root: Window) -> Bool {
         let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 1)
         guard check != 0,
-            case .success(let value) = WindowProperty.read(check, of: root, display: display, types: [XA_WINDOW], format: 32, maximumBytes: 4),
+            case .success(let value) = WindowProperty.read(
+                check, of: root, display: display, types: [XA_WINDOW], format: 32, maximumBytes: 4),
             value.items.count == 1
         else { return false }
         return true

@@ -45,7 +45,8 @@ struct SelectionTransfer {
         var type: Atom = 0, format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, window, property, 0, 0, 0, Atom(AnyPropertyType), &type, &format, &count, &after, &data) == Success
+        guard
+            XGetWindowProperty(display, window, property, 0, 0, 0, Atom(AnyPropertyType), &type, &format, &count, &after, &data) == Success
         else { return .failure(.malformed(.unreadable)) }
         if let data { XFree(data) }
         if type == incr {
@@ -68,7 +69,8 @@ struct SelectionTransfer {
     /// The next INCR piece arrived (PropertyNewValue): reads and deletes it; an empty piece
     /// ends the transfer with the data (`nil`: more to come).
     mutating func continueIncremental(display: OpaquePointer, window: Window) -> Result<[UInt8], Failure>? {
-        switch WindowProperty.read(property, of: window, display: display, types: [target], format: 8, maximumBytes: limit - bytes.count, delete: true)
+        switch WindowProperty.read(
+            property, of: window, display: display, types: [target], format: 8, maximumBytes: limit - bytes.count, delete: true)
         {
         case .failure(.tooLong): return .failure(.tooLong(bytes: limit))
         case .failure(let problem): return .failure(.malformed(problem))

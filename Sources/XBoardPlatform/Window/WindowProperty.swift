@@ -53,7 +53,8 @@ struct WindowProperty {
             var count: UInt = 0, after: UInt = 0
             var data: UnsafeMutablePointer<UInt8>?
             let status = XGetWindowProperty(
-                display, window, property, offset, piece, delete ? 1 : 0, Atom(AnyPropertyType), &type, &actualFormat, &count, &after, &data)
+                display, window, property, offset, piece, delete ? 1 : 0, Atom(AnyPropertyType), &type, &actualFormat, &count, &after, &data
+            )
             defer { if let data { XFree(data) } }
             guard status == Success else { return .failure(.unreadable) }
             guard type != 0 else { return .failure(.missing) }
@@ -80,10 +81,14 @@ struct WindowProperty {
                     result.items += bytes.map(UInt.init)
                 case 16:
                     let raw = UnsafeRawPointer(data)
-                    result.items += (0..<Int(count)).map { UInt(raw.load(fromByteOffset: $0 * MemoryLayout<CShort>.stride, as: UInt16.self)) }
+                    result.items += (0..<Int(count)).map {
+                        UInt(raw.load(fromByteOffset: $0 * MemoryLayout<CShort>.stride, as: UInt16.self))
+                    }
                 default:
                     let raw = UnsafeRawPointer(data)
-                    result.items += (0..<Int(count)).map { UInt(UInt32(truncatingIfNeeded: raw.load(fromByteOffset: $0 * MemoryLayout<CLong>.stride, as: UInt.self))) }
+                    result.items += (0..<Int(count)).map {
+                        UInt(UInt32(truncatingIfNeeded: raw.load(fromByteOffset: $0 * MemoryLayout<CLong>.stride, as: UInt.self)))
+                    }
                 }
             }
             guard after > 0 else { return .success(result) }

@@ -38,8 +38,8 @@ public final class X11Window {
     ) throws {
         X11Errors.install()
         guard let display = XOpenDisplay(displayName) else {
-            // The name Xlib tried: the option, else $DISPLAY.
-            let tried = XDisplayName(displayName).map { String(cString: $0) } ?? ""
+            // The name Xlib tried: the option, else $DISPLAY (XDisplayName(NULL) reads it).
+            let tried = displayName.flatMap { $0.isEmpty ? nil : $0 } ?? XDisplayName(nil).map { String(cString: $0) } ?? ""
             throw PlatformError.cannotOpenDisplay(tried.isEmpty ? "(DISPLAY is not set)" : tried)
         }
         self.display = display

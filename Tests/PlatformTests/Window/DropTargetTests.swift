@@ -1,11 +1,52 @@
 import Testing
-
 import XBoard
+
 @testable import XBoardPlatform
 
 @Suite struct DropTargetTests {
-    @Test func fileURIsBecomePathsAndEverythingElseIsSkipped() {
-        let list = "# dropped from a file manager\r\nfile:///home/ann/Pictures/IMG%201.jpg\r\nfile://localhost/tmp/b%C3%A9.png\r\nhttp://example.org/x.jpg\r\n\r\n"
-        #expect(DropTarget.paths(fromURIList: list) == ["/home/ann/Pictures/IMG 1.jpg", "/tmp/bé.png"])
+    private func paths(_ list: String, host: String = "vm") -> (paths: [String], refused: [String]) {
+        DropTarget.paths(fromURIList: Array(list.utf8), hostName: host)
+    }
+
+    private func path(_ uri: String, host: String = "vm") -> String? {
+        DropTarget.localPath(fromFileURI: Array(uri.utf8), hostName: host).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test func localFileURIsBecomePathsAndEverythingElseIsRefused() {
+        let list =
+            "# dropped from a file manager\r\nfile:///home/ann/Pictures/IMG%201.jpg\r\nfile://localhost/tmp/b%C3%A9.png\r\nhttp://example.org/x.jpg\r\n\r\n"
+        let result = paths(list)
+        #expect(result.paths == ["/home/ann/Pictures/IMG 1.jpg", "/tmp/bé.png"])
+        #expect(result.refused == ["http://example.org/x.jpg"])
+    }
+
+    @Test func onlyThisMachineCountsAsLocal() {
+        #expect(path("file:///a") == "/a")
+        #expect(path("file://localhost/a") == "/a")
+        #expect(path("FILE://LocalHost/a") == "/a")
+        #expect(path("file://VM/a", host: "vm") == "/a")
+        #expect(path("file:/a") == "/a")
+        #expect(path("file://othermachine/a") == nil)
+        #expect(path("file://vm/a", host: "") == nil)
+        #expect(path("smb://server/share/a.jpg") == nil)
+        #expect(path("file:relative/a.jpg") == nil)
+        #expect(path("file://") == nil)
+    }
+
+    @Test func percentEscapesAreDecodedStrictly() {
+        #expect(path("file:///a%2fb%41") == "/a/bA")
+        #expect(path("file:///100%") == nil)
+        #expect(path("file:///100%2") == nil)
+        #expect(path("file:///100%zz") == nil)
+        #expect(path("file:///nul%00byte") == nil)
+        #expect(path("file:///tab\there") == nil)
+        // Bytes that are not UTF-8 decode to those bytes (what the file system holds).
+        #expect(DropTarget.localPath(fromFileURI: Array("file:///x%FF".utf8), hostName: "") == Array("/x".utf8) + [0xFF])
+    }
+
+    @Test func linesEndInCRLFOrLFAndBlankOrCommentLinesAreSkipped() {
+        let result = paths("file:///one\nfile:///two\r\n  \r\n#file:///three\nfile:///four")
+        #expect(result.paths == ["/one", "/two", "/four"])
+        #expect(result.refused.isEmpty)
     }
 }
