@@ -108,8 +108,8 @@ struct PhotoboardCommand: ParsableCommand {
         do {
             let icon = BundledData.iconTheme().flatMap { WindowIcon(themeFolder: $0, name: "photoboard-x11") }
             window = try X11Window(
-                displayName: display, size: geometry?.size, title: BoardTitle.title(for: paths), applicationClass: "Photoboard-x11", icon: icon,
-                inputMode: input)
+                displayName: display, size: geometry?.size, title: BoardTitle.title(for: paths), applicationClass: "Photoboard-x11",
+                icon: icon, inputMode: input)
         } catch {
             report("\(error)")
             throw ExitCode(1)
