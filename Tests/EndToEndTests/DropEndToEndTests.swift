@@ -57,6 +57,13 @@ extension EndToEnd {
                 #expect(x > 0 && x < 1280 && y > 0 && y < 800, "\(photo["path"] ?? "?") at (\(x), \(y))")
             }
             print("screenshot: \(try session.saveScreenshot(named: "drop-3000-incr"))")
+            // The same list again, whole (one property read in several pieces): taken, and nothing doubles.
+            payload.incrementalChunk = nil
+            #expect(payload.uriList.count > 256 * 1024, "the list should need more than one read")
+            let again = try session.reader.drop(payload, onto: session.window, at: (300, 300))
+            #expect(again.finished && again.finishedAccepted && again.incrementalPieces == 0, "\(again)")
+            pause(.seconds(2))
+            #expect(try Self.savedLayout(in: session, count: 3001, timeout: .seconds(5)).count == 3001)
             #expect(session.app.standardError.isEmpty, "\(session.app.standardError)")
         }
 

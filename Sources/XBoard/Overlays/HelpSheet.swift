@@ -32,7 +32,7 @@ public struct HelpSheet: Hashable, Sendable {
                 Row("wheel · Shift+wheel", "zoom · turn about the pointer"),
                 Row("Ctrl+drag · right-click, drag", "zoom and turn with a second finger"),
                 Row("tap a gliding photo", "catch it"),
-                Row("tap a message", "dismiss it"),
+                Row("tap a notice", "dismiss it"),
                 Row("double tap", "close-up; again to put it back"),
                 Row("triple tap", "back as first laid out"),
             ],
