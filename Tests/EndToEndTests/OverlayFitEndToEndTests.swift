@@ -8,8 +8,8 @@ extension EndToEnd {
     /// person to look at; the checks keep each panel inside the window with its margin.
     @Suite(.timeLimit(.minutes(3)))
     struct OverlayFit {
-        /// The help panel's box over the table (`OverlayStyle.helpBackground` at 0.96).
-        static let helpBox: UInt32 = 0x16_1B23
+        /// The help panel's box (`OverlayStyle.helpBackground`, opaque).
+        static let helpBox: UInt32 = 0x14_1A21
 
         @Test(arguments: [(96, 1.0), (192, 2.0)])
         func theHelpHintAndNoticesFitA640By480Window(dpi: Int, scale: Double) throws {
