@@ -116,9 +116,9 @@ struct PhotoboardCommand: ParsableCommand {
         let window: X11Window
         do {
             let icon = BundledData.iconTheme().flatMap { WindowIcon(themeFolder: $0, name: "photoboard-x11") }
+            let title = BoardTitle.title(for: paths.map(\.path.escaped))
             window = try X11Window(
-                displayName: display, size: geometry?.size, title: BoardTitle.title(for: paths.map(\.path.escaped)), applicationClass: "Photoboard-x11",
-                icon: icon, inputMode: input)
+                displayName: display, size: geometry?.size, title: title, applicationClass: "Photoboard-x11", icon: icon, inputMode: input)
         } catch {
             report("\(error)")
             throw ExitCode(1)

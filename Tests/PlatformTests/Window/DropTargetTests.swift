@@ -15,7 +15,9 @@ import XBoard
     }
 
     @Test func localFileURIsBecomePathsAndEverythingElseIsRefused() {
-        let list = "# dropped from a file manager\r\nfile:///home/ann/Pictures/IMG%201.jpg\r\nfile://localhost/tmp/b%C3%A9.png\r\nhttp://example.org/x.jpg\r\n\r\n"
+        let list =
+            "# dropped from a file manager\r\nfile:///home/ann/Pictures/IMG%201.jpg\r\n"
+            + "file://localhost/tmp/b%C3%A9.png\r\nhttp://example.org/x.jpg\r\n\r\n"
         let result = paths(list)
         #expect(result.paths == [FilePath("/home/ann/Pictures/IMG 1.jpg"), FilePath("/tmp/bé.png")])
         #expect(result.refused == ["http://example.org/x.jpg"])
