@@ -72,11 +72,14 @@ clean:
 	rm -rf .build
 
 # A long session of random gestures on the Xorg harness with a sanitizer build of the board
-# (LeakSanitizer reports at exit); MINUTES=10 by default. Record the figures in RELIABILITY.md.
+# (LeakSanitizer reports at exit); MINUTES=10 by default. The gestures come from SEED (printed
+# with the figures and in any failure; the same seed replays the same gestures). Record the
+# figures in RELIABILITY.md.
 MINUTES ?= 10
+SEED ?= 1
 .PHONY: soak
 soak:
 	./scripts/setup test
 	swift build --build-path .build-asan -Xswiftc -sanitize=address --product photoboard-x11
 	swift build -c release --product photoboard-bench
-	LSAN_OPTIONS="suppressions=$(CURDIR)/scripts/lsan.supp" ASAN_OPTIONS="detect_leaks=1:fast_unwind_on_malloc=0" .build/release/photoboard-bench --only soak --minutes $(MINUTES) --binary .build-asan/debug/photoboard-x11
+	LSAN_OPTIONS="suppressions=$(CURDIR)/scripts/lsan.supp" ASAN_OPTIONS="detect_leaks=1:fast_unwind_on_malloc=0" .build/release/photoboard-bench --only soak --minutes $(MINUTES) --seed $(SEED) --binary .build-asan/debug/photoboard-x11

@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         // Command-line parsing with generated --help and --version (see README, "Dependencies").
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // File paths as bytes (FilePath), so names that are not UTF-8 open, list and save (see README).
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(
@@ -24,18 +26,19 @@ let package = Package(
         ),
         // The pure core: geometry, touches, gestures, the board, physics, the display list. No C,
         // no clock, no I/O — the compiler keeps it so, since this target cannot see CX11.
-        .target(name: "XBoard"),
+        .target(name: "XBoard", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // The adapter: the X11 window and its input, cairo painting, picture decoding, files and
         // the kernel. The only target of the app that imports CX11.
         .target(
             name: "XBoardPlatform",
-            dependencies: ["XBoard", "CX11"]
+            dependencies: ["XBoard", "CX11", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .executableTarget(
             name: "photoboard-x11",
             dependencies: [
                 "XBoard", "XBoardPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // Test support: starts a real Xorg (dummy video, inputtest touch device) and injects input.
@@ -49,19 +52,20 @@ let package = Package(
             dependencies: [
                 "XBoard", "XBoardPlatform", "XorgHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(
             name: "XBoardTests",
-            dependencies: ["XBoard"]
+            dependencies: ["XBoard", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .testTarget(
             name: "PlatformTests",
-            dependencies: ["XBoard", "XBoardPlatform", "CX11", "XorgHarness"]
+            dependencies: ["XBoard", "XBoardPlatform", "CX11", "XorgHarness", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["XorgHarness", "XBoard", "XBoardPlatform", "photoboard-x11"]
+            dependencies: ["XorgHarness", "XBoard", "XBoardPlatform", "photoboard-x11", .product(name: "SystemPackage", package: "swift-system")]
         ),
     ]
 )

@@ -45,6 +45,7 @@ static inline char *cx11_take_error_message(GError *error) {
 }
 static inline void cx11_g_free(void *pointer) { g_free(pointer); }
 static inline void cx11_g_object_unref(void *object) { if (object) g_object_unref(object); }
+static inline void *cx11_g_object_ref(void *object) { return object ? g_object_ref(object) : NULL; }
 
 /* The short name of a gdk-pixbuf format ("jpeg", "png"…), or NULL; the caller frees it with cx11_g_free. */
 static inline char *cx11_format_name(GdkPixbufFormat *format) {

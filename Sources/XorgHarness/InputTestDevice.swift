@@ -98,6 +98,16 @@ public final class InputTestDevice {
         try send(&event)
     }
 
+    /// Presses and releases a key (X keycode) with modifier keys held, as a person types a
+    /// combination; returns once the server processed it.
+    public func press(_ keycode: Int32, with modifiers: [Int32] = []) throws {
+        for modifier in modifiers { try key(modifier, pressed: true) }
+        try key(keycode, pressed: true)
+        try key(keycode, pressed: false)
+        for modifier in modifiers.reversed() { try key(modifier, pressed: false) }
+        try sync()
+    }
+
     public enum GesturePhase { case begin, update, end }
 
     /// A touchpad pinch event (XInput 2.4): `scale` relative to the start, `angleDelta` in degrees.

@@ -21,6 +21,22 @@ public enum ProcessFigures {
         statusField("VmRSS", of: pid).flatMap { Double($0.split(separator: " ").first ?? "") }.map { $0 / 1024 } ?? 0
     }
 
+    /// Whether any of the process's threads (or only its main thread) is running or waiting for
+    /// the CPU or a disk — that is, not asleep. A dead process is not busy.
+    ///
+    /// The board and the X server both asleep means everything sent to them has been handled and
+    /// drawn (a socket with unread data wakes its reader at once); only timers remain.
+    public static func isBusy(_ pid: Int32, allThreads: Bool = false) -> Bool {
+        let threads = allThreads ? (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? [] : []
+        let tasks = allThreads ? threads.map { "/proc/\(pid)/task/\($0)/stat" } : ["/proc/\(pid)/stat"]
+        return tasks.contains { path in
+            guard let stat = try? String(contentsOfFile: path, encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+            // The state follows the command in parentheses: R running or runnable, D waiting for a disk.
+            let state = stat[stat.index(after: close)...].dropFirst().first
+            return state == "R" || state == "D"
+        }
+    }
+
     private static func statusField(_ name: String, of pid: Int32) -> String? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") })

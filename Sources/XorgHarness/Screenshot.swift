@@ -37,6 +37,38 @@ public struct Screenshot: Sendable {
         return Blob(count: count, centroid: (sumX / Double(count) + 0.5, sumY / Double(count) + 0.5), minX: minX, minY: minY, maxX: maxX, maxY: maxY)
     }
 
+    /// Whether a pixel is within `tolerance` of `color` in every channel.
+    static func isClose(_ pixel: UInt32, to color: UInt32, tolerance: Int) -> Bool {
+        [16, 8, 0].allSatisfy { shift in abs(Int(pixel >> UInt32(shift) & 0xFF) - Int(color >> UInt32(shift) & 0xFF)) <= tolerance }
+    }
+
+    /// The point deepest inside the pixels of any of `colors`: the middle of the largest square
+    /// of them, with its clearance (half the square's side, in pixels); nil when none shows.
+    ///
+    /// A finger put there lands on what shows those colours however the rest of the screen is
+    /// arranged — unlike a centroid, which can fall outside an L-shaped or split region.
+    public func interiorPoint(of colors: [UInt32], tolerance: Int = 10) -> (x: Double, y: Double, clearance: Int)? {
+        // Largest all-matching square ending at each pixel (dynamic programming, one row at a time).
+        var previous = [Int](repeating: 0, count: width + 1), current = previous
+        var best: (x: Int, y: Int, side: Int)?
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel = pixels[y * width + x]
+                guard colors.contains(where: { Self.isClose(pixel, to: $0, tolerance: tolerance) }) else {
+                    current[x + 1] = 0
+                    continue
+                }
+                let side = 1 + min(previous[x], previous[x + 1], current[x])
+                current[x + 1] = side
+                if side > best?.side ?? 0 { best = (x, y, side) }
+            }
+            swap(&previous, &current)
+        }
+        guard let best else { return nil }
+        let half = Double(best.side) / 2
+        return (Double(best.x + 1) - half, Double(best.y + 1) - half, best.side / 2)
+    }
+
     /// Writes the screenshot as a PNG (through cairo).
     public func savePNG(to path: String) throws {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))

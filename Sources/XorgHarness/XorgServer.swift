@@ -5,6 +5,10 @@ import Foundation
 ///
 /// Started as root with its own config and an empty config directory; stopped by PID. The
 /// device connections stay open for the server's whole life (Xorg spins when one closes).
+///
+/// Its folder (`directory`: config, log, sockets, and whatever a test puts there) belongs to the
+/// running test's `Leftovers` when there is one; otherwise `stop()` removes it unless
+/// `keepsDirectory` is set.
 public final class XorgServer {
     public let displayNumber: Int
     public let size: (width: Int, height: Int)
@@ -14,6 +18,9 @@ public final class XorgServer {
     public private(set) var keyboard: InputTestDevice!
     public private(set) var touchpad: InputTestDevice!
     private var process: ChildProcess?
+    private let ownsDirectory: Bool
+    /// Keep `directory` after `stop()` (for a failure to look at); only matters outside a test.
+    public var keepsDirectory = false
 
     public var displayName: String { ":\(displayNumber)" }
 
@@ -39,8 +46,8 @@ public final class XorgServer {
     private init(width: Int, height: Int, displayNumber: Int) throws {
         size = (width, height)
         self.displayNumber = displayNumber
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-xorg-\(displayNumber)-\(getpid())")
-        try? FileManager.default.removeItem(at: directory)
+        ownsDirectory = Leftovers.current == nil
+        directory = try Leftovers.makeFolder("photoboard-xorg-\(displayNumber)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("conf.d"), withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("xorg.conf")
         try configuration().write(to: config, atomically: true, encoding: .utf8)
@@ -71,13 +78,16 @@ public final class XorgServer {
 
     deinit { stop() }
 
-    /// Kills the server by its PID (TERM, then KILL), then closes the device connections.
+    /// Kills the server by its PID (TERM, then KILL), closes the device connections, and removes
+    /// what it left in /tmp (see the type's notes on `directory`).
     public func stop() {
         process?.stop(grace: .seconds(5))
         touch?.close()
         pointer?.close()
         keyboard?.close()
         touchpad?.close()
+        if let pid = process?.pid { Self.removeLock(ofDisplay: displayNumber, heldBy: pid) }
+        if ownsDirectory, !keepsDirectory { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// Kills the server outright (SIGKILL), as a crash would. Close every client connection of
@@ -86,6 +96,18 @@ public final class XorgServer {
         guard let pid = process?.pid else { return }
         kill(pid, SIGKILL)
         _ = try? process?.waitForExit(timeout: .seconds(5))
+        Self.removeLock(ofDisplay: displayNumber, heldBy: pid)
+    }
+
+    /// Removes the display's lock file and socket, which a server killed outright leaves behind,
+    /// when the lock names `pid` and that process is gone.
+    static func removeLock(ofDisplay number: Int, heldBy pid: Int32) {
+        let lock = "/tmp/.X\(number)-lock"
+        guard let text = try? String(contentsOfFile: lock, encoding: .utf8),
+            Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) == pid, kill(pid, 0) != 0
+        else { return }
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+        try? FileManager.default.removeItem(atPath: lock)
     }
 
     /// Converts a screen position to the touch device's 0…65535 valuator range.
@@ -93,7 +115,7 @@ public final class XorgServer {
         (x * 65535 / Double(size.width - 1), y * 65535 / Double(size.height - 1))
     }
 
-    /// Kills harness servers left behind by test runs that died (their runner's PID is in the
+    /// Kills harness servers left behind by test runs that died (their runner's PID ends the
     /// server's directory name and no longer exists), so they do not spin forever.
     static func reapOrphans() {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return }
@@ -102,9 +124,15 @@ public final class XorgServer {
                 let commandLine = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8),
                 commandLine.contains("Xorg"), let range = commandLine.range(of: "photoboard-xorg-")
             else { continue }
+            let arguments = commandLine.split(separator: "\0")
             let owner = commandLine[range.upperBound...].split(separator: "/").first?.split(separator: "-").last
             if let owner, let ownerPID = Int32(owner), kill(ownerPID, 0) != 0 {
                 kill(pid, SIGKILL)
+                // Its display (the first argument after the path, ":N") is free again once it is gone.
+                if let display = arguments.dropFirst().first, display.hasPrefix(":"), let number = Int(display.dropFirst()) {
+                    for _ in 0..<50 where kill(pid, 0) == 0 { pause(.milliseconds(10)) }
+                    removeLock(ofDisplay: number, heldBy: pid)
+                }
             }
         }
     }

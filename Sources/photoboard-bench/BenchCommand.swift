@@ -18,11 +18,17 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Soak length in minutes (with --only soak).")
     var minutes: Double = 10
 
+    @Option(help: "Soak length in random gestures instead of minutes, a fifth of them warm-up (with --only soak).")
+    var gestures: Int?
+
+    @Option(help: "The seed of the soak's random gestures (a failure prints it; the same seed replays the same gestures).")
+    var seed: UInt64 = 1
+
     @Option(help: "The photoboard-x11 binary to measure (default: the one built beside this program).")
     var binary: String?
 
     func run() throws {
-        let binary = binary ?? (URL(fileURLWithPath: System.executablePath() ?? "").deletingLastPathComponent().appendingPathComponent("photoboard-x11").path)
+        let binary = binary ?? (URL(fileURLWithPath: System.executablePath()?.string ?? "").deletingLastPathComponent().appendingPathComponent("photoboard-x11").path)
         print("| what | setup | figures |")
         print("|---|---|---|")
         if only.contains(.engine) {
@@ -48,7 +54,8 @@ struct BenchCommand: ParsableCommand {
         }
         if only.contains(.soak) {
             let total = Duration.seconds(Int64(minutes * 60))
-            let report = try Soak.run(binary: binary, photos: try pictures.paths(19), duration: total, warmUp: total / 5)
+            let length = gestures.map { Soak.Length.gestures(warmUp: $0 / 5, total: $0) } ?? .duration(warmUp: total / 5, total: total)
+            let report = try Soak.run(binary: binary, photos: try pictures.paths(19), length: length, seed: seed)
             print("| soak | \(binary) | \(report) |")
             if !report.standardError.isEmpty { print("stderr of the board:\n\(report.standardError)") }
         }

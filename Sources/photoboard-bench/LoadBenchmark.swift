@@ -1,3 +1,4 @@
+import SystemPackage
 import XBoard
 import XBoardPlatform
 import XorgHarness
@@ -18,7 +19,7 @@ enum LoadBenchmark {
         let scene = SceneBuilder()
         let cpuBefore = Measure.processCPUSeconds()
         let start = ContinuousClock.now
-        let library = PhotoLibrary(files: files, boardSize: size, seed: 3, decoder: decoder) { failures.append($0) }
+        let library = PhotoLibrary(files: files.map { FilePath($0) }, boardSize: size, seed: 3, decoder: decoder) { failures.append($0) }
         library.start()
         var first: Double?
         while library.isLoading {

@@ -22,8 +22,8 @@ final class EventLoop {
     var emulator = MouseEmulator()
     var showsHelp = false
     var notices = NoticeQueue()
-    /// Paths that could not be opened so far (at start, dropped, or failing to decode), for
-    /// the notice that counts them; `library.failedPaths` seen up to `failuresSeen`.
+    /// Paths that could not be opened so far (at start, dropped, or failing to decode), escaped
+    /// for display, for the notice that counts them; `library.failedPaths` seen up to `failuresSeen`.
     var unopenedPaths: [String]
     var failuresSeen = 0
     /// Touches that began on a notice: they dismiss it and never reach the photos.
@@ -110,7 +110,7 @@ final class EventLoop {
             listing.problems.forEach { System.printError("photoboard-x11: \($0)") }
             let added = library.add(files: listing.files, at: location, board: controller.board)
             window.finishDrop(accepted: !listing.files.isEmpty)
-            dropped(files: listing.files.count, added: added, problems: listing.problemPaths, at: MonotonicClock.now())
+            dropped(files: listing.files.count, added: added, problems: listing.problemPaths.map(\.escaped), at: MonotonicClock.now())
         case .dropIgnored(let reason):
             System.printError("photoboard-x11: drop ignored: \(reason)")
             notices.post(reason, topic: BoardNotices.dropTopic, tone: .problem, at: MonotonicClock.now())
@@ -150,7 +150,7 @@ final class EventLoop {
             refinedRevision = nil
         }
         if library.failedPaths.count > failuresSeen {
-            unopenedPaths += library.failedPaths[failuresSeen...]
+            unopenedPaths += library.failedPaths[failuresSeen...].map(\.escaped)
             failuresSeen = library.failedPaths.count
             reportUnopened(at: MonotonicClock.now())
         }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import SystemPackage
 import XBoard
 import XBoardPlatform
 
@@ -15,10 +17,11 @@ struct PhotoboardCommand: ParsableCommand {
         discussion: """
             Opens picture files and folders (a folder opens its pictures sorted by name; -r \
             also its sub-folders). JPEG, PNG, GIF, BMP, TIFF, ICO, and WebP, HEIF and AVIF \
-            where their gdk-pixbuf loaders are installed; EXIF orientation is honoured. With \
-            no paths, the bundled sample photos open. Files that cannot be opened are reported \
-            one line each on standard error and counted in a notice on the board; the rest \
-            open. Pictures over 200 megapixels are refused.
+            where their gdk-pixbuf loaders are installed; the orientation each file states \
+            (EXIF, HEIF's irot/imir) is honoured, and names need not be UTF-8. With no paths, \
+            the bundled sample photos open. Files that cannot be opened are reported one line \
+            each on standard error and counted in a notice on the board; the rest open. \
+            Pictures over 200 megapixels are refused.
 
             Without --geometry the window takes a share of the screen under the pointer, \
             from its size and Xft.dpi.
@@ -55,8 +58,14 @@ struct PhotoboardCommand: ParsableCommand {
             """,
         version: "0.2.0")
 
+    /// Parses the command line as bytes (`RawArguments`), so paths that are not UTF-8 survive.
+    static func main() {
+        GLibLog.install()
+        main(RawArguments.escaped())
+    }
+
     @Argument(help: "Picture files or folders to open.")
-    var paths: [String] = []
+    var paths: [PathArgument] = []
 
     @Flag(name: [.customShort("r"), .long], help: "Also open the pictures in sub-folders of the given folders.")
     var recursive = false
@@ -74,7 +83,7 @@ struct PhotoboardCommand: ParsableCommand {
     var display: String?
 
     @Option(help: ArgumentHelp("Render the board into this PNG file and exit, without any X display.", valueName: "file.png"))
-    var export: String?
+    var export: PathArgument?
 
     @Flag(help: "Lay the photos out afresh instead of as they were left last time.")
     var fresh = false
@@ -84,7 +93,7 @@ struct PhotoboardCommand: ParsableCommand {
 
     func run() throws {
         let report: (String) -> Void = { System.printError("photoboard-x11: \($0)") }
-        var requested = paths
+        var requested = paths.map(\.path)
         if requested.isEmpty {
             guard let assets = BundledData.photosFolder() else {
                 report("no paths given and the bundled photos were not found")
@@ -100,16 +109,16 @@ struct PhotoboardCommand: ParsableCommand {
         }
 
         if let export {
-            try exportHeadlessly(files: listing.files, to: export, report: report)
+            try exportHeadlessly(files: listing.files, to: export.path, report: report)
             return
         }
 
         let window: X11Window
         do {
             let icon = BundledData.iconTheme().flatMap { WindowIcon(themeFolder: $0, name: "photoboard-x11") }
+            let title = BoardTitle.title(for: paths.map(\.path.escaped))
             window = try X11Window(
-                displayName: display, size: geometry?.size, title: BoardTitle.title(for: paths), applicationClass: "Photoboard-x11",
-                icon: icon, inputMode: input)
+                displayName: display, size: geometry?.size, title: title, applicationClass: "Photoboard-x11", icon: icon, inputMode: input)
         } catch {
             report("\(error)")
             throw ExitCode(1)
@@ -131,14 +140,14 @@ struct PhotoboardCommand: ParsableCommand {
         let status = try EventLoop(
             window: window, painter: painter, controller: controller, library: library, decoder: decoder, store: store,
             scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: CairoText.measure), trace: trace,
-            unopenedAtStart: listing.problemPaths
+            unopenedAtStart: listing.problemPaths.map(\.escaped)
         ).run()
         decoder.stop()
         if status != 0 { throw ExitCode(status) }
     }
 
     /// The layout saved for these files, unless `--fresh`; a corrupt one is one line and ignored.
-    private func savedLayout(for files: [String], in store: LayoutStore, report: (String) -> Void) -> LayoutDocument? {
+    private func savedLayout(for files: [FilePath], in store: LayoutStore, report: (String) -> Void) -> LayoutDocument? {
         guard !fresh else { return nil }
         let key = LayoutDocument.key(for: files.map(System.canonicalPath))
         do {
@@ -154,7 +163,7 @@ struct PhotoboardCommand: ParsableCommand {
 
     /// `--export`: decodes every photo, lays the board out as it would open (the saved layout,
     /// or a tossed one for the seed and geometry), and writes it as a PNG. No X display is used.
-    private func exportHeadlessly(files: [String], to path: String, report: @escaping (String) -> Void) throws {
+    private func exportHeadlessly(files: [FilePath], to path: FilePath, report: @escaping (String) -> Void) throws {
         let decoder = try PhotoDecoder()
         defer { decoder.stop() }
         let store = LayoutStore.standard()
@@ -179,6 +188,7 @@ struct PhotoboardCommand: ParsableCommand {
             report("\(error)")
             throw ExitCode(1)
         }
-        print(path)
+        // The path itself, as bytes, for scripts (messages escape it; this is data).
+        FileHandle.standardOutput.write(Data(path.bytes + [UInt8(ascii: "\n")]))
     }
 }

@@ -11,6 +11,19 @@ struct TestPhoto {
 
     static let redGreen = TestPhoto(left: 0xD0_2020, right: 0x20_B040, width: 400, height: 300)
     static let blueYellow = TestPhoto(left: 0x20_40D0, right: 0xE0_C020, width: 300, height: 400)
+    static let cyanMagenta = TestPhoto(left: 0x10_E0E0, right: 0xE0_10E0, width: 400, height: 300)
+
+    /// Whether both halves show in full (nothing over them, nothing off screen): a half of a
+    /// print whose halves' centres are `span` apart covers 2 × span² × height / width pixels,
+    /// less its anti-aliased edges.
+    func isWhole(_ measure: PrintMeasure, in shot: Screenshot) -> Bool {
+        let half = 2 * measure.span * measure.span * Double(height) / Double(width)
+        return [left, right].allSatisfy { Double(shot.blob(of: $0)?.count ?? 0) >= 0.9 * half }
+    }
+}
+
+extension TestPhoto: CustomStringConvertible {
+    var description: String { String(left, radix: 16) + "/" + String(right, radix: 16) }
 }
 
 /// One real Xorg with the real `photoboard-x11` on it, showing test photos; fingers and eyes
@@ -35,13 +48,16 @@ final class BoardSession {
     }
 
     /// Starts a server and the board. With `photos` empty and no paths in `arguments`, the
-    /// board opens its bundled photos.
+    /// board opens its bundled photos. The layout is the one `seed` tosses on a 1280×800 window
+    /// (unless `arguments` give another `--geometry`), the same in every run.
     ///
     /// `prepare` gets the session's folder and returns more paths to open (files the test made).
-    /// `user` runs the board as another user (e.g. "nobody"), through setpriv.
+    /// `user` runs the board as another user (e.g. "nobody"), through setpriv. With
+    /// `sizedFromScreen` the board sizes its window from the `screen` as a person's would.
     init(
         photos: [TestPhoto], seed: Int = 7, arguments: [String] = [], user: (uid: Int, gid: Int)? = nil, resources: String? = nil,
-        waitForPhotos: Bool = true, screen: (width: Int, height: Int) = (1280, 800), prepare: (String) throws -> [String] = { _ in [] }
+        waitForPhotos: Bool = true, screen: (width: Int, height: Int) = (1280, 800), sizedFromScreen: Bool = false,
+        prepare: (String) throws -> [String] = { _ in [] }
     ) throws {
         self.photos = photos
         server = try XorgServer(width: screen.width, height: screen.height)
@@ -54,7 +70,8 @@ final class BoardSession {
             paths.append(path)
         }
         paths += try prepare(server.directory.path)
-        var command = [Self.binaryPath, "--seed", "\(seed)"] + arguments + paths
+        let geometry = arguments.contains("--geometry") || sizedFromScreen ? [] : ["--geometry", "1280x800"]
+        var command = [Self.binaryPath, "--seed", "\(seed)"] + geometry + arguments + paths
         if let user {
             command = ["/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--"] + command
         }
@@ -64,7 +81,16 @@ final class BoardSession {
             guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }
             return reader.window(ofProcess: app.pid)
         }
-        for photo in photos { _ = try settled(photo) }
+        // Every test starts from the same board: each test photo wholly in view, none over
+        // another (true of the seed-7 layout at 1280×800; if a layout change breaks it, say so
+        // here rather than in a puzzling measurement later).
+        let shot = try rest()
+        for photo in photos {
+            let measure = try settled(photo)
+            guard photo.isWhole(measure, in: shot) else {
+                throw HarnessError("precondition: the \(photo) photo is not wholly in view as laid out with seed \(seed): \(measure)")
+            }
+        }
     }
 
     deinit {
@@ -80,6 +106,10 @@ final class BoardSession {
     }
 
     /// Waits until the photo is on screen and has not moved for a few frames.
+    ///
+    /// Only looks taken while the board and the server are asleep count: on a busy machine the
+    /// board may not have handled the last touch or key yet, and a screen that merely has not
+    /// changed *yet* must not pass for one at rest.
     func settled(_ photo: TestPhoto, timeout: Duration = .seconds(10)) throws -> PrintMeasure {
         var last: PrintMeasure?
         var stableCount = 0
@@ -87,7 +117,11 @@ final class BoardSession {
             "\(String(photo.left, radix: 16)) photo to come to rest (last seen: \(last.map(String.init(describing:)) ?? "nowhere"))",
             timeout: timeout, interval: .milliseconds(40)
         ) {
-            guard let current = try measure(photo) else { return nil }
+            guard app.isAsleep(with: server) else { return nil }
+            guard let current = try measure(photo) else {
+                stableCount = 0
+                return nil
+            }
             if let last, abs(last.center.x - current.center.x) < 0.05, abs(last.center.y - current.center.y) < 0.05,
                 abs(last.span - current.span) < 0.05, abs(last.angle - current.angle) < 0.02
             {
@@ -97,6 +131,31 @@ final class BoardSession {
             }
             last = current
             return stableCount >= 3 ? current : nil
+        }
+    }
+
+    /// Waits until nothing on the board moves any more (see `ScreenReader.waitForRest`).
+    @discardableResult
+    func rest(timeout: Duration = .seconds(10)) throws -> Screenshot {
+        try reader.waitForRest(of: app, on: server, timeout: timeout)
+    }
+
+    /// A point where a finger lands on `photo` whatever lies around it: the middle of the
+    /// largest square of the photo's colours on screen (at least 8 px from anything else).
+    ///
+    /// With `raisingIfHidden`, while none shows Shift+Tab selects and raises photos: the first
+    /// press the one above the selected (or the bottom one), every later press the bottom one,
+    /// so within one press more than there are photos each has been on top — and a photo on top
+    /// shows, its middle being inside the window.
+    func grabPoint(_ photo: TestPhoto, raisingIfHidden: Bool = false) throws -> (Double, Double) {
+        var presses = 0
+        while true {
+            if let spot = try rest().interiorPoint(of: [photo.left, photo.right]), spot.clearance >= 8 { return (spot.x, spot.y) }
+            guard raisingIfHidden, presses <= photos.count else {
+                throw HarnessError("no part of the \(photo) photo shows wide enough to touch (after \(presses) × Shift+Tab)")
+            }
+            try press(0xFF09, with: [0xFFE1])  // Shift+Tab
+            presses += 1
         }
     }
 
@@ -136,7 +195,7 @@ final class BoardSession {
             }
         }
         guard lift else { return }
-        pause(restBeforeLift)
+        if restBeforeLift > .zero { pause(restBeforeLift) }
         for finger in fingers {
             let end = path?(finger.id, 1) ?? finger.to
             try touch(.end, finger.id, end.0, end.1)
@@ -144,10 +203,28 @@ final class BoardSession {
     }
 
     /// Drags the photo (resting before the lift, so it does not glide) until its middle is at
-    /// `target`; returns where it came to rest.
+    /// `target`, and returns where it came to rest: on top, so it measures whole.
+    ///
+    /// The finger takes it where it shows (`grabPoint`); if another photo covered part of it,
+    /// its measured middle was off, and a second drag (by way of a detour, beyond the slop)
+    /// corrects that.
     func place(_ photo: TestPhoto, at target: (Double, Double)) throws -> PrintMeasure {
-        let now = try settled(photo)
-        try gesture([(8, (now.center.x, now.center.y), target)], steps: 30)
+        let now = try settled(photo), grab = try grabPoint(photo)
+        try gesture([(8, grab, (grab.0 + target.0 - now.center.x, grab.1 + target.1 - now.center.y))], steps: 30)
+        let placed = try settled(photo)
+        guard abs(placed.center.x - target.0) > 2 || abs(placed.center.y - target.1) > 2 else { return placed }
+        let again = try grabPoint(photo), shift = (target.0 - placed.center.x, target.1 - placed.center.y)
+        try gesture(
+            [(8, again, again)], steps: 30,
+            path: { _, f in (again.0 + shift.0 * f + 40 * sin(f * .pi), again.1 + shift.1 * f) })
+        return try settled(photo)
+    }
+
+    /// Touches the photo where it shows and lets go: it comes to the front, nothing else
+    /// changes. Returns it measured there, whole.
+    func bringToFront(_ photo: TestPhoto) throws -> PrintMeasure {
+        try tap(at: try grabPoint(photo))
+        try rest()
         return try settled(photo)
     }
 
@@ -187,22 +264,20 @@ final class BoardSession {
 
     /// Presses and releases a key, given as a keysym, with modifier keysyms held.
     func press(_ keysym: UInt, with modifiers: [UInt] = []) throws {
-        let code = reader.keycode(for: keysym), held = modifiers.map { reader.keycode(for: $0) }
-        for modifier in held { try server.keyboard.key(modifier, pressed: true) }
-        try server.keyboard.key(code, pressed: true)
-        try server.keyboard.key(code, pressed: false)
-        for modifier in held.reversed() { try server.keyboard.key(modifier, pressed: false) }
-        try server.keyboard.sync()
+        try server.keyboard.press(reader.keycode(for: keysym), with: modifiers.map { reader.keycode(for: $0) })
     }
 
-    /// Holds a key (X keycode) while `body` runs.
+    /// Holds a key (X keycode) while `body` runs, with a person's pause after pressing it and
+    /// before letting go, so the pointer events in `body` come well inside the held modifier.
     func holding(_ keycode: Int32, _ body: () throws -> Void) throws {
         try server.keyboard.key(keycode, pressed: true)
         try server.keyboard.sync()
         defer {
+            pause(.milliseconds(100))
             try? server.keyboard.key(keycode, pressed: false)
             try? server.keyboard.sync()
         }
+        pause(.milliseconds(100))
         try body()
     }
 

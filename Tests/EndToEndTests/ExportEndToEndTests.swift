@@ -29,9 +29,7 @@ extension EndToEnd {
         }
 
         @Test func exportRendersTheBoardWithoutAnyXDisplay() throws {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-export-\(getpid())").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let folder = try Leftovers.makeFolder("photoboard-export").path
             var paths: [String] = []
             for (index, photo) in [TestPhoto.redGreen, .blueYellow].enumerated() {
                 let path = folder + "/photo\(index).png"

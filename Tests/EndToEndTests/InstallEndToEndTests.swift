@@ -7,17 +7,18 @@ extension EndToEnd {
     struct Install {
         static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-        static func make(_ arguments: [String]) throws -> Int32 {
-            let log = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-make-\(getpid()).log").path
+        /// Runs make with its output in `log`.
+        static func make(_ arguments: [String], log: String) throws -> Int32 {
             let process = try ChildProcess(path: "/usr/bin/make", arguments: ["-C", repository] + arguments, stdoutPath: log, stderrPath: log)
             return try process.waitForExit(timeout: .seconds(60))
         }
 
         @Test func makeInstallPutsTheBoardItsPhotosDesktopEntryAndIconInPlaceAndUninstallRemovesThem() throws {
-            let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-prefix-\(getpid())").path
-            defer { try? FileManager.default.removeItem(atPath: prefix) }
+            let folder = try Leftovers.makeFolder("photoboard-install")
+            let prefix = folder.appendingPathComponent("prefix").path
             // The binary under test, not a new build: SwiftPM's build folder is locked while tests run.
-            #expect(try Self.make(["install", "PREFIX=\(prefix)", "BINARY=\(BoardSession.binaryPath)"]) == 0)
+            let installLog = folder.appendingPathComponent("install.log").path
+            #expect(try Self.make(["install", "PREFIX=\(prefix)", "BINARY=\(BoardSession.binaryPath)"], log: installLog) == 0)
             let files = [
                 "bin/photoboard-x11", "share/applications/photoboard-x11.desktop", "share/icons/hicolor/scalable/apps/photoboard-x11.svg",
                 "share/photoboard-x11/assets/SOURCES.md", "share/photoboard-x11/assets/chelsea.png",
@@ -41,7 +42,7 @@ extension EndToEnd {
             #expect(app.standardError.isEmpty, "\(app.standardError)")
             app.stop()
 
-            #expect(try Self.make(["uninstall", "PREFIX=\(prefix)"]) == 0)
+            #expect(try Self.make(["uninstall", "PREFIX=\(prefix)"], log: folder.appendingPathComponent("uninstall.log").path) == 0)
             for file in files { #expect(!FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) left behind") }
         }
     }

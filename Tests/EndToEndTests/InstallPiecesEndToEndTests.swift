@@ -21,9 +21,10 @@ extension EndToEnd {
         }
 
         @Test func theManPageCompletionsAndMetainfoAreInstalledAndValidate() throws {
-            let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-pieces-\(getpid())").path
-            defer { try? FileManager.default.removeItem(atPath: prefix) }
-            #expect(try Install.make(["install", "PREFIX=\(prefix)", "BINARY=\(BoardSession.binaryPath)"]) == 0)
+            let folder = try Leftovers.makeFolder("photoboard-pieces")
+            let prefix = folder.appendingPathComponent("prefix").path
+            let log = folder.appendingPathComponent("make.log").path
+            #expect(try Install.make(["install", "PREFIX=\(prefix)", "BINARY=\(BoardSession.binaryPath)"], log: log) == 0)
             let share = prefix + "/share"
             let man = share + "/man/man1/photoboard-x11.1"
             let bash = share + "/bash-completion/completions/photoboard-x11"
@@ -53,7 +54,7 @@ extension EndToEnd {
             let fishCompletion = try Self.run(["fish", "-c", "source '\(fish)'; complete -C 'photoboard-x11 --geo'"])
             #expect(fishCompletion.output.hasPrefix("--geometry"), "\(fishCompletion.output)")
 
-            #expect(try Install.make(["uninstall", "PREFIX=\(prefix)"]) == 0)
+            #expect(try Install.make(["uninstall", "PREFIX=\(prefix)"], log: log) == 0)
             for file in [man, bash, zsh, fish, metainfo] + icons {
                 #expect(!FileManager.default.fileExists(atPath: file), "\(file) left behind")
             }

@@ -8,7 +8,8 @@ extension EndToEnd {
     /// The arrangement survives restarts; saves are atomic.
     @Suite(.timeLimit(.minutes(4)))
     struct Layout {
-        /// Starts the board with the two test photos on `server`, waits for them, runs `body`.
+        /// Starts the board with the two test photos on `server`, waits until both show and the
+        /// board is at rest, runs `body`.
         static func withBoard(on server: XorgServer, arguments: [String] = [], _ body: (AppUnderTest, ScreenReader, UInt) throws -> Void) throws {
             let reader = try ScreenReader(displayName: server.displayName)
             defer { reader.close() }
@@ -19,10 +20,16 @@ extension EndToEnd {
                 }
                 return path
             }
-            let app = try AppUnderTest(binary: BoardSession.binaryPath, arguments: ["--seed", "7"] + arguments + paths, server: server)
+            let app = try AppUnderTest(
+                binary: BoardSession.binaryPath, arguments: ["--seed", "7", "--geometry", "1280x800"] + arguments + paths, server: server)
             defer { app.stop() }
             let window = try waitFor("the window", timeout: .seconds(15)) { reader.window(ofProcess: app.pid) }
-            _ = try waitFor("the photos") { PrintMeasure(try reader.screenshot(), left: TestPhoto.redGreen.left, right: TestPhoto.redGreen.right) }
+            _ = try waitFor("both photos") { () -> Bool? in
+                let shot = try reader.screenshot()
+                let shown = [TestPhoto.redGreen, .blueYellow].allSatisfy { PrintMeasure(shot, left: $0.left, right: $0.right) != nil }
+                return shown ? true : nil
+            }
+            _ = try reader.waitForRest(of: app, on: server)
             try body(app, reader, window)
         }
 
@@ -54,19 +61,17 @@ extension EndToEnd {
                 first = try Self.measure(reader)
                 let start = try #require(first)
                 try Self.drag(server, from: (start.center.x, start.center.y), to: (640, 420))
-                pause(.milliseconds(600))
+                _ = try reader.waitForRest(of: app, on: server)
                 moved = try Self.measure(reader)
                 reader.requestClose(window)  // saves on the way out
                 #expect(try app.waitForExit(timeout: .seconds(5)) == 0)
             }
             try Self.withBoard(on: server) { app, reader, _ in
-                pause(.milliseconds(500))
                 let restored = try #require(try Self.measure(reader)), expected = try #require(moved)
                 #expect(abs(restored.center.x - expected.center.x) <= 2 && abs(restored.center.y - expected.center.y) <= 2, "\(restored) vs \(expected)")
                 #expect(abs(restored.angle - expected.angle) <= 0.5 && abs(restored.span - expected.span) <= 1)
             }
             try Self.withBoard(on: server, arguments: ["--fresh"]) { _, reader, _ in
-                pause(.milliseconds(500))
                 let fresh = try #require(try Self.measure(reader)), original = try #require(first)
                 #expect(abs(fresh.center.x - original.center.x) <= 2 && abs(fresh.center.y - original.center.y) <= 2, "\(fresh) vs \(original)")
             }
@@ -83,7 +88,7 @@ extension EndToEnd {
             let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".json") })
             try Data("{ this is not a layout".utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
             try Self.withBoard(on: server) { app, _, _ in
-                pause(.milliseconds(300))
+                // The file is read before the photos show; the board is at rest by now.
                 let lines = app.standardError.split(separator: "\n")
                 #expect(lines.count == 1 && lines[0].contains(file) && lines[0].contains("ignored"), "\(lines)")
             }
@@ -93,6 +98,17 @@ extension EndToEnd {
             let server = try XorgServer()
             defer { server.stop() }
             let folder = server.directory.appendingPathComponent("state/photoboard-x11/layouts").path
+            func layouts() -> [String] {
+                ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
+            }
+            // First a save that is let finish, so a layout exists whatever moments the kills hit.
+            try Self.withBoard(on: server) { app, reader, window in
+                let now = try #require(try Self.measure(reader))
+                try Self.drag(server, from: (now.center.x, now.center.y), to: (640, 400))
+                _ = try waitFor("the layout to be saved", timeout: .seconds(10)) { layouts().isEmpty ? nil : true }
+                reader.requestClose(window)
+                #expect(try app.waitForExit(timeout: .seconds(10)) == 0)
+            }
             var kills = 0
             for round in 0..<8 {
                 try Self.withBoard(on: server) { app, reader, _ in
@@ -105,14 +121,13 @@ extension EndToEnd {
                     _ = try? app.waitForExit(timeout: .seconds(5))
                     kills += 1
                 }
-                for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".json") {
+                for name in layouts() {
                     let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
                     #expect((try? LayoutDocument.decode(data)) != nil, "round \(round): \(name) is not a whole layout")
                 }
             }
             #expect(kills == 8)
-            let saved = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasSuffix(".json") } ?? []
-            #expect(saved.count == 1, "a layout must have been saved: \(saved)")
+            #expect(layouts().count == 1, "one layout, for the one set of photos: \(layouts())")
         }
     }
 }

@@ -12,9 +12,11 @@ extension EndToEnd {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])
             let before = try session.place(.redGreen, at: (300, 400))
             try session.mouseDrag(from: (before.center.x, before.center.y), to: (before.center.x + 100, before.center.y), steps: 8, rest: .zero)
-            let atRelease = try #require(try session.measure(.redGreen))
+            // Released 100 px to the right at ~1500 px/s: it glides on ~500 px (less if a busy
+            // machine slowed the drag), measured from the release point, not from a screenshot
+            // that may come late.
             let after = try session.settled(.redGreen)
-            #expect(after.center.x > atRelease.center.x + 80, "glided \(after.center.x - atRelease.center.x) px")
+            #expect(after.center.x > before.center.x + 100 + 80, "glided \(after.center.x - before.center.x - 100) px past the release")
         }
 
         @Test func theWheelZoomsAboutThePointer() throws {
@@ -74,12 +76,15 @@ extension EndToEnd {
             let before = try session.place(.redGreen, at: (560, 400))
             let pin = (before.center.x - 50, before.center.y)
             try session.click(3, at: pin)
-            pause(.milliseconds(200))
-            print("screenshot: \(try session.saveScreenshot(named: "pinned-finger"))")
             // The marker shows where the pinned finger is: a blue ring on the photo.
-            let shot = try session.screenshot()
-            let ring = shot.pixel(Int(pin.0) + 22, Int(pin.1))
-            #expect(ring & 0xFF > 150 && ring >> 16 & 0xFF < 120, "no marker: \(String(ring, radix: 16))")
+            let isRing = { (pixel: UInt32) in pixel & 0xFF > 150 && pixel >> 16 & 0xFF < 120 }
+            var seen: UInt32 = 0
+            let ring = try? waitFor("the pinned finger's ring", timeout: .seconds(5)) { () -> UInt32? in
+                seen = try session.screenshot().pixel(Int(pin.0) + 22, Int(pin.1))
+                return isRing(seen) ? seen : nil
+            }
+            #expect(ring != nil, "no marker: \(String(seen, radix: 16))")
+            print("screenshot: \(try session.saveScreenshot(named: "pinned-finger"))")
             // Spread from 100 to 150 px away from the pin: 1.5× about the pinned point.
             try session.mouseDrag(from: (pin.0 + 100, pin.1), to: (pin.0 + 150, pin.1))
             try session.server.keyboard.key(Self.escape, pressed: true)
@@ -96,9 +101,8 @@ extension EndToEnd {
         /// The pinned-finger ring, in the marker's blue: its width on screen.
         static func markerWidth(_ session: BoardSession, pin: (Double, Double)) throws -> Int {
             try session.click(3, at: pin)
-            pause(.milliseconds(300))
             // Only pixels near the pin count (anti-aliased edges elsewhere can be close in colour).
-            let shot = try session.screenshot()
+            let shot = try session.rest()
             var low = Int.max, high = Int.min
             for y in (Int(pin.1) - 120)...(Int(pin.1) + 120) {
                 for x in (Int(pin.0) - 120)...(Int(pin.0) + 120) {
@@ -110,7 +114,7 @@ extension EndToEnd {
                     }
                 }
             }
-            return high - low + 1
+            return high >= low ? high - low + 1 : 0
         }
 
         @Test func markersAndTextFollowXftDpi() throws {
@@ -125,7 +129,7 @@ extension EndToEnd {
 
         @Test func aTripleClickPutsThePhotoBack() throws {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])
-            let initial = try session.settled(.redGreen)
+            let initial = try session.settled(.redGreen)  // wholly in view (BoardSession's precondition)
             let moved = try session.place(.redGreen, at: (600, 420))
             try session.movePointer(to: (moved.center.x, moved.center.y))
             for _ in 0..<3 {
@@ -159,7 +163,7 @@ extension EndToEnd {
             let session = try BoardSession(photos: [.redGreen, .blueYellow], arguments: ["--input", "touch"])
             let before = try session.settled(.redGreen)
             try session.mouseDrag(from: (before.center.x, before.center.y), to: (before.center.x + 100, before.center.y))
-            pause(.milliseconds(300))
+            try session.rest()
             let after = try session.settled(.redGreen)
             #expect(abs(after.center.x - before.center.x) < 0.5)
         }

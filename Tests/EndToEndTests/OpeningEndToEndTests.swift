@@ -38,11 +38,15 @@ extension EndToEnd {
             }
             let clock = ContinuousClock()
             let started = clock.now
-            let app = try AppUnderTest(binary: BoardSession.binaryPath, arguments: ["--seed", "3"] + paths, server: server)
+            let app = try AppUnderTest(
+                binary: BoardSession.binaryPath, arguments: ["--seed", "3", "--geometry", "1280x800"] + paths, server: server)
             defer { app.stop() }
             _ = try waitFor("the window", timeout: .seconds(10)) { reader.window(ofProcess: app.pid) }
             let mapped = clock.now - started
-            #expect(mapped < .seconds(1), "the window took \(mapped) to appear")
+            // "At once" is judged against the decoding, not the clock (a busy machine starts a
+            // debug build slowly): when the window shows, most photos are still to come — the
+            // first look below sees less than the end.
+            print("the window appeared after \(mapped)")
             // Sample the screen while loading: the indicator panel darkens the bottom-left corner,
             // and the photos' area grows as they arrive.
             var sawIndicator = false, areas: [Int] = []
@@ -58,6 +62,7 @@ extension EndToEnd {
             #expect(done)
             #expect(sawIndicator, "no progress indicator while loading")
             #expect(areas.contains { $0 > 0 && $0 < areas.last! }, "photos did not arrive progressively: \(areas)")
+            #expect(areas.first! < areas.last! / 2, "the window came only after most photos were decoded: \(areas)")
             #expect(app.standardError.isEmpty, "\(app.standardError)")
         }
 

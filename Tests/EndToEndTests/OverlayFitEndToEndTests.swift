@@ -14,7 +14,8 @@ extension EndToEnd {
         @Test(arguments: [(96, 1.0), (192, 2.0)])
         func theHelpHintAndNoticesFitA640By480Window(dpi: Int, scale: Double) throws {
             let session = try BoardSession(
-                photos: [.redGreen, .blueYellow], resources: "Xft.dpi:\t\(dpi)\n", screen: (640, 480)
+                photos: [.redGreen, .blueYellow], resources: "Xft.dpi:\t\(dpi)\n", waitForPhotos: false, screen: (640, 480),
+                sizedFromScreen: true
             ) { folder in
                 let broken = folder + "/a broken picture with a rather long name.png"
                 try Data("not a picture".utf8).write(to: URL(fileURLWithPath: broken))
@@ -39,7 +40,9 @@ extension EndToEnd {
         }
 
         @Test func theLoadingPanelFitsA640By480WindowAt192DPI() throws {
-            let session = try BoardSession(photos: [], resources: "Xft.dpi:\t192\n", waitForPhotos: false, screen: (640, 480)) { folder in
+            let session = try BoardSession(
+                photos: [], resources: "Xft.dpi:\t192\n", waitForPhotos: false, screen: (640, 480), sizedFromScreen: true
+            ) { folder in
                 // Sixty names for one big picture: slow enough to decode that loading shows.
                 let master = folder + "/big.png"
                 try TestPhotos.write(to: master, width: 4000, height: 3000, left: 0x60_6060, right: 0x70_7070)

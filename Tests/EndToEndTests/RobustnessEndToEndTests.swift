@@ -45,15 +45,14 @@ extension EndToEnd {
                 pause(.milliseconds(15))
             }
             #expect(session.app.process.isRunning)
-            pause(.seconds(1))
+            try session.rest()
             print("screenshot: \(try session.saveScreenshot(named: "after-resize-storm"))")
             // Every photo is still on the board, unchanged in size, and can be picked up and moved
-            // into the open.
+            // into the open. Where the storm left them depends on timing, so each is taken where
+            // it shows widest (it may hang over an edge or lie partly under the other).
             for (photo, target, before) in [(TestPhoto.redGreen, (330.0, 400.0), red), (TestPhoto.blueYellow, (950.0, 400.0), blue)] {
-                // Grab it by a point that shows (it may hang over an edge) and pull it into view.
-                let visible = try #require(try session.screenshot().blob(of: photo.left))
-                let grab = visible.centroid
-                try session.gesture([(3, (grab.x, grab.y), target)])
+                let grab = try session.grabPoint(photo, raisingIfHidden: true)
+                try session.gesture([(3, grab, target)])
                 // Once wholly in view it measures true; a second placing corrects the first.
                 _ = try session.place(photo, at: target)
                 let moved = try session.place(photo, at: target)
@@ -69,7 +68,9 @@ extension EndToEnd {
             // Throw it, then hide the window mid-glide.
             try session.gesture([(1, (red.center.x, red.center.y), (red.center.x + 120, red.center.y))], steps: 8, restBeforeLift: .zero)
             session.reader.setMapped(session.window, false)
-            pause(.milliseconds(200))
+            // Once it has taken in the unmapping it stops waking; wait for that rather than guess
+            // how long a busy machine takes to deliver it.
+            try session.app.waitUntilItStopsWaking()
             let before = try session.app.cpuAndWakeups()
             pause(.seconds(2))
             let after = try session.app.cpuAndWakeups()

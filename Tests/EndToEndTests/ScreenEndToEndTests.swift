@@ -11,7 +11,7 @@ extension EndToEnd {
 
         @Test func onA4KScreenAt192DPITheWindowOpensSizedFromTheScreenWithItsIconAndHints() throws {
             let session = try BoardSession(
-                photos: [.redGreen], resources: Self.hiDPI, waitForPhotos: false, screen: (3840, 2160))
+                photos: [.redGreen], resources: Self.hiDPI, waitForPhotos: false, screen: (3840, 2160), sizedFromScreen: true)
             let window = try waitFor("the board window to map", timeout: .seconds(20)) { () -> UInt? in
                 guard session.app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(session.app.standardError)") }
                 return session.reader.window(ofProcess: session.app.pid)
@@ -52,7 +52,7 @@ extension EndToEnd {
         }
 
         @Test func aSmallScreenIsFilledAndTheDisplayMessageNamesTheDisplayTried() throws {
-            let session = try BoardSession(photos: [.redGreen], screen: (1024, 600))
+            let session = try BoardSession(photos: [.redGreen], screen: (1024, 600), sizedFromScreen: true)
             let geometry = try #require(session.reader.geometry(session.window))
             #expect(geometry.width == 1024 && geometry.height == 600, "\(geometry)")
 

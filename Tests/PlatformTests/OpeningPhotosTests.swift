@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import Testing
 import XBoard
 import XBoardPlatform
@@ -7,13 +8,17 @@ import XorgHarness
 /// Opening files, on real files the tests make: good ones decode bounded and upright, bad ones
 /// fail fast with one clear reason.
 @Suite(.serialized, .timeLimit(.minutes(2)))
-struct OpeningPhotosTests {
+final class OpeningPhotosTests {
     let folder: String
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-open-\(getpid())-\(UUID().uuidString.prefix(6))").path
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-open-\(getpid())-\(UUID().uuidString.prefix(6))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
+
+    /// Each test's files are made afresh from code, so nothing needs keeping.
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     private func path(_ name: String) -> String { folder + "/" + name }
 
@@ -85,6 +90,18 @@ struct OpeningPhotosTests {
         #expect(clock.now - started < .seconds(5), "refusing took \(clock.now - started)")
     }
 
+    @Test func anAnimatedWebPDeclaringAHugeCanvasIsRefusedBeforeItsLoaderBuildsIt() throws {
+        // gdk-pixbuf's WebP loader allocates the animation canvas just to report the size.
+        var bytes = try FormatFixtures.animatedWebP()
+        bytes.replaceSubrange(24..<30, with: [0x80, 0x80, 0x80, 0x80, 0, 0])  // canvas 8421505 × 129
+        try Data(bytes).write(to: URL(fileURLWithPath: path("wide.webp")))
+        let clock = ContinuousClock()
+        let started = clock.now
+        let reason = try #require(failureReason(loading: "wide.webp"))
+        #expect(reason.contains("8421505×129") && reason.contains("200-megapixel limit"), "\(reason)")
+        #expect(clock.now - started < .seconds(1), "refusing took \(clock.now - started)")
+    }
+
     @Test func aCorruptPNGIsRefused() throws {
         try TestPhotos.write(to: path("good.png"), width: 300, height: 200, left: 0x123456, right: 0x654321)
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path("good.png"))))
@@ -94,18 +111,32 @@ struct OpeningPhotosTests {
         #expect(reason.hasPrefix("corrupt PNG"), "\(reason)")
     }
 
-    @Test(arguments: ["jpg", "png"])
+    @Test(arguments: ["jpg", "progressive.jpg", "png"])
     func aTruncatedPictureShowsAsFarAsItDecodesWithAWarning(kind: String) throws {
-        if kind == "jpg" {
-            try TestPhotos.writeJPEG(to: path("whole.jpg"), width: 1600, height: 1200, left: 0x336699, right: 0x996633)
-        } else {
-            try TestPhotos.write(to: path("whole.png"), width: 1600, height: 1200, left: 0x336699, right: 0x996633)
+        let (left, right): (UInt32, UInt32) = (0x336699, 0x996633)
+        switch kind {
+        case "jpg": try TestPhotos.writeJPEG(to: path("whole.\(kind)"), width: 1600, height: 1200, left: left, right: right)
+        case "png": try TestPhotos.write(to: path("whole.\(kind)"), width: 1600, height: 1200, left: left, right: right)
+        default:
+            let halves = FormatFixtures.quadrants(width: 1600, height: 1200, colors: [left, right, left, right])
+            try FormatFixtures.write(.jpegProgressive, halves, to: path("whole.\(kind)"))
         }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path("whole.\(kind)")))
         try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: path("cut.\(kind)")))
-        let picture = try ImageLoader.load(path: path("cut.\(kind)"))
-        let warning = try #require(picture.warning)
-        #expect(warning.hasPrefix("truncated") && warning.hasSuffix("shown as far as it decodes"), "\(warning)")
+        // Both the scaled decode (the board's first copy) and the full-size one (a zoomed-in copy).
+        for longEdge in [1024, 4096] {
+            let picture = try ImageLoader.load(path: path("cut.\(kind)"), maximumLongEdge: longEdge)
+            let warning = try #require(picture.warning)
+            #expect(warning.hasPrefix("truncated") && warning.hasSuffix("shown as far as it decodes"), "\(warning)")
+            // The top of the picture arrived: its two halves show their colours.
+            let width = Int(picture.image.pixelSize.width), height = Int(picture.image.pixelSize.height)
+            #expect(width == min(longEdge, 1600) && height == width * 3 / 4)
+            for (x, color) in [(width / 4, left), (width * 3 / 4, right)] {
+                let pixel = try #require(picture.image.rgb(x: x, y: height / 8))
+                let close = [16, 8, 0].allSatisfy { abs(Int(pixel >> UInt32($0) & 0xFF) - Int(color >> UInt32($0) & 0xFF)) <= 12 }
+                #expect(close, "\(kind) at \(longEdge): \(String(pixel, radix: 16)) where \(String(color, radix: 16)) was drawn")
+            }
+        }
     }
 
     @Test func foldersOpenTheirPicturesSortedByNameAndRecurseOnlyWhenAsked() throws {
@@ -115,18 +146,22 @@ struct OpeningPhotosTests {
         try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: path("sub/inner.png"), contents: Data([1]))
         try FileManager.default.createSymbolicLink(atPath: path("sub/up"), withDestinationPath: folder)  // a loop
-        let flat = PictureFiles.list([folder], recursive: false)
-        #expect(flat.files.map { $0.split(separator: "/").last! } == ["b.png", "IMG_2.JPG", "IMG_10.jpg"])
-        let deep = PictureFiles.list([folder], recursive: true)
-        #expect(deep.files.map { $0.split(separator: "/").suffix(2).joined(separator: "/") }.last == "sub/inner.png")
+        let flat = PictureFiles.list([FilePath(folder)], recursive: false)
+        #expect(flat.files.map { $0.lastComponent?.string } == ["b.png", "IMG_2.JPG", "IMG_10.jpg"])
+        let deep = PictureFiles.list([FilePath(folder)], recursive: true)
+        #expect(deep.files.last == FilePath(path("sub/inner.png")))
         #expect(deep.files.count == 4, "\(deep.files)")
     }
 
     @Test func pathsThatContributeNothingAreReportedOneLineEach() throws {
         try FileManager.default.createDirectory(atPath: path("nothing"), withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: path("nothing/readme.txt"), contents: Data("hi".utf8))
-        let listing = PictureFiles.list([path("nothing"), path("gone.jpg"), path("nothing/readme.txt")], recursive: false)
-        #expect(listing.problems == ["\(path("nothing")): folder has no pictures (-r looks in its sub-folders)", "\(path("gone.jpg")): no such file or folder"])
-        #expect(listing.files == [path("nothing/readme.txt")])  // named files are judged by content when opened
+        let listing = PictureFiles.list(
+            [path("nothing"), path("gone.jpg"), path("nothing/readme.txt")].map { FilePath($0) }, recursive: false)
+        #expect(
+            listing.problems == [
+                "\(path("nothing")): folder has no pictures (-r looks in its sub-folders)", "\(path("gone.jpg")): no such file or folder",
+            ])
+        #expect(listing.files == [FilePath(path("nothing/readme.txt"))])  // named files are judged by content when opened
     }
 }

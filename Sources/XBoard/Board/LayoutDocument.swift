@@ -1,10 +1,12 @@
 import Foundation
+import SystemPackage
 
 /// A saved arrangement: each photo's path, placement and stacking order, so the same set of
 /// photos opens as the user left it.
 ///
 /// Placements are stored with the picture size they were made at (`baseLongEdge`), so they keep
-/// their size when the window, and so the first layout, differs next time.
+/// their size when the window, and so the first layout, differs next time. Paths are stored as
+/// `StoredPath`s: a JSON string when the path is UTF-8, `{"escaped": …}` when it is not.
 public struct LayoutDocument: Codable, Hashable, Sendable {
     public static let currentVersion = 1
 
@@ -14,19 +16,64 @@ public struct LayoutDocument: Codable, Hashable, Sendable {
     /// Bottom to top.
     public var photos: [Entry]
     /// Photos of this set that were taken off the board (they stay off when it opens again).
-    public var removedPaths: [String]? = nil
+    public var removedPaths: [FilePath]? = nil
 
     public struct Entry: Codable, Hashable, Sendable {
-        public var path: String
+        public var path: FilePath
         /// The picture's long edge at scale 1 when saved, in board points.
         public var baseLongEdge: Double
         /// `photoToBoard` as [a, b, c, d, tx, ty].
         public var placement: [Double]
         /// The first layout's placement (triple tap returns there), same form.
         public var initialPlacement: [Double]
+
+        enum CodingKeys: String, CodingKey { case path, baseLongEdge, placement, initialPlacement }
+
+        init(path: FilePath, baseLongEdge: Double, placement: [Double], initialPlacement: [Double]) {
+            self.path = path
+            self.baseLongEdge = baseLongEdge
+            self.placement = placement
+            self.initialPlacement = initialPlacement
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            path = try container.decode(StoredPath.self, forKey: .path).path
+            baseLongEdge = try container.decode(Double.self, forKey: .baseLongEdge)
+            placement = try container.decode([Double].self, forKey: .placement)
+            initialPlacement = try container.decode([Double].self, forKey: .initialPlacement)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(StoredPath(path), forKey: .path)
+            try container.encode(baseLongEdge, forKey: .baseLongEdge)
+            try container.encode(placement, forKey: .placement)
+            try container.encode(initialPlacement, forKey: .initialPlacement)
+        }
     }
 
-    public init(board: Board, paths: [PhotoID: String], removedPaths: [String] = []) {
+    enum CodingKeys: String, CodingKey { case version, boardWidth, boardHeight, photos, removedPaths }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        boardWidth = try container.decode(Double.self, forKey: .boardWidth)
+        boardHeight = try container.decode(Double.self, forKey: .boardHeight)
+        photos = try container.decode([Entry].self, forKey: .photos)
+        removedPaths = try container.decodeIfPresent([StoredPath].self, forKey: .removedPaths)?.map(\.path)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(boardWidth, forKey: .boardWidth)
+        try container.encode(boardHeight, forKey: .boardHeight)
+        try container.encode(photos, forKey: .photos)
+        try container.encodeIfPresent(removedPaths?.map(StoredPath.init), forKey: .removedPaths)
+    }
+
+    public init(board: Board, paths: [PhotoID: FilePath], removedPaths: [FilePath] = []) {
         self.removedPaths = removedPaths.isEmpty ? nil : removedPaths
         version = Self.currentVersion
         boardWidth = board.size.width
@@ -42,7 +89,7 @@ public struct LayoutDocument: Codable, Hashable, Sendable {
 
     /// The saved placement of `path` for a picture whose long edge is now `baseLongEdge`, and its
     /// place in the saved stack; `nil` when the path was not saved or its numbers are unusable.
-    public func placement(of path: String, baseLongEdge: Double) -> (placement: AffineTransform, initial: AffineTransform, rank: Int)? {
+    public func placement(of path: FilePath, baseLongEdge: Double) -> (placement: AffineTransform, initial: AffineTransform, rank: Int)? {
         guard let rank = photos.firstIndex(where: { $0.path == path }) else { return nil }
         let entry = photos[rank]
         guard let placement = Self.transform(entry.placement), let initial = Self.transform(entry.initialPlacement),
@@ -55,10 +102,12 @@ public struct LayoutDocument: Codable, Hashable, Sendable {
     }
 
     /// A stable name for a set of photos, whatever order they were given in (FNV-1a over the
-    /// sorted paths).
-    public static func key(for paths: [String]) -> String {
+    /// paths' bytes, sorted, NUL between them; for UTF-8 paths the same key as when paths were
+    /// text).
+    public static func key(for paths: [FilePath]) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in paths.sorted().joined(separator: "\u{0}").utf8 {
+        let sorted = paths.map(\.bytes).sorted { $0.lexicographicallyPrecedes($1) }
+        for byte in Array(sorted.joined(separator: [0])) {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01B3
         }

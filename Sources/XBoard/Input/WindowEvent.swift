@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// What the window reports to the loop, already converted into the core's terms.
 public enum WindowEvent: Sendable {
     case touch(TouchEvent)
@@ -21,7 +23,7 @@ public enum WindowEvent: Sendable {
     /// Files or folders dropped from a file manager (XDND), and where, in board points. The
     /// loop tells the window whether it took any (`X11Window.finishDrop(accepted:)`), and the
     /// window tells the file manager.
-    case filesDropped([String], at: Point)
+    case filesDropped([FilePath], at: Point)
     /// A drop, or part of one, the board could not take: why, in a sentence for a person.
     case dropIgnored(String)
 }

@@ -1,16 +1,17 @@
+import SystemPackage
 import XBoard
 
 /// The photos the board was asked to open: decodes them in the background, places each on the
 /// board as it finishes, reports the ones that fail, and keeps each picture decoded at about the
 /// size it is shown (sharper when zoomed in, smaller again when zoomed out).
 public final class PhotoLibrary {
-    public private(set) var files: [String]
+    public private(set) var files: [FilePath]
     /// The files' absolute paths with links resolved: what layouts are saved under.
-    public private(set) var canonicalPaths: [String]
+    public private(set) var canonicalPaths: [FilePath]
     /// Where dropped photos land: their drop's layout and their place in it.
     private var dropSlots: [PhotoID: (layout: DropLayout, index: Int)] = [:]
     /// The files whose first decode failed, in the order they failed.
-    public private(set) var failedPaths: [String] = []
+    public private(set) var failedPaths: [FilePath] = []
     public let layout: TossedLayout
     private let savedLayout: LayoutDocument?
     public let resolution: PictureResolution
@@ -36,7 +37,7 @@ public final class PhotoLibrary {
     ///   - savedLayout: where the user left these photos last time, if anywhere.
     ///   - report: receives one line per file that failed or is damaged.
     public init(
-        files: [String], boardSize: Size, seed: UInt64, decoder: PhotoDecoder, savedLayout: LayoutDocument? = nil,
+        files: [FilePath], boardSize: Size, seed: UInt64, decoder: PhotoDecoder, savedLayout: LayoutDocument? = nil,
         report: @escaping (String) -> Void
     ) {
         self.files = files
@@ -67,9 +68,9 @@ public final class PhotoLibrary {
     /// on top, at the size a layout of the whole board gives, fully inside the window
     /// (`DropLayout`). Files already on the board are not added twice. Returns how many were new.
     @discardableResult
-    public func add(files newFiles: [String], at location: Point, board: Board) -> Int {
+    public func add(files newFiles: [FilePath], at location: Point, board: Board) -> Int {
         var known = Set(canonicalPaths)
-        var added: [(path: String, canonical: String)] = []
+        var added: [(path: FilePath, canonical: FilePath)] = []
         for path in newFiles {
             let canonical = System.canonicalPath(path)
             guard known.insert(canonical).inserted else { continue }
@@ -135,7 +136,7 @@ public final class PhotoLibrary {
                     copies[id]?.isPending = false
                 }
             case .success(let picture):
-                if let warning = picture.warning, isInitial { report("\(result.request.path): \(warning)") }
+                if let warning = picture.warning, isInitial { report("\(result.request.path.escaped): \(warning)") }
                 if isInitial {
                     var photo = layout.photo(at: id.rawValue, id: id, pixelSize: picture.image.nativeSize)
                     var rank = files.count + id.rawValue  // unsaved photos stack above saved ones, as listed
@@ -157,7 +158,7 @@ public final class PhotoLibrary {
                     } catch {
                         failures += 1
                         failedPaths.append(result.request.path)
-                        report("\(result.request.path): \(error)")
+                        report("\(result.request.path.escaped): \(error)")
                         continue
                     }
                     let ranks = self.ranks
@@ -197,10 +198,11 @@ public final class PhotoLibrary {
 
     /// The arrangement to save: every photo on the board with its file.
     public func document(for board: Board) -> LayoutDocument {
-        var paths: [PhotoID: String] = [:]
+        var paths: [PhotoID: FilePath] = [:]
         for photo in board.photos where photo.id.rawValue < canonicalPaths.count { paths[photo.id] = canonicalPaths[photo.id.rawValue] }
         // Loaded once but no longer on the board, or left off from the start: removed by the user.
-        let removed = (Set(copies.keys).union(removedIDs)).filter { board.photo($0) == nil }.map { canonicalPaths[$0.rawValue] }.sorted()
+        let removed = (Set(copies.keys).union(removedIDs)).filter { board.photo($0) == nil }.map { canonicalPaths[$0.rawValue] }
+            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         return LayoutDocument(board: board, paths: paths, removedPaths: removed)
     }
 

@@ -1,4 +1,5 @@
 internal import CX11
+import SystemPackage
 import XBoard
 
 /// Structural checks that gdk-pixbuf does not make: it quietly returns a partial picture for a
@@ -13,7 +14,7 @@ enum FileIntegrity {
 
     /// Checks a file of the given gdk-pixbuf format ("jpeg", "png", "gif"); `nil` when it is
     /// sound or its format has no check here.
-    static func check(path: String, format: String, size: Int64) -> Finding? {
+    static func check(path: FilePath, format: String, size: Int64) -> Finding? {
         switch format {
         case "jpeg":
             // Entropy-coded data stuffs every 0xFF with 0x00, so an FF D9 pair is the end

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import SystemPackage
 import XBoard
 
 /// Decodes pictures on background threads, one per core, and hands them to the main loop.
@@ -11,12 +12,12 @@ import XBoard
 public final class PhotoDecoder: Sendable {
     public struct Request: Hashable, Sendable {
         public var photo: PhotoID
-        public var path: String
+        public var path: FilePath
         public var maximumLongEdge: Int
         /// Distinguishes re-decodes of the same photo, so a stale result can be dropped.
         public var generation: Int
 
-        public init(photo: PhotoID, path: String, maximumLongEdge: Int, generation: Int = 0) {
+        public init(photo: PhotoID, path: FilePath, maximumLongEdge: Int, generation: Int = 0) {
             self.photo = photo
             self.path = path
             self.maximumLongEdge = maximumLongEdge

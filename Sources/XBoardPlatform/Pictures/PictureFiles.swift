@@ -1,3 +1,4 @@
+import SystemPackage
 import XBoard
 
 /// Turns the command line's paths into the picture files to open, in order.
@@ -13,26 +14,26 @@ public enum PictureFiles {
     ]
 
     public struct Listing: Sendable {
-        public var files: [String] = []
-        /// One line per path that contributed nothing: "path: reason".
+        public var files: [FilePath] = []
+        /// One line per path that contributed nothing: "path: reason", the path escaped.
         public var problems: [String] = []
         /// The paths those lines are about, in the same order.
-        public var problemPaths: [String] = []
+        public var problemPaths: [FilePath] = []
     }
 
-    public static func list(_ paths: [String], recursive: Bool) -> Listing {
+    public static func list(_ paths: [FilePath], recursive: Bool) -> Listing {
         var listing = Listing()
         var visited: Set<[UInt64]> = []
         for path in paths {
             switch System.fileInfo(path) {
             case .failure(let problem):
-                listing.problems.append("\(path): \(problem)")
+                listing.problems.append("\(path.escaped): \(problem)")
                 listing.problemPaths.append(path)
             case .success(let info) where info.kind == .directory:
                 let before = listing.files.count
                 collect(folder: path, info: info, recursive: recursive, visited: &visited, into: &listing)
                 if listing.files.count == before {
-                    listing.problems.append("\(path): folder has no pictures\(recursive ? "" : " (-r looks in its sub-folders)")")
+                    listing.problems.append("\(path.escaped): folder has no pictures\(recursive ? "" : " (-r looks in its sub-folders)")")
                     listing.problemPaths.append(path)
                 }
             case .success:
@@ -42,25 +43,38 @@ public enum PictureFiles {
         return listing
     }
 
-    public static func hasPictureExtension(_ name: String) -> Bool {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-        return extensions.contains(name[name.index(after: dot)...].lowercased())
+    /// Whether a file name ends in one of `extensions` (in any case). A name that is only an
+    /// extension (".png") has none.
+    public static func hasPictureExtension(_ name: FilePath.Component) -> Bool {
+        guard let dot = name.bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
+        guard let suffix = String(validating: name.bytes[(dot + 1)...], as: UTF8.self) else { return false }
+        return extensions.contains(suffix.lowercased())
     }
 
-    private static func collect(folder: String, info: FileInfo, recursive: Bool, visited: inout Set<[UInt64]>, into listing: inout Listing) {
+    /// Orders names as a file manager does (`localizedStandardLess` on their text); names whose
+    /// text is the same (bytes that are not UTF-8 shown alike) by their bytes.
+    static func isOrderedBefore(_ a: FilePath.Component, _ b: FilePath.Component) -> Bool {
+        let left = String(decoding: a.bytes, as: UTF8.self), right = String(decoding: b.bytes, as: UTF8.self)
+        if left.localizedStandardLess(right) { return true }
+        if right.localizedStandardLess(left) { return false }
+        return a.bytes.lexicographicallyPrecedes(b.bytes)
+    }
+
+    private static func collect(
+        folder: FilePath, info: FileInfo, recursive: Bool, visited: inout Set<[UInt64]>, into listing: inout Listing
+    ) {
         guard visited.insert([info.device, info.inode]).inserted else { return }  // seen: a link loop or a repeat
-        let names: [String]
+        let names: [FilePath.Component]
         switch System.directoryEntries(folder) {
-        case .success(let entries): names = entries.sorted { $0.localizedStandardLess($1) }
+        case .success(let entries): names = entries.sorted(by: isOrderedBefore)
         case .failure(let problem):
-            listing.problems.append("\(folder): \(problem)")
+            listing.problems.append("\(folder.escaped): \(problem)")
             listing.problemPaths.append(folder)
             return
         }
-        let base = folder.hasSuffix("/") ? folder : folder + "/"
-        var subfolders: [(String, FileInfo)] = []
-        for name in names where !name.hasPrefix(".") {
-            let path = base + name
+        var subfolders: [(FilePath, FileInfo)] = []
+        for name in names where name.bytes.first != UInt8(ascii: ".") {
+            let path = folder.appending(name)
             switch System.fileInfo(path) {
             case .success(let entry) where entry.kind == .directory:
                 if recursive { subfolders.append((path, entry)) }
@@ -70,7 +84,7 @@ public enum PictureFiles {
                 break
             case .failure(let problem):
                 if hasPictureExtension(name) || problem == .symbolicLinkLoop {
-                    listing.problems.append("\(path): \(problem)")
+                    listing.problems.append("\(path.escaped): \(problem)")
                     listing.problemPaths.append(path)
                 }
             }

@@ -1,3 +1,4 @@
+import SystemPackage
 import XBoard
 
 /// What failed in the platform layer, named after the failing part.
@@ -5,7 +6,8 @@ public enum PlatformError: Error, Sendable, CustomStringConvertible {
     case cannotOpenDisplay(String)
     case cairo(String)
     case system(call: String, errno: Int32, message: String)
-    case image(path: String, reason: String)
+    /// A picture file that could not be opened (or written), and why, worded for the user.
+    case image(path: FilePath, reason: String)
     case connectionLost
 
     public var description: String {
@@ -14,7 +16,7 @@ public enum PlatformError: Error, Sendable, CustomStringConvertible {
             "cannot open display '\(name)': no X server is reachable there (is one running, and is DISPLAY right?)"
         case .cairo(let status): "cairo failed: \(status)"
         case .system(let call, let code, let message): "\(call) failed: \(message) (errno \(code))"
-        case .image(let path, let reason): "\(path): \(reason)"
+        case .image(let path, let reason): "\(path.escaped): \(reason)"
         case .connectionLost: "lost the connection to the X server"
         }
     }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SystemPackage
 import XBoard
 
 /// The kernel calls the platform layer needs, in one place (as argument-parser's
@@ -51,16 +52,16 @@ public enum System {
     }
 
     /// The absolute path with symbolic links resolved, or the path itself when that fails.
-    public static func canonicalPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
+    public static func canonicalPath(_ path: FilePath) -> FilePath {
+        guard let resolved = path.withPlatformString({ realpath($0, nil) }) else { return path }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return FilePath(platformString: resolved)
     }
 
     /// What a path names, following symbolic links.
-    public static func fileInfo(_ path: String) -> Result<FileInfo, FileProblem> {
+    public static func fileInfo(_ path: FilePath) -> Result<FileInfo, FileProblem> {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(FileProblem(errno: errno)) }
+        guard path.withPlatformString({ stat($0, &info) }) == 0 else { return .failure(FileProblem(errno: errno)) }
         let kind: FileInfo.Kind
         switch info.st_mode & S_IFMT {
         case S_IFREG: kind = .regular
@@ -72,28 +73,15 @@ public enum System {
 
     /// Reads up to `limit` bytes of a regular file, from `offset` (negative: from the end).
     /// Opens without blocking, so a FIFO or device cannot hang the caller.
-    public static func readFile(_ path: String, offset: Int64 = 0, limit: Int = .max) -> Result<[UInt8], FileProblem> {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(FileProblem(errno: errno)) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(FileProblem(errno: errno)) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegularFile) }
-        let size = Int64(info.st_size)
-        let start = offset >= 0 ? min(offset, size) : max(0, size + offset)
-        let count = Int(min(Int64(limit), size - start))
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + done, count - done, off_t(start) + off_t(done))
-            }
-            if got < 0, errno == EINTR { continue }
-            if got < 0 { return .failure(FileProblem(errno: errno)) }
-            if got == 0 { break }
-            done += got
+    public static func readFile(_ path: FilePath, offset: Int64 = 0, limit: Int = .max) -> Result<[UInt8], FileProblem> {
+        let file: FileReader
+        do {
+            file = try FileReader(path: path)
+        } catch {
+            return .failure(error)
         }
-        return .success(Array(bytes.prefix(done)))
+        let start = offset >= 0 ? min(offset, file.size) : max(0, file.size + offset)
+        return file.read(offset: start, count: Int(min(Int64(limit), file.size - start)))
     }
 
     /// Runs `body` until it does not fail with `EINTR`; throws `PlatformError.system` otherwise.
@@ -111,29 +99,31 @@ public enum System {
     public static func exitImmediately(_ status: Int32) -> Never { _exit(status) }
 
     /// The path of the running executable.
-    public static func executablePath() -> String? {
+    public static func executablePath() -> FilePath? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
         buffer[length] = 0
-        return String(cString: buffer)
+        return FilePath(platformString: buffer)
     }
 
-    public static func isDirectory(_ path: String) -> Bool {
+    public static func isDirectory(_ path: FilePath) -> Bool {
         if case .success(let info) = fileInfo(path) { return info.kind == .directory }
         return false
     }
 
-    /// Names in a directory (no "." or ".."), unsorted.
-    public static func directoryEntries(_ path: String) -> Result<[String], FileProblem> {
-        guard let directory = opendir(path) else { return .failure(FileProblem(errno: errno)) }
+    /// Names in a directory (no "." or ".."), unsorted, as the bytes they are.
+    public static func directoryEntries(_ path: FilePath) -> Result<[FilePath.Component], FileProblem> {
+        guard let directory = path.withPlatformString({ opendir($0) }) else { return .failure(FileProblem(errno: errno)) }
         defer { closedir(directory) }
-        var names: [String] = []
+        var names: [FilePath.Component] = []
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    FilePath.Component(platformString: $0)
+                }
             }
-            if name != "." && name != ".." { names.append(name) }
+            if let name, name.kind == .regular { names.append(name) }
         }
         return .success(names)
     }

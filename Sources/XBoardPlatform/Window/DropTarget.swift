@@ -1,5 +1,6 @@
 internal import CX11
 import Foundation
+import SystemPackage
 import XBoard
 
 /// Receives files dropped from file managers: the XDND protocol (versions 3 to 5) with a
@@ -137,7 +138,7 @@ final class DropTarget {
         case .failure(let failure):
             return [refuse("The drop could not be read: \(failure)")]
         case .success(let bytes):
-            let list = Self.paths(fromURIList: bytes, hostName: hostName)
+            let list = FileURIList.paths(in: bytes, hostName: hostName)
             var events: [WindowEvent] = []
             if !list.paths.isEmpty { events.append(.filesDropped(list.paths, at: session.position)) }
             if !list.refused.isEmpty {
@@ -186,77 +187,5 @@ final class DropTarget {
         event.xclient.format = 32
         event.xclient.data.l = (values[0], values[1], values[2], values[3], values[4])
         XSendEvent(display, target, 0, 0, &event)
-    }
-
-    // MARK: URI lists
-
-    /// The local paths in a `text/uri-list` (RFC 2483: one URI a line, CRLF or LF, `#`
-    /// comments), and the entries refused (not `file:`, another machine's, or malformed).
-    static func paths(fromURIList bytes: [UInt8], hostName: String) -> (paths: [String], refused: [String]) {
-        var paths: [String] = [], refused: [String] = []
-        for rawLine in bytes.split(separator: UInt8(ascii: "\n")) {
-            var line = rawLine[...]
-            while let last = line.last, last == UInt8(ascii: "\r") || last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
-                line = line.dropLast()
-            }
-            while let first = line.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { line = line.dropFirst() }
-            guard !line.isEmpty, line.first != UInt8(ascii: "#") else { continue }
-            if let path = localPath(fromFileURI: Array(line), hostName: hostName), let text = String(validating: path, as: UTF8.self) {
-                paths.append(text)
-            } else {
-                refused.append(String(decoding: line.prefix(200), as: UTF8.self))
-            }
-        }
-        return (paths, refused)
-    }
-
-    /// The path a `file:` URI names on this machine, as bytes, or `nil` when it names none:
-    /// another scheme, another host (only an empty host, `localhost` or `hostName` are this
-    /// machine), a relative path, control characters, a `%` not followed by two hex digits, or
-    /// an escaped NUL.
-    static func localPath(fromFileURI uri: [UInt8], hostName: String) -> [UInt8]? {
-        let scheme = Array("file:".utf8)
-        guard uri.count > scheme.count, zip(uri, scheme).allSatisfy({ lowercased($0) == $1 }) else { return nil }
-        var rest = uri[scheme.count...]
-        if rest.starts(with: Array("//".utf8)) {
-            rest = rest.dropFirst(2)
-            let slash = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-            let host = String(decoding: rest[..<slash], as: UTF8.self).lowercased()
-            guard host.isEmpty || host == "localhost" || (!hostName.isEmpty && host == hostName.lowercased()) else { return nil }
-            rest = rest[slash...]
-        }
-        guard rest.first == UInt8(ascii: "/") else { return nil }
-        var path: [UInt8] = []
-        var index = rest.startIndex
-        while index < rest.endIndex {
-            let byte = rest[index]
-            guard byte >= 0x20, byte != 0x7F else { return nil }
-            if byte == UInt8(ascii: "%") {
-                guard rest.distance(from: index, to: rest.endIndex) >= 3, let high = hexValue(rest[index + 1]),
-                    let low = hexValue(rest[index + 2])
-                else { return nil }
-                let decoded = high << 4 | low
-                guard decoded != 0 else { return nil }
-                path.append(decoded)
-                index += 3
-            } else {
-                path.append(byte)
-                index += 1
-            }
-        }
-        return path
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }

@@ -1,5 +1,6 @@
 internal import CX11
 import Foundation
+import SystemPackage
 import XBoard
 
 /// The window's icon for `_NET_WM_ICON`: the bundled PNGs at several sizes, as the EWMH wants
@@ -17,10 +18,10 @@ public struct WindowIcon: Sendable {
     /// Loads `NxN/apps/NAME.png` for the wanted sizes from a hicolor icon theme folder (the
     /// source tree's `data/icons/hicolor` or an installed `share/icons/hicolor`); sizes that
     /// are missing or unreadable are skipped. `nil` when none could be read.
-    public init?(themeFolder: String, name: String) {
+    public init?(themeFolder: FilePath, name: String) {
         for size in Self.wantedSizes {
-            let path = "\(themeFolder)/\(size)x\(size)/apps/\(name).png"
-            guard FileManager.default.fileExists(atPath: path), let pixels = Self.argb(path: path, size: size) else { continue }
+            let path = themeFolder.appending("\(size)x\(size)/apps/\(name).png")
+            guard let pixels = Self.argb(path: path, size: size) else { continue }
             cardinals += [UInt(size), UInt(size)] + pixels
             sizes.append(size)
         }
@@ -28,9 +29,9 @@ public struct WindowIcon: Sendable {
     }
 
     /// The picture at `path` as ARGB cardinals, if it is a `size`×`size` picture gdk-pixbuf reads.
-    private static func argb(path: String, size: Int) -> [UInt]? {
+    private static func argb(path: FilePath, size: Int) -> [UInt]? {
         var error: UnsafeMutablePointer<GError>?
-        guard let pixbuf = gdk_pixbuf_new_from_file(path, &error) else {
+        guard let pixbuf = path.withPlatformString({ gdk_pixbuf_new_from_file($0, &error) }) else {
             if let message = cx11_take_error_message(error) { cx11_g_free(message) }
             return nil
         }
