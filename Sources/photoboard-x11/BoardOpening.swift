@@ -19,6 +19,8 @@ struct BoardOpening {
     var added: Set<FilePath>
     /// What the board remembers (empty with `--fresh`).
     var memory: BoardMemory
+    /// Paths that were named or listed but cannot be opened (said one line each already).
+    var problemPaths: [FilePath] = []
 
     /// Opens `requested` (documents among them: the first is the board, the others open in
     /// windows of their own when `openOthers`). `nil` when nothing can be opened (said).
@@ -51,6 +53,7 @@ struct BoardOpening {
             opening.addMembers(of: memory, listed: [], report: report)
             let listing = PictureFiles.list(others, recursive: recursive)
             listing.problems.forEach(report)
+            opening.problemPaths += listing.problemPaths
             opening.addFiles(listing.files, asMembers: true)
         } else {
             let listing = PictureFiles.list(others, recursive: recursive)
@@ -60,6 +63,7 @@ struct BoardOpening {
             let canonical = listing.files.map(System.canonicalPath)
             let memory = keeper.load(listing: canonical, fresh: fresh)
             opening = BoardOpening(keeper: keeper, files: listing.files, named: named, added: [], memory: memory)
+            opening.problemPaths = listing.problemPaths
             opening.addMembers(of: keeper.latest, listed: Set(canonical), report: report)
         }
         guard !opening.files.isEmpty else {

@@ -4,9 +4,9 @@ import XBoardPlatform
 /// The removed photos list (r): the photos taken off the board along the bottom edge, a tap
 /// on one putting it back; touches that begin on the list never reach the board.
 extension EventLoop {
-    /// A touch or emulated finger: to the removed photos list when it began there, else to the
-    /// board.
-    func route(_ touch: TouchEvent) {
+    /// A touch or emulated finger that did not begin on a notice: to the removed photos list
+    /// when it began there, else to the board.
+    func routeToShelfOrBoard(_ touch: TouchEvent) {
         switch shelfTouches.route(touch, shelf: showsRemovedPhotos ? shownShelf : nil) {
         case .board:
             controller.handle(touch)

@@ -52,13 +52,15 @@ final class BoardSession {
     /// (unless `arguments` give another `--geometry`), the same in every run.
     ///
     /// `prepare` gets the session's folder and returns more paths to open (files the test made).
-    /// `user` runs the board as another user (e.g. "nobody"), through setpriv.
+    /// `user` runs the board as another user (e.g. "nobody"), through setpriv. With
+    /// `sizedFromScreen` the board sizes its window from the `screen` as a person's would.
     init(
         photos: [TestPhoto], seed: Int = 7, arguments: [String] = [], user: (uid: Int, gid: Int)? = nil, resources: String? = nil,
-        waitForPhotos: Bool = true, prepare: (String) throws -> [String] = { _ in [] }
+        waitForPhotos: Bool = true, screen: (width: Int, height: Int) = (1280, 800), sizedFromScreen: Bool = false,
+        prepare: (String) throws -> [String] = { _ in [] }
     ) throws {
         self.photos = photos
-        server = try XorgServer()
+        server = try XorgServer(width: screen.width, height: screen.height)
         reader = try ScreenReader(displayName: server.displayName)
         if let resources { reader.setResources(resources) }
         var paths: [String] = []
@@ -68,7 +70,7 @@ final class BoardSession {
             paths.append(path)
         }
         paths += try prepare(server.directory.path)
-        let geometry = arguments.contains("--geometry") ? [] : ["--geometry", "1280x800"]
+        let geometry = arguments.contains("--geometry") || sizedFromScreen ? [] : ["--geometry", "1280x800"]
         var command = [Self.binaryPath, "--seed", "\(seed)"] + geometry + arguments + paths
         if let user {
             command = ["/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--"] + command

@@ -48,15 +48,13 @@ public struct BoardRestore: Sendable {
         return Arrival(photo: photo, stack: remembered.stack, isRestored: true)
     }
 
-    /// `arrival` moved to where it was dropped: centred on `location` (inside the board of
-    /// `boardSize`), first laid out there, and stacked above `highestStack` (the top of the
-    /// board now) by `order` steps, so a drop of several lands in order on top.
-    public func dropped(_ arrival: Arrival, at location: Point, boardSize: Size, above highestStack: Double?, order: Int) -> Arrival {
-        var photo = arrival.photo
-        let center = location.isFinite ? Rect(origin: .zero, size: boardSize).clamp(location) : photo.center
-        photo.photoToBoard = photo.photoToBoard.withCenter(center)
-        photo.initialPhotoToBoard = photo.photoToBoard
-        return Arrival(photo: photo, stack: Self.stack(above: highestStack) + Double(order), isRestored: false)
+    /// `arrival` put where its drop lays it out (`DropLayout`: at the size a layout of the whole
+    /// board gives, fully inside the window), first laid out there, and stacked above
+    /// `highestStack` (the top of the board now) by its place in the drop, so a drop of several
+    /// lands in order on top.
+    public func dropped(_ arrival: Arrival, into drop: DropLayout, at index: Int, above highestStack: Double?) -> Arrival {
+        let photo = drop.photo(at: index, id: arrival.photo.id, pixelSize: arrival.photo.pixelSize)
+        return Arrival(photo: photo, stack: Self.stack(above: highestStack) + Double(index), isRestored: false)
     }
 
     /// A stacking key above `highest` (anything when there is none).

@@ -12,6 +12,8 @@ public final class PhotoLibrary {
     public private(set) var files: [FilePath]
     /// The files' absolute paths with links resolved: what the board remembers photos by.
     public private(set) var canonicalPaths: [FilePath]
+    /// The files whose first decode failed, in the order they failed (each once).
+    public private(set) var failedPaths: [FilePath] = []
     public let layout: TossedLayout
     public let resolution: PictureResolution
     /// What the board remembers, and how a photo arriving is placed from it.
@@ -31,8 +33,8 @@ public final class PhotoLibrary {
     /// Photos the memory says were taken off the board: decoded small, for the removed photos
     /// list, and put aside rather than on the board.
     private var asideIDs: Set<PhotoID> = []
-    /// Where dropped photos land, in board points, and their place in their drop.
-    private var dropSpots: [PhotoID: (location: Point, order: Int)] = [:]
+    /// Where dropped photos land: their drop's layout and their place in it.
+    private var dropSlots: [PhotoID: (layout: DropLayout, index: Int)] = [:]
     /// Remembered photos no file opened under their own path this time: a file of the same
     /// fingerprint is that photo, renamed or moved.
     private var unclaimed: Set<FilePath>
@@ -98,23 +100,38 @@ public final class PhotoLibrary {
         later.forEach(decoder.submit)
     }
 
-    /// Adds files dropped on the board: they decode like the others and land around `location`,
-    /// on top, and belong to the board from now on. A file already open is not added twice: if
-    /// it was taken off the board, it comes back where it was dropped.
-    public func add(files newFiles: [FilePath], at location: Point, controller: BoardController) {
-        var order = 0
+    /// Adds files dropped on the board: they decode like the others and land around `location`
+    /// on top, at the size a layout of the whole board gives, fully inside the window
+    /// (`DropLayout`), and belong to the board from now on. A file already open is not added
+    /// twice: if it was taken off the board, it comes back where the drop lays it; if it failed
+    /// before, it is tried again. Returns how many photos come onto the board.
+    @discardableResult
+    public func add(files newFiles: [FilePath], at location: Point, controller: BoardController) -> Int {
+        var arriving: [(path: FilePath, canonical: FilePath, index: Int?)] = []
+        var seen = Set<FilePath>()
         for path in newFiles {
             let canonical = System.canonicalPath(path)
-            let spot = location + Point(x: 24 * Double(order), y: 24 * Double(order))
+            guard seen.insert(canonical).inserted else { continue }
             if let index = canonicalPaths.firstIndex(of: canonical) {
                 let id = PhotoID(index)
+                let returns = controller.isOffBoard(id) || (copies[id] == nil && controller.board.photo(id) == nil)
+                if returns { arriving.append((path, canonical, index)) }
+            } else {
+                arriving.append((path, canonical, nil))
+            }
+        }
+        let drop = DropLayout(
+            count: arriving.count, photosOnBoard: controller.board.photos.count, boardSize: controller.board.size, at: location,
+            seed: layout.seed)
+        for (slot, file) in arriving.enumerated() {
+            if let index = file.index {
+                let id = PhotoID(index)
                 if controller.isOffBoard(id) {
-                    controller.returnToBoard(id, at: spot)
-                    order += 1
-                } else if copies[id] == nil, controller.board.photo(id) == nil {
+                    let size = controller.removedPhotos.first { $0.id == id }?.pixelSize ?? Size(width: 1, height: 1)
+                    controller.returnToBoard(id, at: drop.photo(at: slot, id: id, pixelSize: size).center)
+                } else {
                     asideIDs.remove(id)  // still opening, or failed before: let it arrive on the board here
-                    dropSpots[id] = (spot, order)
-                    order += 1
+                    dropSlots[id] = (drop, slot)
                     if !isPendingFirstDecode(id) {
                         decoder.submit(PhotoDecoder.Request(photo: id, path: files[index], maximumLongEdge: resolution.baseLongEdge))
                     }
@@ -122,14 +139,14 @@ public final class PhotoLibrary {
                 continue
             }
             let id = PhotoID(files.count)
-            files.append(path)
-            canonicalPaths.append(canonical)
-            unclaimed.remove(canonical)
+            files.append(file.path)
+            canonicalPaths.append(file.canonical)
+            unclaimed.remove(file.canonical)
             addedIDs.insert(id)
-            dropSpots[id] = (spot, order)
-            order += 1
-            decoder.submit(PhotoDecoder.Request(photo: id, path: path, maximumLongEdge: resolution.baseLongEdge))
+            dropSlots[id] = (drop, slot)
+            decoder.submit(PhotoDecoder.Request(photo: id, path: file.path, maximumLongEdge: resolution.baseLongEdge))
         }
+        return arriving.count
     }
 
     /// Whether the photo's first decode is still queued or running.
@@ -175,9 +192,12 @@ public final class PhotoLibrary {
             switch result.outcome {
             case .failure(let error):
                 if isInitial {
-                    if !failedIDs.contains(id) { report("\(error)") }
+                    if !failedIDs.contains(id) {
+                        report("\(error)")
+                        failedPaths.append(result.request.path)
+                    }
                     failedIDs.insert(id)
-                    dropSpots[id] = nil
+                    dropSlots[id] = nil
                 } else {
                     copies[id]?.isPending = false
                 }
@@ -189,6 +209,7 @@ public final class PhotoLibrary {
                         try upload(picture.image, id)
                     } catch {
                         report("\(result.request.path.escaped): \(error)")
+                        if !failedIDs.contains(id) { failedPaths.append(result.request.path) }
                         failedIDs.insert(id)
                         continue
                     }
@@ -226,9 +247,9 @@ public final class PhotoLibrary {
         if remembered?.isAdded == true { addedIDs.insert(id) }
         let boardSize = controller.board.size
         var arrival = restore.arrival(index: index, id: id, pixelSize: nativeSize, remembered: remembered, boardSize: boardSize)
-        let drop = dropSpots.removeValue(forKey: id)
+        let drop = dropSlots.removeValue(forKey: id)
         if let drop {
-            arrival = restore.dropped(arrival, at: drop.location, boardSize: boardSize, above: stacks.values.max(), order: drop.order)
+            arrival = restore.dropped(arrival, into: drop.layout, at: drop.index, above: stacks.values.max())
         }
         stacks[id] = arrival.stack
         let isAside = drop == nil && (asideIDs.contains(id) || (remembered?.isRemoved == true && !named.contains(path)))

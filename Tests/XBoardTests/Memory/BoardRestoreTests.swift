@@ -52,8 +52,12 @@ import XBoard
         let restore = BoardRestore(memory: BoardMemory(), layout: Self.layout)
         let arrival = restore.arrival(
             index: 0, id: PhotoID(7), pixelSize: Size(width: 40, height: 30), remembered: nil, boardSize: Self.boardSize)
-        let dropped = restore.dropped(arrival, at: Point(x: 2000, y: 100), boardSize: Self.boardSize, above: 7.5, order: 1)
-        #expect(dropped.photo.center == Point(x: 1000, y: 100) && dropped.photo.initialPhotoToBoard == dropped.photo.photoToBoard)
+        let drop = DropLayout(count: 2, photosOnBoard: 3, boardSize: Self.boardSize, at: Point(x: 2000, y: 100))
+        let dropped = restore.dropped(arrival, into: drop, at: 1, above: 7.5)
+        #expect(dropped.photo == drop.photo(at: 1, id: PhotoID(7), pixelSize: Size(width: 40, height: 30)))
+        let extent = dropped.photo.boardBounds
+        #expect(extent.minX >= 0 && extent.maxX <= Self.boardSize.width, "inside the board, though dropped past its edge")
+        #expect(dropped.photo.initialPhotoToBoard == dropped.photo.photoToBoard && !dropped.isRestored)
         #expect(dropped.stack == 9)
     }
 }
