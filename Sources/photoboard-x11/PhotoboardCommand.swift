@@ -139,7 +139,10 @@ struct PhotoboardCommand: ParsableCommand {
             throw ExitCode(1)
         }
         window.traceKeys = trace
-        if trace { System.printError("trace: XInput \(window.xInputVersion.map { "\($0.major).\($0.minor)" } ?? "none"), ui scale \(window.uiScale)") }
+        if trace {
+            System.printError(
+                "trace: XInput \(window.xInputVersion.map { "\($0.major).\($0.minor)" } ?? "none"), ui scale \(window.uiScale)")
+        }
         let painter = try CairoPainter(window: window)
         let decoder = try PhotoDecoder()
         let layoutSeed = seed ?? UInt64(truncatingIfNeeded: MonotonicClock.now().sinceOrigin.components.attoseconds)
@@ -147,7 +150,8 @@ struct PhotoboardCommand: ParsableCommand {
             files: opening.files, named: opening.named, added: opening.added, boardSize: window.size, seed: layoutSeed, decoder: decoder,
             memory: opening.memory, report: report)
         library.start()
-        let controller = BoardController(board: Board(size: window.size), settings: BoardSettings(uiScale: window.uiScale), startTime: MonotonicClock.now())
+        let controller = BoardController(
+            board: Board(size: window.size), settings: BoardSettings(uiScale: window.uiScale), startTime: MonotonicClock.now())
         if trace {
             controller.transitionObserver = { id, transition in System.printError("trace: \(id) \(transition)") }
         }

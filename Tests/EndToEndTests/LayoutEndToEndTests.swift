@@ -11,7 +11,9 @@ extension EndToEnd {
     struct Layout {
         /// Starts the board with the two test photos on `server`, waits until both show and the
         /// board is at rest, runs `body`.
-        static func withBoard(on server: XorgServer, arguments: [String] = [], _ body: (AppUnderTest, ScreenReader, UInt) throws -> Void) throws {
+        static func withBoard(on server: XorgServer, arguments: [String] = [], _ body: (AppUnderTest, ScreenReader, UInt) throws -> Void)
+            throws
+        {
             let reader = try ScreenReader(displayName: server.displayName)
             defer { reader.close() }
             let paths = try [TestPhoto.redGreen, .blueYellow].enumerated().map { index, photo in
@@ -69,12 +71,15 @@ extension EndToEnd {
             }
             try Self.withBoard(on: server) { app, reader, _ in
                 let restored = try #require(try Self.measure(reader)), expected = try #require(moved)
-                #expect(abs(restored.center.x - expected.center.x) <= 2 && abs(restored.center.y - expected.center.y) <= 2, "\(restored) vs \(expected)")
+                #expect(
+                    abs(restored.center.x - expected.center.x) <= 2 && abs(restored.center.y - expected.center.y) <= 2,
+                    "\(restored) vs \(expected)")
                 #expect(abs(restored.angle - expected.angle) <= 0.5 && abs(restored.span - expected.span) <= 1)
             }
             try Self.withBoard(on: server, arguments: ["--fresh"]) { _, reader, _ in
                 let fresh = try #require(try Self.measure(reader)), original = try #require(first)
-                #expect(abs(fresh.center.x - original.center.x) <= 2 && abs(fresh.center.y - original.center.y) <= 2, "\(fresh) vs \(original)")
+                #expect(
+                    abs(fresh.center.x - original.center.x) <= 2 && abs(fresh.center.y - original.center.y) <= 2, "\(fresh) vs \(original)")
             }
         }
 

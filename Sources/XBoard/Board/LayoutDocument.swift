@@ -115,7 +115,9 @@ public struct LayoutDocument: Codable, Hashable, Sendable {
         } catch {
             throw LayoutError.corrupt("not a layout this program wrote")
         }
-        guard document.version == currentVersion else { throw LayoutError.corrupt("layout version \(document.version) is not \(currentVersion)") }
+        guard document.version == currentVersion else {
+            throw LayoutError.corrupt("layout version \(document.version) is not \(currentVersion)")
+        }
         return document
     }
 

@@ -9,43 +9,43 @@ import XBoard
 /// It also keeps what a save needs: which photo is which file, what each was when it opened
 /// or was last saved (the baseline a save merges against), and photos recognised renamed.
 public final class PhotoLibrary {
-    public private(set) var files: [FilePath]
+    public internal(set) var files: [FilePath]
     /// The files' absolute paths with links resolved: what the board remembers photos by.
-    public private(set) var canonicalPaths: [FilePath]
+    public internal(set) var canonicalPaths: [FilePath]
     /// The files whose first decode failed, in the order they failed (each once).
     public private(set) var failedPaths: [FilePath] = []
     public let layout: TossedLayout
     public let resolution: PictureResolution
     /// What the board remembers, and how a photo arriving is placed from it.
-    private var restore: BoardRestore
-    private let decoder: PhotoDecoder
+    var restore: BoardRestore
+    let decoder: PhotoDecoder
     private let report: (String) -> Void
-    private var copies: [PhotoID: Copy] = [:]
+    var copies: [PhotoID: Copy] = [:]
     /// Each placed photo's stacking key, which later photos are stacked by.
-    private var stacks: [PhotoID: Double] = [:]
+    var stacks: [PhotoID: Double] = [:]
     /// What each placed photo's file held.
-    private var fingerprints: [PhotoID: PhotoFingerprint] = [:]
+    var fingerprints: [PhotoID: PhotoFingerprint] = [:]
     /// Photos named as files on the command line: shown even when the memory says they were
     /// taken off the board (naming a photo brings it back).
     private let named: Set<FilePath>
     /// Photos that belong to the board although its paths do not list them (dropped on it).
-    private var addedIDs: Set<PhotoID>
+    var addedIDs: Set<PhotoID>
     /// Photos the memory says were taken off the board: decoded small, for the removed photos
     /// list, and put aside rather than on the board.
-    private var asideIDs: Set<PhotoID> = []
+    var asideIDs: Set<PhotoID> = []
     /// Where dropped photos land: their drop's layout and their place in it.
-    private var dropSlots: [PhotoID: (layout: DropLayout, index: Int)] = [:]
+    var dropSlots: [PhotoID: (layout: DropLayout, index: Int)] = [:]
     /// Remembered photos no file opened under their own path this time: a file of the same
     /// fingerprint is that photo, renamed or moved.
-    private var unclaimed: Set<FilePath>
+    var unclaimed: Set<FilePath>
     /// Photos recognised under a new name since the last save: old path → new.
-    private var renamed: [FilePath: FilePath] = [:]
+    var renamed: [FilePath: FilePath] = [:]
     /// What each placed photo was when it opened or was last saved, by path; the order the
     /// window itself put photos in (by opening them, or in its last save) and their keys then:
     /// what a save compares with to tell what this window changed (`baseline`).
-    private var baselineByPath: [FilePath: PhotoMemory] = [:]
-    private var baselineOrder: [FilePath] = []
-    private var baselineKeys: [FilePath: Double] = [:]
+    var baselineByPath: [FilePath: PhotoMemory] = [:]
+    var baselineOrder: [FilePath] = []
+    var baselineKeys: [FilePath: Double] = [:]
     private var initialResults = 0
     private var decodeTime = Duration.zero
     private let startTime: Instant
@@ -53,7 +53,7 @@ public final class PhotoLibrary {
     /// The long edge photos off the board are decoded at, for their thumbnails: 192 pixels.
     public static let thumbnailLongEdge = 192
 
-    private struct Copy {
+    struct Copy {
         var longEdge: Int
         var nativeLongEdge: Int
         var generation: Int
@@ -92,7 +92,8 @@ public final class PhotoLibrary {
             let id = PhotoID(index)
             if let remembered = restore.memory[canonicalPaths[index]], remembered.isRemoved, !named.contains(canonicalPaths[index]) {
                 asideIDs.insert(id)
-                later.append(PhotoDecoder.Request(photo: id, path: path, maximumLongEdge: min(Self.thumbnailLongEdge, resolution.baseLongEdge)))
+                later.append(
+                    PhotoDecoder.Request(photo: id, path: path, maximumLongEdge: min(Self.thumbnailLongEdge, resolution.baseLongEdge)))
             } else {
                 decoder.submit(PhotoDecoder.Request(photo: id, path: path, maximumLongEdge: resolution.baseLongEdge))
             }
@@ -100,57 +101,8 @@ public final class PhotoLibrary {
         later.forEach(decoder.submit)
     }
 
-    /// Adds files dropped on the board: they decode like the others and land around `location`
-    /// on top, at the size a layout of the whole board gives, fully inside the window
-    /// (`DropLayout`), and belong to the board from now on. A file already open is not added
-    /// twice: if it was taken off the board, it comes back where the drop lays it; if it failed
-    /// before, it is tried again. Returns how many photos come onto the board.
-    @discardableResult
-    public func add(files newFiles: [FilePath], at location: Point, controller: BoardController) -> Int {
-        var arriving: [(path: FilePath, canonical: FilePath, index: Int?)] = []
-        var seen = Set<FilePath>()
-        for path in newFiles {
-            let canonical = System.canonicalPath(path)
-            guard seen.insert(canonical).inserted else { continue }
-            if let index = canonicalPaths.firstIndex(of: canonical) {
-                let id = PhotoID(index)
-                let returns = controller.isOffBoard(id) || (copies[id] == nil && controller.board.photo(id) == nil)
-                if returns { arriving.append((path, canonical, index)) }
-            } else {
-                arriving.append((path, canonical, nil))
-            }
-        }
-        let drop = DropLayout(
-            count: arriving.count, photosOnBoard: controller.board.photos.count, boardSize: controller.board.size, at: location,
-            seed: layout.seed)
-        for (slot, file) in arriving.enumerated() {
-            if let index = file.index {
-                let id = PhotoID(index)
-                if controller.isOffBoard(id) {
-                    let size = controller.removedPhotos.first { $0.id == id }?.pixelSize ?? Size(width: 1, height: 1)
-                    controller.returnToBoard(id, at: drop.photo(at: slot, id: id, pixelSize: size).center)
-                } else {
-                    asideIDs.remove(id)  // still opening, or failed before: let it arrive on the board here
-                    dropSlots[id] = (drop, slot)
-                    if !isPendingFirstDecode(id) {
-                        decoder.submit(PhotoDecoder.Request(photo: id, path: files[index], maximumLongEdge: resolution.baseLongEdge))
-                    }
-                }
-                continue
-            }
-            let id = PhotoID(files.count)
-            files.append(file.path)
-            canonicalPaths.append(file.canonical)
-            unclaimed.remove(file.canonical)
-            addedIDs.insert(id)
-            dropSlots[id] = (drop, slot)
-            decoder.submit(PhotoDecoder.Request(photo: id, path: file.path, maximumLongEdge: resolution.baseLongEdge))
-        }
-        return arriving.count
-    }
-
     /// Whether the photo's first decode is still queued or running.
-    private func isPendingFirstDecode(_ id: PhotoID) -> Bool { copies[id] == nil && !failedIDs.contains(id) }
+    func isPendingFirstDecode(_ id: PhotoID) -> Bool { copies[id] == nil && !failedIDs.contains(id) }
     /// Files whose first decode failed (a drop tries them again).
     private var failedIDs: Set<PhotoID> = []
 
@@ -285,53 +237,15 @@ public final class PhotoLibrary {
         for photo in controller.board.photos where !controller.isBusy(photo.id) {
             guard var copy = copies[photo.id], !copy.isPending else { continue }
             let shown = photo.size.longEdge * photo.scale
-            guard let wanted = resolution.wantedLongEdge(shownLongEdge: shown, decodedLongEdge: copy.longEdge, nativeLongEdge: copy.nativeLongEdge)
+            guard
+                let wanted = resolution.wantedLongEdge(
+                    shownLongEdge: shown, decodedLongEdge: copy.longEdge, nativeLongEdge: copy.nativeLongEdge)
             else { continue }
             copy.generation += 1
             copy.isPending = true
             copies[photo.id] = copy
             decoder.submit(
                 PhotoDecoder.Request(photo: photo.id, path: files[photo.id.rawValue], maximumLongEdge: wanted, generation: copy.generation))
-        }
-    }
-
-    // MARK: Saving
-
-    /// What this window knows of the board now, for a save: every photo placed (on the board,
-    /// bottom to top, and off it), by its canonical path.
-    public func snapshot(of controller: BoardController) -> BoardMemory.Snapshot {
-        func memory(_ photo: Photo, isRemoved: Bool) -> PhotoMemory {
-            PhotoMemory(
-                photo, path: canonicalPaths[photo.id.rawValue], fingerprint: fingerprints[photo.id], stack: stacks[photo.id] ?? 0,
-                isRemoved: isRemoved, isAdded: addedIDs.contains(photo.id))
-        }
-        let onBoard = controller.board.photos.filter { $0.id.rawValue < canonicalPaths.count }
-        let offBoard = controller.removedPhotos.filter { $0.id.rawValue < canonicalPaths.count }
-        return BoardMemory.Snapshot(
-            photos: onBoard.map { memory($0, isRemoved: false) } + offBoard.map { memory($0, isRemoved: true) },
-            order: onBoard.map { canonicalPaths[$0.id.rawValue] }, renamed: renamed)
-    }
-
-    /// What a save merges against: each photo as it was last loaded or saved, and the order
-    /// this window put them in.
-    public var baseline: BoardMemory.Snapshot {
-        BoardMemory.Snapshot(photos: Array(baselineByPath.values), order: baselineOrder)
-    }
-
-    /// Records a save: `snapshot` was merged into `memory`, which is now what the board
-    /// remembers (photos still to open are placed from it).
-    public func didSave(_ snapshot: BoardMemory.Snapshot, as memory: BoardMemory) {
-        baselineByPath = [:]
-        for photo in snapshot.photos { baselineByPath[photo.path] = photo }
-        baselineOrder = snapshot.order
-        baselineKeys = [:]
-        for path in snapshot.order { baselineKeys[path] = memory[path]?.stack }
-        for old in snapshot.renamed.keys { renamed[old] = nil }
-        let opened = Set(canonicalPaths)
-        restore.memory = memory
-        unclaimed = unclaimed.intersection(memory.paths).subtracting(opened)
-        for index in canonicalPaths.indices where stacks[PhotoID(index)] != nil {
-            if let key = memory[canonicalPaths[index]]?.stack { stacks[PhotoID(index)] = key }
         }
     }
 
