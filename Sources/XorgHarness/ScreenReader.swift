@@ -11,12 +11,23 @@ public final class ScreenReader {
     }
 
     public init(displayName: String) throws {
+        Self.surviveProtocolErrors()
         guard let display = XOpenDisplay(displayName) else { throw HarnessError("cannot open display \(displayName)") }
         connection = display
         root = cx11_root_window(display, cx11_default_screen(display))
     }
 
     deinit { close() }
+
+    /// Xlib's default handler ends the whole test process on any protocol error — a BadWindow
+    /// because the board's window closed between listing it and reading its property is
+    /// enough. The reads check what they get back, so errors are survived (once per process).
+    private static let errorHandler: Void = {
+        XSetErrorHandler { _, _ in 0 }
+        return ()
+    }()
+
+    static func surviveProtocolErrors() { _ = errorHandler }
 
     /// Closes the connection; must happen before the server stops, or Xlib exits the process.
     public func close() {
