@@ -13,7 +13,8 @@ struct BoardOpening {
     var keeper: BoardKeeper
     /// The files to open, in order.
     var files: [FilePath]
-    /// Canonical paths of files named directly on the command line.
+    /// Canonical paths of files named directly on the command line that come back onto the
+    /// board though the memory says they were taken off (see `open`).
     var named: Set<FilePath>
     /// Canonical paths of files that belong to the board beyond what its paths list.
     var added: Set<FilePath>
@@ -62,7 +63,11 @@ struct BoardOpening {
             let keeper = BoardKeeper(identity: identity, state: state, report: report)
             let canonical = listing.files.map(System.canonicalPath)
             let memory = keeper.load(listing: canonical, fresh: fresh)
-            opening = BoardOpening(keeper: keeper, files: listing.files, named: named, added: [], memory: memory)
+            // Naming a photo brings it back when the memory is another board's (carried over);
+            // this board's own memory keeps what was taken off it off (the list or a drop
+            // brings it back), or reopening the same command could never keep a photo off.
+            let bringsBack = keeper.hasCarriedOver ? named : []
+            opening = BoardOpening(keeper: keeper, files: listing.files, named: bringsBack, added: [], memory: memory)
             opening.problemPaths = listing.problemPaths
             opening.addMembers(of: keeper.latest, listed: Set(canonical), report: report)
         }

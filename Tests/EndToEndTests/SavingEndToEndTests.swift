@@ -109,7 +109,9 @@ extension EndToEnd {
             let removed = after.entries.filter(\.isRemoved)
             #expect(removed.count == 1, "the top photo, taken off before quitting: \(removed.map(\.path))")
             for entry in before.entries where !removed.contains(where: { $0.path == entry.path }) {
-                #expect(after[entry.path]?.placement == entry.placement && after[entry.path]?.stack == entry.stack, "\(entry.path)")
+                #expect(
+                    after[entry.path]?.placement == entry.placement && after[entry.path]?.stack == entry.stack,
+                    "\(entry.path.escaped): \(entry) became \(after[entry.path].map(String.init(describing:)) ?? "nothing")")
             }
         }
     }

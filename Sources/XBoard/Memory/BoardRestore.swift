@@ -37,9 +37,13 @@ public struct BoardRestore: Sendable {
         let ratio = remembered.baseLongEdge / tossed.size.longEdge
         let bounds = Rect(origin: .zero, size: boardSize)
         func fitted(_ placement: AffineTransform) -> AffineTransform {
-            AffineTransform(
-                center: bounds.clamp(placement.center), scale: tossed.clampScale(placement.scale * ratio, settings: settings),
-                rotation: placement.rotation)
+            let center = bounds.clamp(placement.center)
+            let scale = tossed.clampScale(placement.scale * ratio, settings: settings)
+            // Nothing to fit (the ratio of layout sizes may be 1 only to the last digit): the
+            // stored numbers come back bit for bit. Rebuilding the transform from its scale and
+            // angle would change the last digits, and a save would rewrite photos nobody moved.
+            if center == placement.center && abs(scale - placement.scale) <= placement.scale * 1e-12 { return placement }
+            return AffineTransform(center: center, scale: scale, rotation: placement.rotation)
         }
         var photo = tossed
         photo.photoToBoard = fitted(remembered.placement)

@@ -28,6 +28,11 @@ public struct MemoryLimits: Hashable, Sendable {
         }
         let scale = (a * a + b * b).squareRoot()
         guard scale.isFinite, self.scale.contains(scale) else { return .failure(Refusal("scale \(Self.format(scale)) is out of range")) }
+        // A similarity as stored (c = −b, d = a) comes back bit for bit: rebuilding it from its
+        // scale and angle would change the last digits, and a save would then rewrite photos
+        // nobody moved.
+        let (c, d) = (numbers[2], numbers[3])
+        if c == -b && d == a { return .success(AffineTransform(a: a, b: b, c: c, d: d, tx: tx, ty: ty)) }
         return .success(AffineTransform(center: Point(x: tx, y: ty), scale: scale, rotation: atan2(b, a)))
     }
 

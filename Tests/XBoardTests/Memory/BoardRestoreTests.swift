@@ -25,6 +25,22 @@ import XBoard
         #expect(abs(arrival.photo.rotation - 0.3) < 1e-12)
     }
 
+    @Test(arguments: [0.1, 0.3, 1.1, 2.9, -0.7])
+    func aPhotoThatNeedsNoFittingComesBackBitForBit(rotation: Double) {
+        let restore = BoardRestore(memory: BoardMemory(), layout: Self.layout)
+        let tossed = Self.layout.photo(at: 0, id: PhotoID(0), pixelSize: Size(width: 400, height: 300))
+        // A placement as a gesture leaves it: composed, not built from a scale and an angle.
+        let placement = AffineTransform(center: Point(x: 321.123, y: 234.567), scale: 1.234_567, rotation: rotation)
+            .concatenating(AffineTransform(center: .zero, scale: 1.000_000_1, rotation: 0.000_1))
+        // Laid out at the same size as then, but for the last digit.
+        var memory = Self.remembered(center: .zero, scale: 1, baseLongEdge: tossed.size.longEdge.nextUp)
+        memory.placement = placement
+        memory.initialPlacement = placement
+        let arrival = restore.arrival(
+            index: 0, id: PhotoID(0), pixelSize: Size(width: 400, height: 300), remembered: memory, boardSize: Self.boardSize)
+        #expect(arrival.photo.photoToBoard == placement && arrival.photo.initialPhotoToBoard == placement)
+    }
+
     @Test func aPhotoRememberedOffTheBoardOrHugeIsFittedBackIn() {
         let restore = BoardRestore(memory: BoardMemory(), layout: Self.layout)
         let tossed = Self.layout.photo(at: 1, id: PhotoID(1), pixelSize: Size(width: 40, height: 30))
