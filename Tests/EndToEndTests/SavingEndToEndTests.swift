@@ -74,6 +74,31 @@ extension EndToEnd {
                 line: "photoboard-x11: lost the connection to the X server")
         }
 
+        @Test func quittingWhileAPhotoIsUpCloseKeepsWhereItLay() throws {
+            let server = try XorgServer()
+            defer { server.stop() }
+            let paths = try Self.photos(on: server)
+            var lay: PrintMeasure?
+            do {
+                let board = try MemoryBoard(on: server, paths, showing: [.redGreen, .blueYellow])
+                let red = try #require(try board.measure(.redGreen))
+                lay = red
+                try board.tap(at: (red.center.x, red.center.y))
+                try board.tap(at: (red.center.x, red.center.y))  // double tap: up close
+                let closeUp = try waitFor("the close-up") { () -> PrintMeasure? in
+                    guard let now = try board.measure(.redGreen), abs(now.center.x - 640) < 3, abs(now.center.y - 400) < 3 else { return nil }
+                    return now
+                }
+                #expect(!same(closeUp, red), "up close")
+                try board.press(0x71)  // q, while it is up close
+                #expect(try board.app.waitForExit(timeout: .seconds(10)) == 0)
+            }
+            let board = try MemoryBoard(on: server, paths, showing: [.redGreen, .blueYellow])
+            let reopened = try board.measure(.redGreen)
+            #expect(same(reopened, lay), "where it lay, not its close-up: \(String(describing: reopened)) vs \(String(describing: lay))")
+            try board.close()
+        }
+
         @Test func quittingWhilePhotosLoadLosesNothing() throws {
             let server = try XorgServer()
             defer { server.stop() }

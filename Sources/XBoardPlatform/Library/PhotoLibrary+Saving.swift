@@ -5,14 +5,15 @@ import XBoard
 /// merges against, and recording a save so photos still to open are placed from it.
 extension PhotoLibrary {
     /// What this window knows of the board now, for a save: every photo placed (on the board,
-    /// bottom to top, and off it), by its canonical path.
+    /// bottom to top, as they lie — a close-up where it lay before — and off it), by its
+    /// canonical path.
     public func snapshot(of controller: BoardController) -> BoardMemory.Snapshot {
         func memory(_ photo: Photo, isRemoved: Bool) -> PhotoMemory {
             PhotoMemory(
                 photo, path: canonicalPaths[photo.id.rawValue], fingerprint: fingerprints[photo.id], stack: stacks[photo.id] ?? 0,
                 isRemoved: isRemoved, isAdded: addedIDs.contains(photo.id))
         }
-        let onBoard = controller.board.photos.filter { $0.id.rawValue < canonicalPaths.count }
+        let onBoard = controller.photosAsTheyLie.filter { $0.id.rawValue < canonicalPaths.count }
         let offBoard = controller.removedPhotos.filter { $0.id.rawValue < canonicalPaths.count }
         return BoardMemory.Snapshot(
             photos: onBoard.map { memory($0, isRemoved: false) } + offBoard.map { memory($0, isRemoved: true) },
