@@ -86,7 +86,9 @@ extension EndToEnd {
                 try board.tap(at: (red.center.x, red.center.y))
                 try board.tap(at: (red.center.x, red.center.y))  // double tap: up close
                 let closeUp = try waitFor("the close-up") { () -> PrintMeasure? in
-                    guard let now = try board.measure(.redGreen), abs(now.center.x - 640) < 3, abs(now.center.y - 400) < 3 else { return nil }
+                    guard let now = try board.measure(.redGreen), abs(now.center.x - 640) < 3, abs(now.center.y - 400) < 3 else {
+                        return nil
+                    }
                     return now
                 }
                 #expect(!same(closeUp, red), "up close")
