@@ -16,7 +16,7 @@ public enum FormatFixtures {
             pngRGBA16, pngGrey16
         case gif, gifTransparent
         case bmp24, bmp32, bmp32Alpha
-        case tiffRGB, tiffRGBA, tiffGrey, tiffRGB16, tiffCMYK
+        case tiffRGB, tiffRGBA, tiffRGBAHalfTransparent, tiffGrey, tiffRGB16, tiffCMYK
         case ico
         case webpLossless, webpLossy, webpAlpha
         case heif, avif
@@ -30,7 +30,7 @@ public enum FormatFixtures {
             case .jpeg, .jpegProgressive, .jpegCMYK: "jpg"
             case .gif, .gifTransparent: "gif"
             case .bmp24, .bmp32, .bmp32Alpha: "bmp"
-            case .tiffRGB, .tiffRGBA, .tiffGrey, .tiffRGB16, .tiffCMYK: "tif"
+            case .tiffRGB, .tiffRGBA, .tiffRGBAHalfTransparent, .tiffGrey, .tiffRGB16, .tiffCMYK: "tif"
             case .ico: "ico"
             case .webpLossless, .webpLossy, .webpAlpha: "webp"
             case .heif: "heic"
@@ -48,13 +48,13 @@ public enum FormatFixtures {
         public var hasTransparentFrame: Bool {
             [
                 .pngRGBA, .pngRGBAHalfTransparent, .pngGreyAlpha, .pngPaletteTransparent, .pngRGBA16, .gifTransparent, .bmp32Alpha,
-                .tiffRGBA, .ico, .webpAlpha,
+                .tiffRGBA, .tiffRGBAHalfTransparent, .ico, .webpAlpha,
             ]
             .contains(self)
         }
 
-        /// The inside's alpha (255 but for the half-transparent case).
-        public var insideAlpha: UInt8 { self == .pngRGBAHalfTransparent ? 128 : 255 }
+        /// The inside's alpha (255 but for the half-transparent cases).
+        public var insideAlpha: UInt8 { self == .pngRGBAHalfTransparent || self == .tiffRGBAHalfTransparent ? 128 : 255 }
 
         /// How far a flat colour may come out per channel: lossy codecs round trip through YCbCr.
         public var tolerance: Int {
@@ -112,7 +112,7 @@ public enum FormatFixtures {
         case .bmp32: bytes = PictureEncoders.bmp(canvas, layout: .rgb32)
         case .bmp32Alpha: bytes = PictureEncoders.bmp(canvas, layout: .argb32)
         case .tiffRGB: bytes = PictureEncoders.tiff(canvas, layout: .rgb8)
-        case .tiffRGBA: bytes = PictureEncoders.tiff(canvas, layout: .rgba8)
+        case .tiffRGBA, .tiffRGBAHalfTransparent: bytes = PictureEncoders.tiff(canvas, layout: .rgba8)
         case .tiffGrey: bytes = PictureEncoders.tiff(canvas, layout: .grey8)
         case .tiffRGB16: bytes = PictureEncoders.tiff(canvas, layout: .rgb16)
         case .tiffCMYK: bytes = PictureEncoders.tiff(canvas, layout: .cmyk8)

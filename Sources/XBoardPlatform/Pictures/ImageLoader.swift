@@ -126,7 +126,8 @@ public enum ImageLoader {
         let image: DecodedImage
         do {
             image = try pixbuf.uprightImage(
-                orientation: orientation, nativeSize: Size(width: Double(nativeSize.width), height: Double(nativeSize.height)))
+                orientation: orientation, nativeSize: Size(width: Double(nativeSize.width), height: Double(nativeSize.height)),
+                alphaIsPremultiplied: PixbufDecoding.deliversPremultipliedAlpha(formatName))
         } catch let failure as PixelConversion.Failure {
             throw refuse("its decoded pixels are unusable: \(failure)")
         }

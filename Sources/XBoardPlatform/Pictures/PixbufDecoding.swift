@@ -64,6 +64,12 @@ enum PixbufDecoding {
         }
     }
 
+    /// Whether the loader of `format` (gdk-pixbuf's name) hands over premultiplied colours where
+    /// there is alpha, against gdk-pixbuf's own rule: the TIFF loader passes on libtiff's RGBA
+    /// reading, which associates (premultiplies) alpha whatever the file stored, so a
+    /// half-transparent orange (255, 128, 0) arrives as (128, 64, 0).
+    static func deliversPremultipliedAlpha(_ format: String) -> Bool { format == "tiff" }
+
     /// One reference to a GdkPixbuf, released in `deinit`.
     final class Pixbuf {
         let pointer: OpaquePointer
@@ -75,11 +81,13 @@ enum PixbufDecoding {
         deinit { cx11_g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
         /// The pixels as a cairo image surface, turned by `orientation` on the way: ARGB32 when
-        /// the pixbuf has alpha (marked opaque when every pixel is), RGB24 otherwise.
-        func uprightImage(orientation: Orientation, nativeSize: Size) throws -> DecodedImage {
+        /// the pixbuf has alpha (marked opaque when every pixel is), RGB24 otherwise. With
+        /// `alphaIsPremultiplied`, the loader handed over colours already multiplied by alpha
+        /// (see `deliversPremultipliedAlpha`).
+        func uprightImage(orientation: Orientation, nativeSize: Size, alphaIsPremultiplied: Bool = false) throws -> DecodedImage {
             let width = Int(gdk_pixbuf_get_width(pointer)), height = Int(gdk_pixbuf_get_height(pointer))
             let channels = Int(gdk_pixbuf_get_n_channels(pointer)), hasAlpha = gdk_pixbuf_get_has_alpha(pointer) != 0
-            let layout: PixelLayout = hasAlpha ? .rgba8 : .rgb8
+            let layout: PixelLayout = hasAlpha ? PixelLayout(.rgba, isPremultiplied: alphaIsPremultiplied) : .rgb8
             guard gdk_pixbuf_get_colorspace(pointer) == GDK_COLORSPACE_RGB, gdk_pixbuf_get_bits_per_sample(pointer) == 8,
                 channels == layout.channels
             else { throw PixelConversion.Failure.unsupportedLayout(layout) }

@@ -40,7 +40,7 @@ public final class X11Window {
         guard let display = XOpenDisplay(displayName) else {
             // The name Xlib tried: the option, else $DISPLAY (XDisplayName(NULL) reads it).
             let tried = displayName.flatMap { $0.isEmpty ? nil : $0 } ?? XDisplayName(nil).map { String(cString: $0) } ?? ""
-            throw PlatformError.cannotOpenDisplay(tried.isEmpty ? "(DISPLAY is not set)" : tried)
+            throw PlatformError.cannotOpenDisplay(tried)
         }
         self.display = display
         screen = cx11_default_screen(display)
