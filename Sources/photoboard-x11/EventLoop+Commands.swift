@@ -3,7 +3,7 @@ import XBoard
 import XBoardPlatform
 
 /// The command dispatcher: board commands go to the controller; the loop's own (quit, escape,
-/// fullscreen, help, export) are carried out here.
+/// fullscreen, help, export, board documents, the removed photos list) are carried out here.
 extension EventLoop {
     /// Carries out `command`, pressed at `time`; returns an exit status when it ends the board.
     func perform(_ command: BoardCommand, at time: Instant) -> Int32? {
@@ -12,12 +12,13 @@ extension EventLoop {
         case .quit:
             return 0
         case .escape:
-            // Esc closes the help panel and lifts a pinned finger together; when neither was
-            // open, it leaves fullscreen.
+            // Esc closes the help panel and the removed photos list, and lifts a pinned finger,
+            // together; when none was open, it leaves fullscreen.
             let lifted = emulator.removePinnedFinger(at: time)
             for touch in lifted { controller.handle(touch) }
-            if showsHelp {
+            if showsHelp || showsRemovedPhotos {
                 showsHelp = false
+                showsRemovedPhotos = false
             } else if lifted.isEmpty {
                 window.setFullscreen(false)
             }
@@ -27,6 +28,10 @@ extension EventLoop {
             showsHelp.toggle()
         case .exportPicture:
             exportPicture(at: time)
+        case .saveDocument:
+            saveDocument()
+        case .toggleRemovedPhotos:
+            showsRemovedPhotos.toggle()
         case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn:
             break  // the controller's, handled above
         }

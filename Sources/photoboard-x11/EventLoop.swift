@@ -8,19 +8,30 @@ import XBoardPlatform
 /// What it waits for is a list of deadline sources (the controller's frames and tap timeouts,
 /// the autosave debouncer, the loading indicator's tick, the notices' fades); whether it paints
 /// is `FrameState`'s decision; commands go through `perform(_:at:)` (`EventLoop+Commands`);
-/// what the board tells the person goes through the notice queue (`EventLoop+Notices`).
+/// what the board tells the person goes through the notice queue (`EventLoop+Notices`). The
+/// arrangement is saved a second after the board rests and whenever the board ends — closed,
+/// signalled (SIGTERM, SIGHUP, SIGINT), or its X server lost (`EventLoop+Saving`).
 final class EventLoop {
     let window: X11Window
     let painter: CairoPainter
     let controller: BoardController
     let library: PhotoLibrary
     let decoder: PhotoDecoder
-    let store: LayoutStore
+    let keeper: BoardKeeper
+    let signals: SignalPipe
     let scene: SceneBuilder
     let settings = LoopSettings()
     let trace: Bool
     var emulator = MouseEmulator()
     var showsHelp = false
+    /// Whether the photos taken off the board show along the bottom edge (r).
+    var showsRemovedPhotos = false
+    /// The removed photos list as last painted, for telling which photo a tap lands on.
+    var shownShelf: RemovedShelf?
+    var shelfTouches = ShelfTouches()
+    /// The controller's revision when the board last changed, and when that was (seconds since
+    /// 1970): what a save stamps the photos it changed with.
+    var lastChange: (revision: UInt64, time: Double)
     var notices = NoticeQueue()
     /// Paths that could not be opened so far (at start, dropped, or failing to decode), escaped
     /// for display, for the notice that counts them; `library.failedPaths` seen up to `failuresSeen`.
@@ -37,24 +48,29 @@ final class EventLoop {
 
     init(
         window: X11Window, painter: CairoPainter, controller: BoardController, library: PhotoLibrary, decoder: PhotoDecoder,
-        store: LayoutStore, scene: SceneBuilder, trace: Bool, unopenedAtStart: [String] = []
+        keeper: BoardKeeper, signals: SignalPipe, scene: SceneBuilder, trace: Bool, unopenedAtStart: [String] = []
     ) {
         self.window = window
         self.painter = painter
         self.controller = controller
         self.library = library
         self.decoder = decoder
-        self.store = store
+        self.keeper = keeper
+        self.signals = signals
         self.scene = scene
         self.trace = trace
         autosave = Debouncer(delay: settings.autosaveDelay)
+        lastChange = (controller.revision, WallClock.now())
         unopenedPaths = unopenedAtStart
         if !unopenedAtStart.isEmpty { reportUnopened(at: MonotonicClock.now()) }
     }
 
     /// Runs until the window is closed; returns the exit status. Losing the X server is one line
-    /// and status 1.
+    /// and status 1; a termination signal ends it with 128 + the signal's number. Every way out
+    /// saves the arrangement first.
     func run() throws -> Int32 {
+        ConnectionLoss.setLastWords { [unowned self] in self.saveLayout() }
+        defer { ConnectionLoss.setLastWords(nil) }
         do {
             let status = try loop()
             saveLayout()
@@ -71,6 +87,7 @@ final class EventLoop {
             for event in window.pendingEvents() {
                 if let status = try dispatch(event) { return status }
             }
+            if let signal = signals.takeSignal() { return 128 + signal }
             if let status = receivePictures() { return status }
             let now = MonotonicClock.now()
             advance(to: now)
@@ -78,7 +95,7 @@ final class EventLoop {
             window.flush()
             if window.hasPendingEvents { continue }
             let wakeUp = nextDeadline(after: now).map { max($0 - MonotonicClock.now(), .zero) }
-            _ = try Poll.waitUntilReadable([window.fileDescriptor, decoder.wakeFileDescriptor], timeout: wakeUp)
+            _ = try Poll.waitUntilReadable([window.fileDescriptor, decoder.wakeFileDescriptor, signals.readDescriptor], timeout: wakeUp)
         }
     }
 
@@ -106,9 +123,10 @@ final class EventLoop {
             if visible { controller.advance(to: MonotonicClock.now()) }
             frame.setVisible(visible)
         case .filesDropped(let paths, let location):
-            let listing = PictureFiles.list(paths, recursive: false)
+            let pictures = openDocuments(among: paths)
+            let listing = PictureFiles.list(pictures, recursive: false)
             listing.problems.forEach { System.printError("photoboard-x11: \($0)") }
-            let added = library.add(files: listing.files, at: location, board: controller.board)
+            let added = library.add(files: listing.files, at: location, controller: controller)
             window.finishDrop(accepted: !listing.files.isEmpty)
             dropped(files: listing.files.count, added: added, problems: listing.problemPaths.map(\.escaped), at: MonotonicClock.now())
         case .dropIgnored(let reason):
@@ -126,7 +144,7 @@ final class EventLoop {
     }
 
     /// A touch or emulated finger: to the notice it began on (a tap dismisses it), else to
-    /// the board.
+    /// the removed photos list or the board (`routeToShelfOrBoard`).
     private func route(_ touch: TouchEvent) {
         let panelAt = { (point: Point) -> TextPanel.Kind? in
             self.shownPanels.last { panel in
@@ -136,7 +154,7 @@ final class EventLoop {
         }
         switch overlayTouches.route(touch, panelAt: panelAt) {
         case .board:
-            controller.handle(touch)
+            routeToShelfOrBoard(touch)
         case .overlay(let began):
             if case .notice(let id) = began { notices.dismiss(id, at: touch.time) }
         }
@@ -165,6 +183,7 @@ final class EventLoop {
     /// arrangement once the board rests.
     private func advance(to now: Instant) {
         if let deadline = controller.nextDeadline, deadline <= now { controller.advance(to: now) }
+        if controller.revision != lastChange.revision { lastChange = (controller.revision, WallClock.now()) }
         let isResting = !controller.isAnimating && controller.activeTouchCount == 0
         if isResting, refinedRevision != controller.revision {
             library.refineResolution(for: controller)
@@ -181,12 +200,14 @@ final class EventLoop {
         let now = MonotonicClock.now()
         let status = library.status(at: now)
         let content = FrameState.Content(
-            revision: controller.revision, status: status, overlay: emulator.overlay, showsHelp: showsHelp, notices: notices.shown(at: now))
+            revision: controller.revision, status: status, overlay: emulator.overlay, showsHelp: showsHelp, notices: notices.shown(at: now),
+            showsRemovedPhotos: showsRemovedPhotos)
         switch frame.action(for: content) {
         case .paint:
+            shownShelf = removedShelf(status: status)
             let list = scene.build(
                 controller.board, status: status, overlay: content.overlay, selection: controller.selection, showsHelp: showsHelp,
-                notices: content.notices)
+                notices: content.notices, removedPhotos: shownShelf)
             shownPanels = list.panels
             painter.paint(list)
         case .present:
@@ -209,17 +230,5 @@ final class EventLoop {
             notices.nextDeadline(after: now),
         ]
         return sources.compactMap { $0 }.min()
-    }
-
-    // MARK: Save
-
-    /// Saves the arrangement (atomically); a failure is one line, never fatal.
-    func saveLayout() {
-        guard !controller.board.photos.isEmpty else { return }
-        do {
-            try store.save(library.document(for: controller.board), key: library.layoutKey)
-        } catch {
-            System.printError("photoboard-x11: could not save the layout to \(store.path(for: library.layoutKey)): \(error)")
-        }
     }
 }

@@ -49,12 +49,22 @@ struct PhotoboardCommand: ParsableCommand {
               Ctrl+Z, Ctrl+Shift+Z     undo, redo
               Space or g               gather every photo back into view
               Delete                   take the selected or top photo off the board
+              r or Insert              show the photos taken off the board; tap
+                                       one to put it back
               Tab, arrows, + -, [ ]    select a photo; move, zoom, turn it
               Ctrl+S                   save the board as a PNG in ~/Pictures
+              Ctrl+Shift+S             save the board as a document
+                                       (NAME.photoboard, paths relative to it);
+                                       open it again by name
               ? or F1                  show the gestures and keys on the board
-              Esc                      close help, lift a pinned finger, or
-                                       leave fullscreen
+              Esc                      close help or the list, lift a pinned
+                                       finger, or leave fullscreen
               q                        quit
+
+            The arrangement is kept for each board (the paths named, or a \
+            document) under $XDG_STATE_HOME/photoboard-x11, photo by photo: \
+            renamed, added and removed files, quitting at any moment, signals and a \
+            lost X server lose nothing.
             """,
         version: "0.2.0")
 
@@ -64,7 +74,7 @@ struct PhotoboardCommand: ParsableCommand {
         main(RawArguments.escaped())
     }
 
-    @Argument(help: "Picture files or folders to open.")
+    @Argument(help: "Picture files or folders to open, or a board document (NAME.photoboard).")
     var paths: [PathArgument] = []
 
     @Flag(name: [.customShort("r"), .long], help: "Also open the pictures in sub-folders of the given folders.")
@@ -85,7 +95,7 @@ struct PhotoboardCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Render the board into this PNG file and exit, without any X display.", valueName: "file.png"))
     var export: PathArgument?
 
-    @Flag(help: "Lay the photos out afresh instead of as they were left last time.")
+    @Flag(help: "Lay the photos out afresh instead of as they were left last time (what is remembered is kept).")
     var fresh = false
 
     @Flag(help: "Print every input event and gesture recognizer transition to standard error.")
@@ -101,15 +111,20 @@ struct PhotoboardCommand: ParsableCommand {
             }
             requested = [assets]
         }
-        let listing = PictureFiles.list(requested, recursive: recursive)
-        listing.problems.forEach(report)
-        guard !listing.files.isEmpty else {
-            report("nothing to open")
-            throw ExitCode(1)
+        let state: StateFolder?
+        switch StateFolder.standard() {
+        case .success(let folder): state = folder
+        case .failure(let problem):
+            report("arrangements will not be kept: \(problem)")
+            state = nil
         }
+        guard
+            let opening = BoardOpening.open(
+                requested, recursive: recursive, fresh: fresh, state: state, openOthers: export == nil, report: report)
+        else { throw ExitCode(1) }
 
         if let export {
-            try exportHeadlessly(files: listing.files, to: export.path, report: report)
+            try exportHeadlessly(opening, to: export.path, report: report)
             return
         }
 
@@ -124,53 +139,44 @@ struct PhotoboardCommand: ParsableCommand {
             throw ExitCode(1)
         }
         window.traceKeys = trace
-        if trace { System.printError("trace: XInput \(window.xInputVersion.map { "\($0.major).\($0.minor)" } ?? "none"), ui scale \(window.uiScale)") }
+        if trace {
+            System.printError(
+                "trace: XInput \(window.xInputVersion.map { "\($0.major).\($0.minor)" } ?? "none"), ui scale \(window.uiScale)")
+        }
         let painter = try CairoPainter(window: window)
         let decoder = try PhotoDecoder()
         let layoutSeed = seed ?? UInt64(truncatingIfNeeded: MonotonicClock.now().sinceOrigin.components.attoseconds)
-        let store = LayoutStore.standard()
-        let saved = savedLayout(for: listing.files, in: store, report: report)
         let library = PhotoLibrary(
-            files: listing.files, boardSize: window.size, seed: layoutSeed, decoder: decoder, savedLayout: saved, report: report)
+            files: opening.files, named: opening.named, added: opening.added, boardSize: window.size, seed: layoutSeed, decoder: decoder,
+            memory: opening.memory, report: report)
         library.start()
-        let controller = BoardController(board: Board(size: window.size), settings: BoardSettings(uiScale: window.uiScale), startTime: MonotonicClock.now())
+        let controller = BoardController(
+            board: Board(size: window.size), settings: BoardSettings(uiScale: window.uiScale), startTime: MonotonicClock.now())
         if trace {
             controller.transitionObserver = { id, transition in System.printError("trace: \(id) \(transition)") }
         }
         let status = try EventLoop(
-            window: window, painter: painter, controller: controller, library: library, decoder: decoder, store: store,
-            scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: CairoText.measure), trace: trace,
-            unopenedAtStart: listing.problemPaths.map(\.escaped)
+            window: window, painter: painter, controller: controller, library: library, decoder: decoder, keeper: opening.keeper,
+            signals: try SignalPipe(), scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: CairoText.measure),
+            trace: trace, unopenedAtStart: opening.problemPaths.map(\.escaped)
         ).run()
         decoder.stop()
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// The layout saved for these files, unless `--fresh`; a corrupt one is one line and ignored.
-    private func savedLayout(for files: [FilePath], in store: LayoutStore, report: (String) -> Void) -> LayoutDocument? {
-        guard !fresh else { return nil }
-        let key = LayoutDocument.key(for: files.map(System.canonicalPath))
-        do {
-            return try store.load(key: key)
-        } catch {
-            report("\(store.path(for: key)): saved layout \(error); ignored")
-            return nil
-        }
-    }
-
     /// The picture `--export` renders without `--geometry` (there is no screen to size it from).
     static let exportGeometry = WindowGeometry(width: 1280, height: 800)
 
-    /// `--export`: decodes every photo, lays the board out as it would open (the saved layout,
-    /// or a tossed one for the seed and geometry), and writes it as a PNG. No X display is used.
-    private func exportHeadlessly(files: [FilePath], to path: FilePath, report: @escaping (String) -> Void) throws {
+    /// `--export`: decodes every photo, lays the board out as it would open (as remembered, or
+    /// tossed for the seed and geometry), and writes it as a PNG. No X display is used, and
+    /// nothing is saved.
+    private func exportHeadlessly(_ opening: BoardOpening, to path: FilePath, report: @escaping (String) -> Void) throws {
         let decoder = try PhotoDecoder()
         defer { decoder.stop() }
-        let store = LayoutStore.standard()
         let size = (geometry ?? Self.exportGeometry).size
         let library = PhotoLibrary(
-            files: files, boardSize: size, seed: seed ?? 1, decoder: decoder,
-            savedLayout: savedLayout(for: files, in: store, report: report), report: report)
+            files: opening.files, named: opening.named, added: opening.added, boardSize: size, seed: seed ?? 1, decoder: decoder,
+            memory: opening.memory, report: report)
         let controller = BoardController(board: Board(size: size), startTime: MonotonicClock.now())
         var images: [PhotoID: DecodedImage] = [:]
         library.start()

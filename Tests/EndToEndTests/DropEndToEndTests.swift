@@ -7,9 +7,9 @@ extension EndToEnd {
     /// properties are refused with a notice, never read past.
     @Suite(.timeLimit(.minutes(4)))
     struct Drops {
-        /// The saved arrangement (it lists every photo on the board), once it lists `count`.
+        /// The board's saved memory (it lists every photo on the board), once it lists `count`.
         static func savedLayout(in session: BoardSession, count: Int, timeout: Duration = .seconds(90)) throws -> [[String: Any]] {
-            let folder = session.server.directory.appendingPathComponent("state/photoboard-x11/layouts").path
+            let folder = session.server.directory.appendingPathComponent("state/photoboard-x11/boards").path
             return try waitFor("a saved layout listing \(count) photos", timeout: timeout, interval: .milliseconds(250)) {
                 () -> [[String: Any]]? in
                 guard session.app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(session.app.standardError)") }

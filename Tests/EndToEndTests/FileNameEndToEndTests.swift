@@ -101,7 +101,7 @@ extension EndToEnd {
             #expect(moved.center.x - first.center.x > 40, "moved from \(first) to \(moved)")
             try Self.press(0x71, server: server, reader: reader)  // q
             #expect(try app.waitForExit(timeout: .seconds(10)) == 0)
-            let layouts = server.directory.path + "/state/photoboard-x11/layouts"
+            let layouts = server.directory.path + "/state/photoboard-x11/boards"
             let saved = try FileManager.default.contentsOfDirectory(atPath: layouts).filter { $0.hasSuffix(".json") }
             #expect(saved.count == 1)
             let text = try String(contentsOfFile: layouts + "/" + (saved.first ?? ""), encoding: .utf8)

@@ -24,10 +24,12 @@ extension EndToEnd {
             let files = [
                 "bin/photoboard-x11", "share/applications/photoboard-x11.desktop", "share/icons/hicolor/scalable/apps/photoboard-x11.svg",
                 "share/photoboard-x11/assets/SOURCES.md", "share/photoboard-x11/assets/chelsea.png",
+                "share/mime/packages/photoboard-x11.xml",
             ]
             for file in files { #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) missing") }
             let desktop = try String(contentsOfFile: prefix + "/share/applications/photoboard-x11.desktop", encoding: .utf8)
             #expect(desktop.contains("Exec=photoboard-x11 %F") && desktop.contains("MimeType=image/jpeg;"))
+            #expect(desktop.contains("application/x-photoboard;"), "board documents open with the board")
             let validate = try ChildProcess(
                 path: "/usr/bin/desktop-file-validate", arguments: [prefix + "/share/applications/photoboard-x11.desktop"])
             #expect(try validate.waitForExit(timeout: .seconds(20)) == 0)

@@ -5,12 +5,15 @@ import XBoardPlatform
 import XorgHarness
 
 extension EndToEnd {
-    /// The arrangement survives restarts; saves are atomic.
+    /// The arrangement survives restarts; saves are atomic. (Memory by photo, merges, signals and
+    /// documents: `MemoryEndToEndTests`.)
     @Suite(.timeLimit(.minutes(4)))
     struct Layout {
         /// Starts the board with the two test photos on `server`, waits until both show and the
         /// board is at rest, runs `body`.
-        static func withBoard(on server: XorgServer, arguments: [String] = [], _ body: (AppUnderTest, ScreenReader, UInt) throws -> Void) throws {
+        static func withBoard(on server: XorgServer, arguments: [String] = [], _ body: (AppUnderTest, ScreenReader, UInt) throws -> Void)
+            throws
+        {
             let reader = try ScreenReader(displayName: server.displayName)
             defer { reader.close() }
             let paths = try [TestPhoto.redGreen, .blueYellow].enumerated().map { index, photo in
@@ -68,12 +71,15 @@ extension EndToEnd {
             }
             try Self.withBoard(on: server) { app, reader, _ in
                 let restored = try #require(try Self.measure(reader)), expected = try #require(moved)
-                #expect(abs(restored.center.x - expected.center.x) <= 2 && abs(restored.center.y - expected.center.y) <= 2, "\(restored) vs \(expected)")
+                #expect(
+                    abs(restored.center.x - expected.center.x) <= 2 && abs(restored.center.y - expected.center.y) <= 2,
+                    "\(restored) vs \(expected)")
                 #expect(abs(restored.angle - expected.angle) <= 0.5 && abs(restored.span - expected.span) <= 1)
             }
             try Self.withBoard(on: server, arguments: ["--fresh"]) { _, reader, _ in
                 let fresh = try #require(try Self.measure(reader)), original = try #require(first)
-                #expect(abs(fresh.center.x - original.center.x) <= 2 && abs(fresh.center.y - original.center.y) <= 2, "\(fresh) vs \(original)")
+                #expect(
+                    abs(fresh.center.x - original.center.x) <= 2 && abs(fresh.center.y - original.center.y) <= 2, "\(fresh) vs \(original)")
             }
         }
 
@@ -84,20 +90,22 @@ extension EndToEnd {
                 reader.requestClose(window)
                 _ = try app.waitForExit(timeout: .seconds(5))
             }
-            let folder = server.directory.appendingPathComponent("state/photoboard-x11/layouts").path
+            let folder = server.directory.appendingPathComponent("state/photoboard-x11/boards").path
             let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".json") })
             try Data("{ this is not a layout".utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
             try Self.withBoard(on: server) { app, _, _ in
-                // The file is read before the photos show; the board is at rest by now.
+                // The file is read before the photos show; the board is at rest by now. It is kept
+                // aside for a person to look at, and the board starts afresh.
                 let lines = app.standardError.split(separator: "\n")
-                #expect(lines.count == 1 && lines[0].contains(file) && lines[0].contains("ignored"), "\(lines)")
+                #expect(lines.count == 1 && lines[0].contains(file) && lines[0].contains("starts afresh"), "\(lines)")
+                #expect(FileManager.default.fileExists(atPath: folder + "/" + file + ".unreadable"))
             }
         }
 
         @Test func killingTheBoardWhileItSavesNeverCorruptsTheLayout() throws {
             let server = try XorgServer()
             defer { server.stop() }
-            let folder = server.directory.appendingPathComponent("state/photoboard-x11/layouts").path
+            let folder = server.directory.appendingPathComponent("state/photoboard-x11/boards").path
             func layouts() -> [String] {
                 ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
             }
@@ -123,7 +131,7 @@ extension EndToEnd {
                 }
                 for name in layouts() {
                     let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))
-                    #expect((try? LayoutDocument.decode(data)) != nil, "round \(round): \(name) is not a whole layout")
+                    #expect((try? BoardFile.decode(data)) != nil, "round \(round): \(name) is not a whole board file")
                 }
             }
             #expect(kills == 8)

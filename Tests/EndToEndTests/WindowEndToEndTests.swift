@@ -31,7 +31,7 @@ extension EndToEnd {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])
             // After loading, the layout is saved once, a second later: wait for the file, then for
             // the board to stop waking, instead of guessing how long a busy machine takes.
-            let layouts = session.server.directory.appendingPathComponent("state/photoboard-x11/layouts").path
+            let layouts = session.server.directory.appendingPathComponent("state/photoboard-x11/boards").path
             _ = try waitFor("the layout saved after loading", timeout: .seconds(10)) {
                 ((try? FileManager.default.contentsOfDirectory(atPath: layouts)) ?? []).contains { $0.hasSuffix(".json") } ? true : nil
             }

@@ -6,8 +6,9 @@ extension Board {
         return pixelSizes.enumerated().map { index, size in layout.photo(at: index, id: PhotoID(firstID + index), pixelSize: size) }
     }
 
-    /// Puts a photo into the stack by rank: above every photo already there with a lower rank.
-    public mutating func insert(_ photo: Photo, rank: Int, rankOf: (PhotoID) -> Int) {
+    /// Puts a photo into the stack by its stacking key: above every photo already there with a
+    /// lower one (`PhotoMemory.stack`).
+    public mutating func insert(_ photo: Photo, rank: Double, rankOf: (PhotoID) -> Double) {
         remove(photo.id)
         let position = (photos.lastIndex { rankOf($0.id) < rank }).map { $0 + 1 } ?? 0
         insert(photo, at: position)

@@ -1,8 +1,9 @@
 import Foundation
 import SystemPackage
 
-/// A saved arrangement: each photo's path, placement and stacking order, so the same set of
-/// photos opens as the user left it.
+/// A layout as versions before board memory saved it (one file per set of paths): each photo's
+/// path, placement and stacking order. Read once to carry it over (`BoardFile+Legacy`), never
+/// written by the board any more.
 ///
 /// Placements are stored with the picture size they were made at (`baseLongEdge`), so they keep
 /// their size when the window, and so the first layout, differs next time. Paths are stored as
@@ -87,20 +88,6 @@ public struct LayoutDocument: Codable, Hashable, Sendable {
         }
     }
 
-    /// The saved placement of `path` for a picture whose long edge is now `baseLongEdge`, and its
-    /// place in the saved stack; `nil` when the path was not saved or its numbers are unusable.
-    public func placement(of path: FilePath, baseLongEdge: Double) -> (placement: AffineTransform, initial: AffineTransform, rank: Int)? {
-        guard let rank = photos.firstIndex(where: { $0.path == path }) else { return nil }
-        let entry = photos[rank]
-        guard let placement = Self.transform(entry.placement), let initial = Self.transform(entry.initialPlacement),
-            entry.baseLongEdge.isFinite, entry.baseLongEdge > 0, baseLongEdge > 0
-        else { return nil }
-        // Keep the print's size on screen: rescale to the picture size used now.
-        let ratio = entry.baseLongEdge / baseLongEdge
-        func resized(_ t: AffineTransform) -> AffineTransform { AffineTransform(center: t.center, scale: t.scale * ratio, rotation: t.rotation) }
-        return (resized(placement), resized(initial), rank)
-    }
-
     /// A stable name for a set of photos, whatever order they were given in (FNV-1a over the
     /// paths' bytes, sorted, NUL between them; for UTF-8 paths the same key as when paths were
     /// text).
@@ -128,7 +115,9 @@ public struct LayoutDocument: Codable, Hashable, Sendable {
         } catch {
             throw LayoutError.corrupt("not a layout this program wrote")
         }
-        guard document.version == currentVersion else { throw LayoutError.corrupt("layout version \(document.version) is not \(currentVersion)") }
+        guard document.version == currentVersion else {
+            throw LayoutError.corrupt("layout version \(document.version) is not \(currentVersion)")
+        }
         return document
     }
 
@@ -142,10 +131,4 @@ public struct LayoutDocument: Codable, Hashable, Sendable {
     }
 
     static func numbers(_ t: AffineTransform) -> [Double] { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
-
-    static func transform(_ numbers: [Double]) -> AffineTransform? {
-        guard numbers.count == 6, numbers.allSatisfy(\.isFinite) else { return nil }
-        let t = AffineTransform(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], tx: numbers[4], ty: numbers[5])
-        return t.inverted() == nil ? nil : t
-    }
 }

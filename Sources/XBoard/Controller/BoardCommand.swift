@@ -11,6 +11,10 @@ public enum BoardCommand: Hashable, Sendable {
     case toggleHelp
     /// Save the board as a picture (Ctrl+S).
     case exportPicture
+    /// Save the board as a board document, `NAME.photoboard` (Ctrl+Shift+S).
+    case saveDocument
+    /// Show or hide the photos taken off the board, to tap one back (r).
+    case toggleRemovedPhotos
     case undo
     case redo
     /// Gather every photo back into view in a tidy spread (Space, g).

@@ -2,7 +2,8 @@
 /// (for people who cannot use gestures). Each records an undo point first.
 extension BoardController {
     /// Carries out a board command; returns `false` for the commands that are the loop's own
-    /// (quit, escape, fullscreen, help, export), which the board has no part in.
+    /// (quit, escape, fullscreen, help, export, documents, the removed photos list), which the
+    /// board has no part in.
     @discardableResult
     public func perform(_ command: BoardCommand) -> Bool {
         let steps = settings.commands
@@ -15,7 +16,7 @@ extension BoardController {
         case .nudge(let direction, let isLarge): nudge(by: direction.unit * (isLarge ? steps.largeNudgeStep : steps.nudgeStep))
         case .zoom(let isIn): zoomTarget(by: isIn ? steps.zoomStep : 1 / steps.zoomStep)
         case .turn(let isClockwise): turnTarget(by: isClockwise ? steps.turnStep : -steps.turnStep)
-        case .quit, .escape, .toggleFullscreen, .toggleHelp, .exportPicture: return false
+        case .quit, .escape, .toggleFullscreen, .toggleHelp, .exportPicture, .saveDocument, .toggleRemovedPhotos: return false
         }
         return true
     }

@@ -48,4 +48,16 @@ extension BoardController {
             photoGestures.placementBeforeCloseUp = nil
         }
     }
+
+    /// The photos on the board, bottom to top, as they lie: a photo up close is where it lay
+    /// before its close-up (a close-up is a way of looking, not a place), so what is kept of
+    /// the board never loses that place, even when the board ends while a photo is up close.
+    public var photosAsTheyLie: [Photo] {
+        board.photos.map { photo in
+            guard let lay = gestures[photo.id]?.placementBeforeCloseUp else { return photo }
+            var resting = photo
+            resting.photoToBoard = board.clamped(lay)
+            return resting
+        }
+    }
 }

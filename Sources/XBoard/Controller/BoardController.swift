@@ -39,6 +39,9 @@ public final class BoardController {
     var selectionCycle: (order: [PhotoID], stackAfterwards: [PhotoID]) = ([], [])
     /// Photos whose recognizers wait for a deadline (tap timeouts); only these need `advance`.
     var waitingSuites: Set<PhotoID> = []
+    /// Photos taken off the board (this time, or remembered so), as they lay when they left,
+    /// with the order they left in (`BoardController+OffBoard`).
+    var offBoard: [PhotoID: OffBoardPhoto] = [:]
 
     public init(board: Board, settings: BoardSettings = BoardSettings(), startTime: Instant = .origin) {
         self.board = board
@@ -52,13 +55,15 @@ public final class BoardController {
     /// Adds a photo on top of the stack.
     public func add(_ photo: Photo) {
         board.add(photo)
+        offBoard[photo.id] = nil
         gestures[photo.id] = makeGestures()
         revision &+= 1
     }
 
-    /// Adds a photo at a stacking rank (restored layouts stack photos as they were saved).
-    public func add(_ photo: Photo, rank: Int, rankOf: (PhotoID) -> Int) {
+    /// Adds a photo at a stacking key (restored boards stack photos as they were saved).
+    public func add(_ photo: Photo, rank: Double, rankOf: (PhotoID) -> Double) {
         board.insert(photo, rank: rank, rankOf: rankOf)
+        offBoard[photo.id] = nil
         gestures[photo.id] = makeGestures()
         revision &+= 1
     }
@@ -68,7 +73,10 @@ public final class BoardController {
         motions[id] != nil || touchOwners.values.contains(id)
     }
 
+    /// Takes a photo off the board; it waits with the removed photos (`offBoard`) until it
+    /// returns.
     public func remove(_ id: PhotoID) {
+        if let photo = board.photo(id) { offBoard[id] = OffBoardPhoto(photo: photo, order: nextOffBoardOrder()) }
         board.remove(id)
         gestures[id] = nil
         motions[id] = nil

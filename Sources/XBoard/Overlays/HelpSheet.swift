@@ -44,6 +44,8 @@ public struct HelpSheet: Hashable, Sendable {
                 Row("Delete", "take a photo off the board (never off the disk)"),
                 Row("Tab · arrows · + − · [ ]", "select a photo · move · zoom · turn it"),
                 Row("Ctrl+S", "save the board as a picture"),
+                Row("Ctrl+Shift+S", "save the board as a board file"),
+                Row("r", "photos taken off; tap one to put it back"),
                 Row("? or F1", "show or hide this"),
                 Row("q", "quit"),
             ],

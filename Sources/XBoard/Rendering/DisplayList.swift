@@ -34,13 +34,15 @@ public enum DisplayItem: Hashable, Sendable {
     case fingerMarker(Point)
     /// A box of text laid out to fit the window: the hint, a notice, the help panel.
     case panel(TextPanel)
+    /// The photos taken off the board, along the bottom edge, to tap back.
+    case removedPhotos(RemovedShelf)
 
     /// Whether the item is for the screen only (indicators, hints, notices, help), never part
     /// of a saved picture of the board.
     public var isOverlay: Bool {
         switch self {
         case .fill, .print: false
-        case .progress, .fingerMarker, .panel: true
+        case .progress, .fingerMarker, .panel, .removedPhotos: true
         }
     }
 }

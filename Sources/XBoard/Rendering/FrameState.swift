@@ -11,13 +11,19 @@ public struct FrameState: Sendable {
         public var showsHelp: Bool
         /// The notices on the board, with their opacity (a fade is a change).
         public var notices: [ShownNotice]
+        /// Whether the removed photos list shows (what it lists changes with `revision`).
+        public var showsRemovedPhotos: Bool
 
-        public init(revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool, notices: [ShownNotice] = []) {
+        public init(
+            revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool, notices: [ShownNotice] = [],
+            showsRemovedPhotos: Bool = false
+        ) {
             self.revision = revision
             self.status = status
             self.overlay = overlay
             self.showsHelp = showsHelp
             self.notices = notices
+            self.showsRemovedPhotos = showsRemovedPhotos
         }
     }
 

@@ -60,6 +60,7 @@ public enum OverlayGeometry {
         case .progress: progressPanel(in: size, scale: scale).integral
         case .fingerMarker(let point): markerBounds(at: point, scale: scale).integral
         case .panel(let panel): panel.frame.insetBy(-1).integral
+        case .removedPhotos(let shelf): shelf.band.integral
         case .fill, .print: Rect(origin: .zero, size: size)
         }
     }

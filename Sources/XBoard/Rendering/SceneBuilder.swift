@@ -13,11 +13,11 @@ public struct SceneBuilder: Sendable {
     }
 
     /// The frame for `board`: with the loading indicator while `status` is given, mouse
-    /// emulation's pinned finger and hint while `overlay` is, the notices shown, and the help
-    /// panel on top of everything.
+    /// emulation's pinned finger and hint while `overlay` is, the notices shown, the removed
+    /// photos list while `removedPhotos` is, and the help panel on top of everything.
     public func build(
         _ board: Board, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil, selection: PhotoID? = nil, showsHelp: Bool = false,
-        notices: [ShownNotice] = []
+        notices: [ShownNotice] = [], removedPhotos: RemovedShelf? = nil
     ) -> DisplayList {
         var items: [DisplayItem] = [.fill(style.background)]
         for photo in board.photos {
@@ -32,6 +32,7 @@ public struct SceneBuilder: Sendable {
         if let overlay { items += [.fingerMarker(overlay.marker), .panel(layout.hint(overlay.hint))] }
         if let status { items.append(.progress(status, label: layout.progressLabel(status))) }
         items += layout.notices(notices, aboveLoadingPanel: status != nil).map(DisplayItem.panel)
+        if let removedPhotos { items.append(.removedPhotos(removedPhotos)) }
         if showsHelp { items.append(.panel(layout.help(help))) }
         return DisplayList(size: board.size, items: items, uiScale: style.uiScale)
     }

@@ -2,30 +2,58 @@ import SystemPackage
 import XBoard
 
 /// The photos the board was asked to open: decodes them in the background, places each on the
-/// board as it finishes, reports the ones that fail, and keeps each picture decoded at about the
-/// size it is shown (sharper when zoomed in, smaller again when zoomed out).
+/// board as it finishes (where the board's memory says, `BoardRestore`), reports the ones that
+/// fail, and keeps each picture decoded at about the size it is shown (sharper when zoomed in,
+/// smaller again when zoomed out).
+///
+/// It also keeps what a save needs: which photo is which file, what each was when it opened
+/// or was last saved (the baseline a save merges against), and photos recognised renamed.
 public final class PhotoLibrary {
-    public private(set) var files: [FilePath]
-    /// The files' absolute paths with links resolved: what layouts are saved under.
-    public private(set) var canonicalPaths: [FilePath]
-    /// Where dropped photos land: their drop's layout and their place in it.
-    private var dropSlots: [PhotoID: (layout: DropLayout, index: Int)] = [:]
-    /// The files whose first decode failed, in the order they failed.
+    public internal(set) var files: [FilePath]
+    /// The files' absolute paths with links resolved: what the board remembers photos by.
+    public internal(set) var canonicalPaths: [FilePath]
+    /// The files whose first decode failed, in the order they failed (each once).
     public private(set) var failedPaths: [FilePath] = []
     public let layout: TossedLayout
-    private let savedLayout: LayoutDocument?
     public let resolution: PictureResolution
-    private let decoder: PhotoDecoder
+    /// What the board remembers, and how a photo arriving is placed from it.
+    var restore: BoardRestore
+    let decoder: PhotoDecoder
     private let report: (String) -> Void
-    private var copies: [PhotoID: Copy] = [:]
-    private var ranks: [PhotoID: Int] = [:]
-    /// Photos left off the board because the saved layout says they were removed.
-    private var removedIDs: Set<PhotoID> = []
+    var copies: [PhotoID: Copy] = [:]
+    /// Each placed photo's stacking key, which later photos are stacked by.
+    var stacks: [PhotoID: Double] = [:]
+    /// What each placed photo's file held.
+    var fingerprints: [PhotoID: PhotoFingerprint] = [:]
+    /// Photos named as files on the command line: shown even when the memory says they were
+    /// taken off the board (naming a photo brings it back).
+    private let named: Set<FilePath>
+    /// Photos that belong to the board although its paths do not list them (dropped on it).
+    var addedIDs: Set<PhotoID>
+    /// Photos the memory says were taken off the board: decoded small, for the removed photos
+    /// list, and put aside rather than on the board.
+    var asideIDs: Set<PhotoID> = []
+    /// Where dropped photos land: their drop's layout and their place in it.
+    var dropSlots: [PhotoID: (layout: DropLayout, index: Int)] = [:]
+    /// Remembered photos no file opened under their own path this time: a file of the same
+    /// fingerprint is that photo, renamed or moved.
+    var unclaimed: Set<FilePath>
+    /// Photos recognised under a new name since the last save: old path → new.
+    var renamed: [FilePath: FilePath] = [:]
+    /// What each placed photo was when it opened or was last saved, by path; the order the
+    /// window itself put photos in (by opening them, or in its last save) and their keys then:
+    /// what a save compares with to tell what this window changed (`baseline`).
+    var baselineByPath: [FilePath: PhotoMemory] = [:]
+    var baselineOrder: [FilePath] = []
+    var baselineKeys: [FilePath: Double] = [:]
     private var initialResults = 0
     private var decodeTime = Duration.zero
     private let startTime: Instant
 
-    private struct Copy {
+    /// The long edge photos off the board are decoded at, for their thumbnails: 192 pixels.
+    public static let thumbnailLongEdge = 192
+
+    struct Copy {
         var longEdge: Int
         var nativeLongEdge: Int
         var generation: Int
@@ -33,64 +61,56 @@ public final class PhotoLibrary {
     }
 
     /// - Parameters:
-    ///   - savedLayout: where the user left these photos last time, if anywhere.
+    ///   - files: the files to open, in order.
+    ///   - named: the canonical paths of files named directly (not through a folder or memory).
+    ///   - added: the canonical paths of files opened because they were dropped on this board.
+    ///   - memory: what the board remembers.
     ///   - report: receives one line per file that failed or is damaged.
     public init(
-        files: [FilePath], boardSize: Size, seed: UInt64, decoder: PhotoDecoder, savedLayout: LayoutDocument? = nil,
-        report: @escaping (String) -> Void
+        files: [FilePath], named: Set<FilePath> = [], added: Set<FilePath> = [], boardSize: Size, seed: UInt64, decoder: PhotoDecoder,
+        memory: BoardMemory = BoardMemory(), report: @escaping (String) -> Void
     ) {
         self.files = files
-        canonicalPaths = files.map(System.canonicalPath)
-        self.savedLayout = savedLayout
+        let canonicalPaths = files.map(System.canonicalPath)
+        self.canonicalPaths = canonicalPaths
+        self.named = named
+        addedIDs = Set(canonicalPaths.indices.filter { added.contains(canonicalPaths[$0]) }.map(PhotoID.init))
         layout = TossedLayout(count: files.count, boardSize: boardSize, seed: seed)
         resolution = PictureResolution.forLayout(layout)
+        restore = BoardRestore(memory: memory, layout: layout)
+        unclaimed = memory.paths.subtracting(canonicalPaths)
         self.decoder = decoder
         self.report = report
         startTime = MonotonicClock.now()
     }
 
-    /// Queues every file for decoding, in the order given, except those the saved layout says
-    /// were taken off the board.
+    /// Queues every file for decoding, in the order given; photos the memory says were taken
+    /// off the board last, and small.
     public func start() {
-        let removed = Set(savedLayout?.removedPaths ?? [])
+        var later: [PhotoDecoder.Request] = []
         for (index, path) in files.enumerated() {
-            if removed.contains(canonicalPaths[index]) {
-                initialResults += 1
-                removedIDs.insert(PhotoID(index))
-                continue
+            let id = PhotoID(index)
+            if let remembered = restore.memory[canonicalPaths[index]], remembered.isRemoved, !named.contains(canonicalPaths[index]) {
+                asideIDs.insert(id)
+                later.append(
+                    PhotoDecoder.Request(photo: id, path: path, maximumLongEdge: min(Self.thumbnailLongEdge, resolution.baseLongEdge)))
+            } else {
+                decoder.submit(PhotoDecoder.Request(photo: id, path: path, maximumLongEdge: resolution.baseLongEdge))
             }
-            decoder.submit(PhotoDecoder.Request(photo: PhotoID(index), path: path, maximumLongEdge: resolution.baseLongEdge))
         }
+        later.forEach(decoder.submit)
     }
 
-    /// Adds files dropped on the board: they decode like the others and land around `location`
-    /// on top, at the size a layout of the whole board gives, fully inside the window
-    /// (`DropLayout`). Files already on the board are not added twice. Returns how many were new.
-    @discardableResult
-    public func add(files newFiles: [FilePath], at location: Point, board: Board) -> Int {
-        var known = Set(canonicalPaths)
-        var added: [(path: FilePath, canonical: FilePath)] = []
-        for path in newFiles {
-            let canonical = System.canonicalPath(path)
-            guard known.insert(canonical).inserted else { continue }
-            added.append((path, canonical))
-        }
-        let drop = DropLayout(count: added.count, photosOnBoard: board.photos.count, boardSize: board.size, at: location, seed: layout.seed)
-        for (index, file) in added.enumerated() {
-            let id = PhotoID(files.count)
-            files.append(file.path)
-            canonicalPaths.append(file.canonical)
-            dropSlots[id] = (drop, index)
-            decoder.submit(PhotoDecoder.Request(photo: id, path: file.path, maximumLongEdge: resolution.baseLongEdge))
-        }
-        return added.count
-    }
+    /// Whether the photo's first decode is still queued or running.
+    func isPendingFirstDecode(_ id: PhotoID) -> Bool { copies[id] == nil && !failedIDs.contains(id) }
+    /// Files whose first decode failed (a drop tries them again).
+    private var failedIDs: Set<PhotoID> = []
 
     /// Whether the first decode of some file is still under way.
     public var isLoading: Bool { initialResults < files.count }
 
     /// Every file has been tried and none could be opened (photos removed on purpose do not count).
-    public var allFailed: Bool { !isLoading && copies.isEmpty && removedIDs.count < files.count }
+    public var allFailed: Bool { !isLoading && copies.isEmpty }
 
     /// The loading indicator, while more than about a second of work remains (or loading has
     /// already taken that long).
@@ -117,50 +137,40 @@ public final class PhotoLibrary {
         for result in decoder.takeResults() {
             let id = result.request.photo
             let isInitial = copies[id] == nil && result.request.generation == 0
-            if isInitial {
+            if isInitial, !failedIDs.contains(id) {
                 initialResults += 1
                 decodeTime += result.duration
             }
             switch result.outcome {
             case .failure(let error):
                 if isInitial {
-                    failedPaths.append(result.request.path)
-                    report("\(error)")
+                    if !failedIDs.contains(id) {
+                        report("\(error)")
+                        failedPaths.append(result.request.path)
+                    }
+                    failedIDs.insert(id)
+                    dropSlots[id] = nil
                 } else {
                     copies[id]?.isPending = false
                 }
             case .success(let picture):
-                if let warning = picture.warning, isInitial { report("\(result.request.path.escaped): \(warning)") }
                 if isInitial {
-                    var photo = layout.photo(at: id.rawValue, id: id, pixelSize: picture.image.nativeSize)
-                    var rank = files.count + id.rawValue  // unsaved photos stack above saved ones, as listed
-                    if let saved = savedLayout?.placement(of: canonicalPaths[id.rawValue], baseLongEdge: photo.size.longEdge) {
-                        let bounds = Rect(origin: .zero, size: layout.boardSize)
-                        photo.photoToBoard = saved.placement.withCenter(bounds.clamp(saved.placement.center))
-                        photo.initialPhotoToBoard = saved.initial
-                        photo.photoToBoard = AffineTransform(
-                            center: photo.center, scale: photo.clampScale(photo.scale, settings: MotionSettings()), rotation: photo.rotation)
-                        rank = saved.rank
-                    }
-                    if let slot = dropSlots.removeValue(forKey: id) {
-                        photo = slot.layout.photo(at: slot.index, id: id, pixelSize: picture.image.nativeSize)
-                        rank = 2 * files.count + id.rawValue  // dropped photos land on top
-                    }
-                    ranks[id] = rank
+                    failedIDs.remove(id)
+                    if let warning = picture.warning { report("\(result.request.path.escaped): \(warning)") }
                     do {
                         try upload(picture.image, id)
                     } catch {
-                        failedPaths.append(result.request.path)
                         report("\(result.request.path.escaped): \(error)")
+                        if !failedIDs.contains(id) { failedPaths.append(result.request.path) }
+                        failedIDs.insert(id)
                         continue
                     }
-                    let ranks = self.ranks
-                    controller.add(photo, rank: rank) { ranks[$0] ?? Int.max }
+                    place(id, nativeSize: picture.image.nativeSize, into: controller)
                     copies[id] = Copy(
                         longEdge: Int(picture.image.pixelSize.longEdge), nativeLongEdge: Int(picture.image.nativeSize.longEdge),
                         generation: 0, isPending: false)
                     changed = true
-                } else if var copy = copies[id], copy.generation == result.request.generation, controller.board.photo(id) != nil {
+                } else if var copy = copies[id], copy.generation == result.request.generation {
                     if (try? upload(picture.image, id)) != nil {
                         copy.longEdge = Int(picture.image.pixelSize.longEdge)
                         changed = true
@@ -173,13 +183,63 @@ public final class PhotoLibrary {
         return changed
     }
 
+    /// Puts a photo that just opened where the board remembers it (found by its path, or by its
+    /// fingerprint when renamed), or tosses it in; or where it was dropped; or aside, when the
+    /// memory says it was taken off the board.
+    private func place(_ id: PhotoID, nativeSize: Size, into controller: BoardController) {
+        let index = id.rawValue, path = canonicalPaths[index]
+        let fingerprint = System.fingerprint(of: files[index])
+        if let fingerprint { fingerprints[id] = fingerprint }
+        var remembered = restore.memory[path]
+        if remembered == nil, let fingerprint, let renamedEntry = restore.memory.renamedEntry(matching: fingerprint, among: unclaimed) {
+            remembered = renamedEntry
+            unclaimed.remove(renamedEntry.path)
+            renamed[renamedEntry.path] = path
+        }
+        if remembered?.isAdded == true { addedIDs.insert(id) }
+        let boardSize = controller.board.size
+        var arrival = restore.arrival(index: index, id: id, pixelSize: nativeSize, remembered: remembered, boardSize: boardSize)
+        let drop = dropSlots.removeValue(forKey: id)
+        if let drop {
+            arrival = restore.dropped(arrival, into: drop.layout, at: drop.index, above: stacks.values.max())
+        }
+        stacks[id] = arrival.stack
+        let isAside = drop == nil && (asideIDs.contains(id) || (remembered?.isRemoved == true && !named.contains(path)))
+        if arrival.isRestored, let remembered {
+            // As it opened, with what the memory said of it: a photo named again after it was
+            // taken off differs from this, so the next save records it back on the board.
+            let entry = PhotoMemory(
+                arrival.photo, path: path, fingerprint: fingerprint, stack: arrival.stack, isRemoved: remembered.isRemoved,
+                isAdded: remembered.isAdded)
+            baselineByPath[path] = entry
+            if !isAside { insertIntoBaselineOrder(path, stack: arrival.stack) }
+        }
+        if isAside {
+            asideIDs.insert(id)
+            controller.putAside(arrival.photo)
+        } else {
+            asideIDs.remove(id)
+            let stacks = self.stacks
+            controller.add(arrival.photo, rank: arrival.stack) { stacks[$0] ?? .infinity }
+        }
+    }
+
+    /// Puts a restored photo into the baseline's order by its stacking key.
+    private func insertIntoBaselineOrder(_ path: FilePath, stack: Double) {
+        let position = baselineOrder.firstIndex { (baselineKeys[$0] ?? 0) > stack } ?? baselineOrder.count
+        baselineOrder.insert(path, at: position)
+        baselineKeys[path] = stack
+    }
+
     /// Asks for sharper or smaller copies of photos that are at rest and shown at a size their
     /// copy does not suit.
     public func refineResolution(for controller: BoardController) {
         for photo in controller.board.photos where !controller.isBusy(photo.id) {
             guard var copy = copies[photo.id], !copy.isPending else { continue }
             let shown = photo.size.longEdge * photo.scale
-            guard let wanted = resolution.wantedLongEdge(shownLongEdge: shown, decodedLongEdge: copy.longEdge, nativeLongEdge: copy.nativeLongEdge)
+            guard
+                let wanted = resolution.wantedLongEdge(
+                    shownLongEdge: shown, decodedLongEdge: copy.longEdge, nativeLongEdge: copy.nativeLongEdge)
             else { continue }
             copy.generation += 1
             copy.isPending = true
@@ -189,18 +249,11 @@ public final class PhotoLibrary {
         }
     }
 
-    /// The arrangement to save: every photo on the board with its file.
-    public func document(for board: Board) -> LayoutDocument {
-        var paths: [PhotoID: FilePath] = [:]
-        for photo in board.photos where photo.id.rawValue < canonicalPaths.count { paths[photo.id] = canonicalPaths[photo.id.rawValue] }
-        // Loaded once but no longer on the board, or left off from the start: removed by the user.
-        let removed = (Set(copies.keys).union(removedIDs)).filter { board.photo($0) == nil }.map { canonicalPaths[$0.rawValue] }
-            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
-        return LayoutDocument(board: board, paths: paths, removedPaths: removed)
+    /// The file's name, escaped, for the removed photos list.
+    public func name(of id: PhotoID) -> String {
+        guard id.rawValue < files.count else { return "" }
+        return files[id.rawValue].lastComponent.map { PathEscaping.escape($0.bytes) } ?? files[id.rawValue].escaped
     }
-
-    /// The name the arrangement of these photos is saved under.
-    public var layoutKey: String { LayoutDocument.key(for: canonicalPaths) }
 
     /// The long edge of the copy held for a photo, in pixels; for tests and traces.
     public func decodedLongEdge(of id: PhotoID) -> Int? { copies[id]?.longEdge }

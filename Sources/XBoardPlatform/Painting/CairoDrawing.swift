@@ -25,7 +25,62 @@ enum CairoDrawing {
             cairo_restore(context)
         case .panel(let panel):
             draw(panel, in: context)
+        case .removedPhotos(let shelf):
+            draw(shelf, in: context, scale: scale, picture: picture)
         }
+    }
+
+    /// The removed photos list: a dark band, its title, and each photo as a small print (its
+    /// picture when one is held, grey otherwise) over its name, all in the frames the shelf
+    /// was laid out with.
+    static func draw(_ shelf: RemovedShelf, in context: OpaquePointer?, scale: Double, picture: PictureSource) {
+        let band = shelf.band
+        cairo_save(context)
+        cairo_rectangle(context, band.minX, band.minY, band.size.width, band.size.height)
+        cairo_clip(context)
+        cairo_set_source_rgba(context, 0.08, 0.1, 0.13, 0.9)
+        cairo_paint(context)
+        cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, OverlayGeometry.shelfFontSize * scale)
+        cairo_set_source_rgba(context, 1, 1, 1, 0.95)
+        cairo_move_to(context, band.minX + OverlayGeometry.shelfSpacing * scale, band.minY + OverlayGeometry.shelfTitleBaseline * scale)
+        cairo_show_text(context, shelf.title)
+        for slot in shelf.slots {
+            let frame = slot.pictureFrame, border = 3 * scale
+            cairo_set_source_rgb(context, 0.98, 0.976, 0.96)
+            let mount = frame.insetBy(-border)
+            cairo_rectangle(context, mount.minX, mount.minY, mount.size.width, mount.size.height)
+            cairo_fill(context)
+            if let source = picture(slot.photo), source.size.width > 0, source.size.height > 0 {
+                cairo_save(context)
+                cairo_rectangle(context, frame.minX, frame.minY, frame.size.width, frame.size.height)
+                cairo_clip(context)
+                cairo_translate(context, frame.minX, frame.minY)
+                cairo_scale(context, frame.size.width / source.size.width, frame.size.height / source.size.height)
+                cairo_set_source_surface(context, source.surface, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+                cairo_paint(context)
+                cairo_restore(context)
+            } else {
+                cairo_set_source_rgb(context, 0.82, 0.82, 0.8)
+                cairo_rectangle(context, frame.minX, frame.minY, frame.size.width, frame.size.height)
+                cairo_fill(context)
+            }
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(context, slot.label, &extents)
+            let labelX = slot.frame.center.x - extents.x_advance / 2
+            cairo_save(context)
+            let labelArea = Rect(
+                x: slot.frame.minX - 4 * scale, y: slot.frame.maxY, width: slot.frame.size.width + 8 * scale,
+                height: band.maxY - slot.frame.maxY)
+            cairo_rectangle(context, labelArea.minX, labelArea.minY, labelArea.size.width, labelArea.size.height)
+            cairo_clip(context)
+            cairo_set_source_rgba(context, 1, 1, 1, 0.9)
+            cairo_move_to(context, max(slot.frame.minX, labelX), slot.frame.maxY + OverlayGeometry.shelfLabelBaseline * scale)
+            cairo_show_text(context, slot.label)
+            cairo_restore(context)
+        }
+        cairo_restore(context)
     }
 
     /// A fingertip-sized ring with a dot, in the same blue as the progress bar.

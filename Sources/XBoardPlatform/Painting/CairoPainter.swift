@@ -126,6 +126,8 @@ public final class CairoPainter {
                 if damage.contains(where: { $0.intersects(extent) }) { blit(print, in: context) }
             case .progress, .fingerMarker, .panel:
                 CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: { _ in nil })
+            case .removedPhotos:
+                CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: { self.pictures[$0] })
             }
         }
         cairo_surface_flush(backSurface)

@@ -2,38 +2,10 @@
 import SystemPackage
 import XBoard
 
-/// Files: what a path names, reading, listing folders and replacing a file atomically. Every
-/// call that can be interrupted retries `EINTR` through `System.retryingInterrupts(_:)`.
+/// Files: what a path names, reading and listing folders (the board's own files are in
+/// `System+SafeFiles`). Every call that can be interrupted retries `EINTR` through
+/// `System.retryingInterrupts(_:)`.
 extension System {
-    /// Replaces `path` with `contents` atomically: a temporary file in the same folder, fsync,
-    /// rename over the old one, fsync of the folder. A crash at any moment leaves either the old
-    /// file or the new one.
-    public static func writeFileAtomically(_ path: String, contents: [UInt8]) throws {
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let temporary = folder + "/.\(path.split(separator: "/").last ?? "file").\(getpid()).tmp"
-        let descriptor = try syscall("open") { open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-        do {
-            var written = 0
-            while written < contents.count {
-                written += try contents.withUnsafeBytes { buffer in
-                    guard let base = buffer.baseAddress else { return buffer.count }
-                    return try syscall("write") { write(descriptor, base + written, buffer.count - written) }
-                }
-            }
-            _ = try syscall("fsync") { fsync(descriptor) }
-            close(descriptor)
-            _ = try syscall("rename") { rename(temporary, path) }
-        } catch {
-            close(descriptor)
-            unlink(temporary)
-            throw error
-        }
-        if case .success(let directory) = retryingInterrupts({ open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }) {
-            _ = retryingInterrupts { fsync(directory) }
-            close(directory)
-        }
-    }
-
     /// The absolute path with symbolic links resolved, or the path itself when that fails.
     public static func canonicalPath(_ path: FilePath) -> FilePath {
         guard let resolved = path.withPlatformString({ realpath($0, nil) }) else { return path }

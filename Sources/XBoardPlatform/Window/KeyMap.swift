@@ -31,7 +31,8 @@ struct KeyMap {
         case XK_w where control: return .quit
         case XK_z, XK_Z: return control ? (shift ? .redo : .undo) : nil
         case XK_y where control: return .redo
-        case XK_s, XK_S: return control ? .exportPicture : nil
+        case XK_s, XK_S: return control ? (shift ? .saveDocument : .exportPicture) : nil
+        case XK_r where !control, XK_R where !control, XK_Insert: return .toggleRemovedPhotos
         case XK_Escape: return .escape
         case XK_f where !control, XK_F11: return .toggleFullscreen
         case XK_space, XK_g: return .gather

@@ -2,7 +2,8 @@ internal import CX11
 import XBoard
 
 /// Xlib's error handlers: protocol errors are reported in one line and survived; losing the
-/// server ends the process with one line and status 1 (Xlib would otherwise exit on its own).
+/// server ends the process with one line and status 1 (Xlib would otherwise exit on its own),
+/// after the board's last words (`ConnectionLoss`: the arrangement is saved).
 enum X11Errors {
     static func install() {
         XSetErrorHandler { display, error in
@@ -16,6 +17,7 @@ enum X11Errors {
         }
         XSetIOErrorHandler { _ in
             System.printError("photoboard-x11: lost the connection to the X server")
+            ConnectionLoss.speak()  // saves the arrangement, with no X call
             System.exitImmediately(1)
         }
     }

@@ -35,7 +35,7 @@ import XBoard
         #expect(loaded == saved)
         #expect(loaded.photos.map(\.path) == paths)
         #expect(loaded.removedPaths == [Self.latin1])
-        #expect(loaded.placement(of: Self.latin1, baseLongEdge: 300) != nil)
+        #expect(BoardFile.contents(ofLegacy: loaded).memory[Self.latin1] != nil)
         #expect(LayoutDocument.key(for: [Self.latin1]) != LayoutDocument.key(for: [Self.lookalike]))
     }
 

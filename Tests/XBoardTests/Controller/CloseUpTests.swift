@@ -75,4 +75,17 @@ import XBoard
         #expect(controller.board.bounds.contains(back.center))
         #expect(back.scale < 1.01)
     }
+
+    @Test func whatIsKeptOfTheBoardIsWhereAPhotoLayNotItsCloseUp() throws {
+        let controller = Fixtures.singlePhotoBoard()
+        let before = try #require(controller.board.photo(PhotoID(1))).photoToBoard
+        let script = TouchScript(controller)
+        #expect(controller.photosAsTheyLie.map(\.photoToBoard) == [before])
+        doubleTap(script)
+        let closeUp = try #require(controller.board.photo(PhotoID(1)))
+        #expect(closeUp.scale > 3)
+        #expect(controller.photosAsTheyLie.map(\.photoToBoard) == [before], "up close, it still lies where it lay")
+        doubleTap(script)
+        #expect(controller.photosAsTheyLie.map(\.photoToBoard) == controller.board.photos.map(\.photoToBoard))
+    }
 }

@@ -1,0 +1,252 @@
+import Foundation
+import SystemPackage
+
+/// A board as stored: the state file each board keeps, or a board document (`NAME.photoboard`)
+/// whose paths are relative to the document, so a folder and its board move together.
+///
+/// JSON: `{"format": "photoboard", "version": 2, "boardWidth": …, "boardHeight": …,
+/// "arguments": [paths], "photos": [{"path", "fingerprint", "baseLongEdge", "placement",
+/// "initialPlacement", "stack", "removed", "added", "changed", "unplaced"}]}`. Paths are
+/// `StoredPath`s (a string, or `{"escaped": …}` when not UTF-8).
+///
+/// Reading trusts nothing: the file is size-capped, a photo whose entry cannot be read is
+/// skipped, and every number is checked (`MemoryLimits`) — a photo with numbers out of range is
+/// remembered as laid out anew, with one line saying so, and the rest open as they were.
+public enum BoardFile {
+    public static let format = "photoboard"
+    public static let currentVersion = 2
+    /// The largest board file read, in bytes (32 MiB: some 80,000 photos).
+    public static let sizeLimit = 32 << 20
+    /// The extension of board documents.
+    public static let documentExtension = "photoboard"
+
+    /// Whether `path` names a board document (by its extension, in any case).
+    public static func isDocument(_ path: FilePath) -> Bool {
+        path.extension?.lowercased() == documentExtension
+    }
+
+    /// What a board file holds, checked.
+    public struct Contents: Hashable, Sendable {
+        public var memory: BoardMemory
+        /// The paths the board was opened with (state files only; absolute).
+        public var arguments: [FilePath]
+        /// One line per photo whose remembered numbers were refused or whose entry was
+        /// unreadable, naming it and what was wrong.
+        public var problems: [String]
+    }
+
+    /// Why a board file cannot be used at all, worded to follow its path.
+    public enum ReadError: Error, Hashable, Sendable, CustomStringConvertible {
+        case tooLarge(Int)
+        case notABoard
+        case newerVersion(Int)
+
+        public var description: String {
+            switch self {
+            case .tooLarge(let size): "is \(size) bytes, more than a board file holds (\(BoardFile.sizeLimit))"
+            case .notABoard: "is not a board this program wrote"
+            case .newerVersion(let version): "was written by a newer version of this program (format \(version))"
+            }
+        }
+    }
+
+    /// Reads a board file. Relative paths are read against `folder` (a document's folder); a
+    /// relative path without one is skipped.
+    public static func decode(_ data: Data, relativeTo folder: FilePath? = nil, limits: MemoryLimits = MemoryLimits()) throws(ReadError)
+        -> Contents
+    {
+        guard data.count <= sizeLimit else { throw .tooLarge(data.count) }
+        let raw: RawFile
+        do {
+            raw = try JSONDecoder().decode(RawFile.self, from: data)
+        } catch {
+            throw .notABoard
+        }
+        guard raw.format == format else { throw .notABoard }
+        guard raw.version <= currentVersion else { throw .newerVersion(raw.version) }
+        guard raw.version == currentVersion else { throw .notABoard }
+        var problems: [String] = []
+        if raw.unreadable > 0 {
+            let count =
+                raw.unreadable == 1
+                ? "1 remembered photo could not be read and is" : "\(raw.unreadable) remembered photos could not be read and are"
+            problems.append("\(count) forgotten")
+        }
+        var entries: [PhotoMemory] = []
+        for photo in raw.photos {
+            let path = folder.map { photo.path.resolved(against: $0) } ?? photo.path
+            guard path.isAbsolute else {
+                problems.append("\(path.escaped): a remembered photo's path is relative; forgotten")
+                continue
+            }
+            let (entry, problem) = checked(photo, path: path, limits: limits)
+            entries.append(entry)
+            if let problem { problems.append(problem) }
+        }
+        let size = raw.boardWidth.flatMap { width in raw.boardHeight.map { Size(width: width, height: $0) } }
+        let boardSize = size.flatMap { $0.width.isFinite && $0.height.isFinite && $0.width > 0 && $0.height > 0 ? $0 : nil }
+        return Contents(
+            memory: BoardMemory(boardSize: boardSize, entries: entries), arguments: (raw.arguments ?? []).filter(\.isAbsolute),
+            problems: problems)
+    }
+
+    /// The memory as a board file; with `folder`, paths are written relative to it (a document).
+    public static func encode(_ memory: BoardMemory, arguments: [FilePath] = [], relativeTo folder: FilePath? = nil) throws -> Data {
+        let photos = memory.entries.map { entry in
+            RawPhoto(
+                path: folder.flatMap { entry.path.relative(to: $0) } ?? entry.path, fingerprint: entry.fingerprint?.description,
+                baseLongEdge: entry.baseLongEdge, placement: numbers(entry.placement), initialPlacement: numbers(entry.initialPlacement),
+                stack: entry.stack, removed: entry.isRemoved ? true : nil, added: entry.isAdded ? true : nil, changed: entry.changed,
+                unplaced: entry.isUnplaced ? true : nil)
+        }
+        let file = RawFile(
+            format: format, version: currentVersion, boardWidth: memory.boardSize?.width, boardHeight: memory.boardSize?.height,
+            arguments: arguments.isEmpty ? nil : arguments, photos: photos)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return try encoder.encode(file)
+    }
+
+    /// One photo's entry with its numbers checked: refused numbers leave it laid out anew
+    /// (`isUnplaced`), with a line naming it and why.
+    static func checked(_ photo: RawPhoto, path: FilePath, limits: MemoryLimits) -> (PhotoMemory, String?) {
+        var refusals: [String] = []
+        let base = limits.baseLongEdge(photo.baseLongEdge)
+        let placement = limits.placement(photo.placement)
+        if case .failure(let refusal) = base { refusals.append("size \(refusal)") }
+        if case .failure(let refusal) = placement { refusals.append("placement \(refusal)") }
+        var entry = PhotoMemory(
+            path: path, fingerprint: photo.fingerprint.flatMap(PhotoFingerprint.init(stored:)), baseLongEdge: 1,
+            placement: .identity, initialPlacement: .identity, stack: photo.stack.flatMap { $0.isFinite ? $0 : nil } ?? 0,
+            isRemoved: photo.removed ?? false, isAdded: photo.added ?? false,
+            changed: photo.changed.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? 0)
+        if photo.unplaced == true || !refusals.isEmpty {
+            entry.isUnplaced = true
+        } else if case .success(let size) = base, case .success(let transform) = placement {
+            entry.baseLongEdge = size
+            entry.placement = transform
+            // A first placement that is unusable is forgotten quietly: triple tap returns the
+            // photo to where it lies.
+            entry.initialPlacement = (try? limits.placement(photo.initialPlacement).get()) ?? transform
+        }
+        guard !refusals.isEmpty else { return (entry, nil) }
+        return (entry, "\(path.escaped): remembered \(refusals.joined(separator: ", ")); laid out anew")
+    }
+
+    static func numbers(_ t: AffineTransform) -> [Double] { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
+}
+
+/// The file as JSON, each photo read on its own so one bad entry costs only that photo.
+struct RawFile: Codable {
+    var format: String?
+    var version: Int
+    var boardWidth: Double?
+    var boardHeight: Double?
+    var arguments: [FilePath]?
+    var photos: [RawPhoto]
+    /// Entries that could not be read at all (no path, not an object).
+    var unreadable = 0
+
+    enum CodingKeys: String, CodingKey { case format, version, boardWidth, boardHeight, arguments, photos }
+
+    init(format: String, version: Int, boardWidth: Double?, boardHeight: Double?, arguments: [FilePath]?, photos: [RawPhoto]) {
+        (self.format, self.version, self.boardWidth, self.boardHeight, self.arguments, self.photos) =
+            (format, version, boardWidth, boardHeight, arguments, photos)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try? container.decode(String.self, forKey: .format)
+        version = try container.decode(Int.self, forKey: .version)
+        boardWidth = try? container.decode(Double.self, forKey: .boardWidth)
+        boardHeight = try? container.decode(Double.self, forKey: .boardHeight)
+        arguments = (try? container.decode([StoredPath].self, forKey: .arguments))?.map(\.path)
+        var list = try container.nestedUnkeyedContainer(forKey: .photos)
+        photos = []
+        while !list.isAtEnd {
+            if let photo = try? list.decode(RawPhoto.self) {
+                photos.append(photo)
+            } else {
+                unreadable += 1
+                _ = try list.decode(Skipped.self)
+            }
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(format, forKey: .format)
+        try container.encode(version, forKey: .version)
+        try container.encodeIfPresent(boardWidth, forKey: .boardWidth)
+        try container.encodeIfPresent(boardHeight, forKey: .boardHeight)
+        try container.encodeIfPresent(arguments?.map(StoredPath.init), forKey: .arguments)
+        try container.encode(photos, forKey: .photos)
+    }
+}
+
+/// One photo's entry as stored; every field but the path may be missing or unreadable (`nil`).
+struct RawPhoto: Codable {
+    var path: FilePath
+    var fingerprint: String?
+    var baseLongEdge: Double?
+    var placement: [Double]?
+    var initialPlacement: [Double]?
+    var stack: Double?
+    var removed: Bool?
+    var added: Bool?
+    var changed: Double?
+    var unplaced: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case path, fingerprint, baseLongEdge, placement, initialPlacement, stack, removed, added, changed, unplaced
+    }
+
+    init(
+        path: FilePath, fingerprint: String?, baseLongEdge: Double?, placement: [Double]?, initialPlacement: [Double]?, stack: Double?,
+        removed: Bool?, added: Bool?, changed: Double?, unplaced: Bool?
+    ) {
+        self.path = path
+        self.fingerprint = fingerprint
+        self.baseLongEdge = baseLongEdge
+        self.placement = placement
+        self.initialPlacement = initialPlacement
+        self.stack = stack
+        self.removed = removed
+        self.added = added
+        self.changed = changed
+        self.unplaced = unplaced
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        path = try container.decode(StoredPath.self, forKey: .path).path
+        fingerprint = try? container.decode(String.self, forKey: .fingerprint)
+        baseLongEdge = try? container.decode(Double.self, forKey: .baseLongEdge)
+        placement = try? container.decode([Double].self, forKey: .placement)
+        initialPlacement = try? container.decode([Double].self, forKey: .initialPlacement)
+        stack = try? container.decode(Double.self, forKey: .stack)
+        removed = try? container.decode(Bool.self, forKey: .removed)
+        added = try? container.decode(Bool.self, forKey: .added)
+        changed = try? container.decode(Double.self, forKey: .changed)
+        unplaced = try? container.decode(Bool.self, forKey: .unplaced)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(StoredPath(path), forKey: .path)
+        try container.encodeIfPresent(fingerprint, forKey: .fingerprint)
+        try container.encodeIfPresent(baseLongEdge, forKey: .baseLongEdge)
+        try container.encodeIfPresent(placement, forKey: .placement)
+        try container.encodeIfPresent(initialPlacement, forKey: .initialPlacement)
+        try container.encodeIfPresent(stack, forKey: .stack)
+        try container.encodeIfPresent(removed, forKey: .removed)
+        try container.encodeIfPresent(added, forKey: .added)
+        try container.encodeIfPresent(changed, forKey: .changed)
+        try container.encodeIfPresent(unplaced, forKey: .unplaced)
+    }
+}
+
+/// Any JSON value, read and thrown away: how a list steps past an entry it cannot use.
+private struct Skipped: Decodable {
+    init(from decoder: any Decoder) throws {}
+}

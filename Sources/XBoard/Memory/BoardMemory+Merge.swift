@@ -1,0 +1,88 @@
+import SystemPackage
+
+/// Saving without losing anything: a window's arrangement is merged into what is stored, photo
+/// by photo, never written over it whole.
+extension BoardMemory {
+    /// What one window knows of its board when it saves.
+    public struct Snapshot: Hashable, Sendable {
+        /// Every photo the window placed or holds off the board, as it is now.
+        public var photos: [PhotoMemory]
+        /// The paths of the photos on the board, bottom to top.
+        public var order: [FilePath]
+        /// Photos recognised under a new name (renamed or moved in their folder): old path → new.
+        public var renamed: [FilePath: FilePath]
+
+        public init(photos: [PhotoMemory], order: [FilePath], renamed: [FilePath: FilePath] = [:]) {
+            self.photos = photos
+            self.order = order
+            self.renamed = renamed
+        }
+
+        /// Whether saving this would change anything stored: a photo changed since `baseline`
+        /// (or new to it), restacked, or recognised renamed.
+        public func hasChanges(since baseline: Snapshot) -> Bool {
+            guard renamed.isEmpty else { return true }
+            var before: [FilePath: PhotoMemory] = [:]
+            for photo in baseline.photos { before[photo.path] = photo }
+            if photos.contains(where: { photo in before[photo.path].map { !photo.arrangesAlike($0) } ?? true }) { return true }
+            return !StackOrder.moved(from: baseline.order, to: order).isEmpty
+        }
+    }
+
+    /// Merges `snapshot` into this (the stored memory, read just now under the board's lock).
+    ///
+    /// A photo the window changed since `baseline` (what it last loaded or saved) takes the
+    /// window's values, stamped `changedAt` (seconds since 1970), unless the stored entry
+    /// changed later — the latest change of each photo wins. Every other stored photo keeps its
+    /// entry: photos not opened this time, not decoded yet or failing, and whatever another
+    /// window changed meanwhile. Photos the window restacked get keys among the stored ones
+    /// (`StackOrder`).
+    public mutating func merge(_ snapshot: Snapshot, since baseline: Snapshot?, changedAt: Double) {
+        for (old, new) in snapshot.renamed where old != new {
+            if let entry = self[old], self[new] == nil { self[new] = entry }
+            self[old] = nil
+        }
+        var before: [FilePath: PhotoMemory] = [:]
+        for photo in baseline?.photos ?? [] { before[photo.path] = photo }
+        var restacked = StackOrder.moved(from: baseline?.order ?? [], to: snapshot.order)
+        for photo in snapshot.photos {
+            guard var stored = self[photo.path] else {
+                var entry = photo
+                if before[photo.path].map({ !photo.arrangesAlike($0) }) ?? true { entry.changed = changedAt }
+                self[photo.path] = entry
+                restacked.insert(photo.path)
+                continue
+            }
+            if stored.changed > changedAt {
+                restacked.remove(photo.path)  // another window changed it later: its change stands
+            } else if before[photo.path].map({ !photo.arrangesAlike($0) }) ?? true {
+                var entry = photo
+                entry.stack = stored.stack
+                entry.fingerprint = photo.fingerprint ?? stored.fingerprint
+                entry.changed = changedAt
+                self[photo.path] = entry
+                continue
+            }
+            if stored.fingerprint == nil, let fingerprint = photo.fingerprint {
+                stored.fingerprint = fingerprint
+                self[photo.path] = stored
+            }
+        }
+        restackAll(order: snapshot.order, moved: restacked, changedAt: changedAt)
+    }
+
+    /// Gives the restacked photos new keys (`StackOrder.assignKeys`) and stamps them changed.
+    private mutating func restackAll(order: [FilePath], moved: Set<FilePath>, changedAt: Double) {
+        let moved = moved.filter { self[$0] != nil }
+        guard !moved.isEmpty else { return }
+        var keys: [FilePath: Double] = [:]
+        for entry in entries { keys[entry.path] = entry.stack }
+        StackOrder.assignKeys(order: order.filter { self[$0] != nil }, moved: moved, keys: &keys)
+        for (path, key) in keys {
+            guard var entry = self[path], entry.stack != key || moved.contains(path) else { continue }
+            entry.stack = key
+            if moved.contains(path) { entry.changed = max(entry.changed, changedAt) }
+            self[path] = entry
+        }
+    }
+}

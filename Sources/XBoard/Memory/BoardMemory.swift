@@ -1,0 +1,60 @@
+import SystemPackage
+
+/// Everything a board remembers: one `PhotoMemory` per photo it ever showed, by path. Photos
+/// whose files are gone are remembered too, so a file that comes back lies where it was.
+public struct BoardMemory: Hashable, Sendable {
+    /// The most photos remembered; beyond it, the longest-unchanged photos that were not
+    /// opened are forgotten first (`forgetBeyondLimit`).
+    public static let photoLimit = 20_000
+
+    /// The board's size when last saved, in board points; for information.
+    public var boardSize: Size?
+    private var entriesByPath: [FilePath: PhotoMemory] = [:]
+
+    public init(boardSize: Size? = nil, entries: [PhotoMemory] = []) {
+        self.boardSize = boardSize
+        for entry in entries { entriesByPath[entry.path] = entry }
+    }
+
+    /// Every photo remembered, bottom of the stack first (ties by path, so the order is stable).
+    public var entries: [PhotoMemory] {
+        entriesByPath.values.sorted { $0.stack != $1.stack ? $0.stack < $1.stack : $0.path.bytes.lexicographicallyPrecedes($1.path.bytes) }
+    }
+
+    public var count: Int { entriesByPath.count }
+    public var isEmpty: Bool { entriesByPath.isEmpty }
+    public var paths: Set<FilePath> { Set(entriesByPath.keys) }
+
+    public subscript(path: FilePath) -> PhotoMemory? {
+        get { entriesByPath[path] }
+        set {
+            if var entry = newValue {
+                entry.path = path
+                entriesByPath[path] = entry
+            } else {
+                entriesByPath[path] = nil
+            }
+        }
+    }
+
+    /// The highest stacking key remembered, or `nil` when nothing is.
+    public var highestStack: Double? { entriesByPath.values.map(\.stack).max() }
+
+    /// The photos this board opens besides what its own paths list: the ones dropped onto it.
+    public var addedPaths: [FilePath] { entries.filter(\.isAdded).map(\.path) }
+
+    /// The remembered photo a file of `fingerprint` is, among those whose paths are in
+    /// `unclaimed` (remembered, but not opened under their own path this time): a photo
+    /// renamed or moved. The most recently changed wins when several match.
+    public func renamedEntry(matching fingerprint: PhotoFingerprint, among unclaimed: Set<FilePath>) -> PhotoMemory? {
+        entriesByPath.values.filter { $0.fingerprint == fingerprint && unclaimed.contains($0.path) }.max { $0.changed < $1.changed }
+    }
+
+    /// Forgets the longest-unchanged photos beyond `limit`, never one in `keeping` (the photos
+    /// open now).
+    public mutating func forgetBeyondLimit(_ limit: Int = photoLimit, keeping: Set<FilePath>) {
+        guard entriesByPath.count > limit else { return }
+        let forgettable = entriesByPath.values.filter { !keeping.contains($0.path) }.sorted { $0.changed < $1.changed }
+        for entry in forgettable.prefix(entriesByPath.count - limit) { entriesByPath[entry.path] = nil }
+    }
+}
