@@ -10,9 +10,9 @@ enum X11Errors {
             guard let display, let error else { return 0 }
             var text = [CChar](repeating: 0, count: 256)
             XGetErrorText(display, Int32(error.pointee.error_code), &text, Int32(text.count))
+            let message = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             System.printError(
-                "photoboard-x11: X error: \(String(cString: text)) (request \(error.pointee.request_code), resource \(error.pointee.resourceid))"
-            )
+                "photoboard-x11: X error: \(message) (request \(error.pointee.request_code), resource \(error.pointee.resourceid))")
             return 0
         }
         XSetIOErrorHandler { _ in
