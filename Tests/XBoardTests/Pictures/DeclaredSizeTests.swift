@@ -12,7 +12,7 @@ import XBoard
     static func box(_ type: String, _ body: [UInt8]) -> [UInt8] { be(body.count + 8, 4) + Array(type.utf8) + body }
 
     static func read(_ file: [UInt8]) -> (width: Int, height: Int)? {
-        DeclaredSize.read(EmbeddedOrientation.Container(head: Array(file.prefix(16))), from: EmbeddedOrientation.reader(over: file))
+        DeclaredSize.read(from: file).map { ($0.width, $0.height) }
     }
 
     @Test func webPHeadersOfEveryKindStateTheirSize() throws {

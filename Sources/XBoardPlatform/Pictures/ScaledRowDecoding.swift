@@ -1,0 +1,48 @@
+internal import CPictureDecoding
+import XBoard
+
+/// The decoders that scale rows down as they arrive (`DecodePlan.Method.scaledRows`), so a big
+/// picture never exists at full size: libpng row by row, libtiff strip by strip, libwebp with its
+/// own scaling. Their output is straight RGBA at the decoded size, which then goes through
+/// `PixelConversion` like any loader's pixels.
+enum ScaledRowDecoding {
+    /// Scaled straight RGBA, `width` × 4 bytes a row.
+    struct Rows {
+        var pixels: [UInt8]
+        var width: Int
+        var height: Int
+        /// The picture's size as stored, from its header as the library read it.
+        var storedWidth: Int
+        var storedHeight: Int
+        /// Some rows did not decode (a cut-short file): what the decoder said.
+        var incompleteReason: String?
+    }
+
+    struct Failure: Error {
+        let message: String
+    }
+
+    /// Decodes `file` (a PNG, TIFF or WebP) scaled to `width` × `height`.
+    static func decode(_ file: FileReader, format: PictureFormat, width: Int, height: Int) throws(Failure) -> Rows {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        var result = cpd_scaled_result()
+        let status = file.withSource { source in
+            pixels.withUnsafeMutableBufferPointer { output -> Int32 in
+                guard let base = output.baseAddress else { return -1 }
+                switch format {
+                case .png: return cpd_decode_png_scaled(source, Int32(width), Int32(height), base, &result)
+                case .tiff: return cpd_decode_tiff_scaled(source, Int32(width), Int32(height), base, &result)
+                case .webp: return cpd_decode_webp_scaled(source, Int32(width), Int32(height), base, &result)
+                default: return -1
+                }
+            }
+        }
+        let message = withUnsafeBytes(of: result.message) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        guard status >= 0 else { throw Failure(message: message.isEmpty ? "its \(format) decoder failed" : message) }
+        return Rows(
+            pixels: pixels, width: width, height: height, storedWidth: Int(result.width), storedHeight: Int(result.height),
+            incompleteReason: status == 0 ? nil : message)
+    }
+}
