@@ -10,6 +10,13 @@ struct BenchCommand: ParsableCommand {
         commandName: "photoboard-bench",
         abstract: "Measures photoboard-x11 and prints the figures as Markdown table rows (see BENCHMARKS.md).")
 
+    /// Runs the decoding helper when started as one (the load benchmark's decoder starts helpers
+    /// from this binary), the benchmarks otherwise.
+    static func main() {
+        DecodeHelper.runIfRequested()
+        main(nil)
+    }
+
     enum Part: String, CaseIterable, ExpressibleByArgument { case engine, paint, load, memory, app, soak }
 
     @Option(help: "Run only these parts: engine, paint, load, memory, app, soak (soak runs only when named).")

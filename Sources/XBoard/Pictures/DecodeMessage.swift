@@ -9,6 +9,30 @@ public enum DecodeMessage {
     public static let maximumLength = 4096
     static let version: UInt32 = 1
 
+    /// Helper → board, once: the helper is confined and its loaders are warm (or why it cannot be).
+    public struct Start: Hashable, Sendable {
+        static let magic = Array("PBDS".utf8)
+        /// Why the helper cannot decode; `nil` when it is ready.
+        public var problem: String?
+
+        public init(problem: String?) {
+            self.problem = problem
+        }
+
+        public var bytes: [UInt8] {
+            let text = Array((problem ?? "").utf8.prefix(maximumLength - 16))
+            return Self.magic + Field.u32(version) + Field.u32(problem == nil ? 0 : 1) + Field.u32(UInt32(text.count)) + text
+        }
+
+        public init?(bytes: [UInt8]) {
+            var reader = Field.Reader(bytes)
+            guard reader.take(4) == Self.magic, reader.u32() == version, let status = reader.u32(), let length = reader.u32(),
+                let text = reader.take(Int(length)), reader.isAtEnd
+            else { return nil }
+            problem = status == 0 ? nil : String(decoding: text, as: UTF8.self)
+        }
+    }
+
     /// Board → helper: decode the file sent with this, to a long edge of at most `maximumLongEdge`.
     public struct Request: Hashable, Sendable {
         static let magic = Array("PBDQ".utf8)
