@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "photoboard-x11", targets: ["photoboard-x11"]),
         .library(name: "XBoard", targets: ["XBoard"]),
         .library(name: "XBoardPlatform", targets: ["XBoardPlatform"]),
+        // Test support, for the fuzz package's corpus writer (Fuzz/).
+        .library(name: "XorgHarness", targets: ["XorgHarness"]),
     ],
     dependencies: [
         // Command-line parsing with generated --help and --version (see README, "Dependencies").

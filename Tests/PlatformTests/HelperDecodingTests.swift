@@ -252,4 +252,32 @@ final class HelperDecodingTests {
         for path in good { #expect(Self.reason(results[path]) == nil) }
         #expect(decoder.peakReservedMemory <= 64 << 20 && decoder.peakReservedMemory > 0)
     }
+
+    /// Damaged files of every format and layout through the helpers: each one opens or is refused,
+    /// and none trips the seccomp filter — a decoder's error paths make system calls too.
+    @Test func damagedFilesOfEveryFormatNeverTripTheSandbox() throws {
+        let decoder = try Self.decoder()
+        defer { decoder.stop() }
+        var paths: [String] = []
+        var random = SeededRandom(seed: 14)
+        for kind in FormatFixtures.Kind.allCases {
+            let seedPath = folder + "/seed-\(kind).\(kind.fileExtension)"
+            try FormatFixtures.writeFlat(kind, color: 0x3366CC, to: seedPath)
+            let seed = try [UInt8](Data(contentsOf: URL(fileURLWithPath: seedPath)))
+            for index in 0..<Self.mutationsPerKind {
+                let path = folder + "/m\(index)-\(kind).\(kind.fileExtension)"
+                try Data(FileFuzzTests.mutate(seed, with: &random)).write(to: URL(fileURLWithPath: path))
+                paths.append(path)
+            }
+        }
+        let results = try Self.decodeAll(paths, with: decoder, maximumLongEdge: 96, timeout: .seconds(150))
+        #expect(results.count == paths.count)
+        let opened = results.values.filter { if case .success = $0.outcome { true } else { false } }.count
+        let sandboxed = paths.filter { Self.reason(results[$0])?.contains("sandbox") == true }
+        #expect(sandboxed.isEmpty, "\(sandboxed.prefix(5))")
+        let died = paths.compactMap { Self.reason(results[$0]) }.filter { $0.hasPrefix("its decoder") }
+        print("helper fuzz: \(paths.count) files, \(opened) opened, \(died.count) cost their helper: \(Set(died))")
+    }
+
+    static let mutationsPerKind = 40
 }

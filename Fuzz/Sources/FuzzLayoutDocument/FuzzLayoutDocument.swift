@@ -1,0 +1,14 @@
+import Foundation
+import SystemPackage
+import XBoard
+
+/// libFuzzer's entry: the bytes as a saved layout file. It is read or refused with a reason; a
+/// layout that is read writes out as one that reads again.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzLayoutDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data else { return 0 }
+    guard let document = try? LayoutDocument.decode(Data(bytes: data, count: size)) else { return 0 }
+    guard let encoded = try? document.encoded() else { preconditionFailure("a layout that was read cannot be written") }
+    precondition((try? LayoutDocument.decode(encoded)) != nil, "a layout written from one that was read does not read")
+    return 0
+}
