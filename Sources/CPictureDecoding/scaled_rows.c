@@ -137,6 +137,7 @@ static void mark_row(uint8_t *touched, const struct row_scaler *scaler, int y) {
 
 struct png_context {
     struct cpd_scaled_result *result;
+    const struct cpd_scaled_request *request;
     jmp_buf jump;
     int target_width, target_height;
     uint8_t *output;
@@ -163,6 +164,8 @@ static void png_header_read(png_structp png, png_infop info) {
     result->width = (int)width;
     result->height = (int)height;
     result->has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+    if ((int64_t)width != context->request->declared_width || (int64_t)height != context->request->declared_height)
+        png_error(png, "libpng reads another size than the header declares");
     if (png_get_interlace_type(png, info) != PNG_INTERLACE_NONE) png_error(png, "interlaced PNGs are not decoded row by row");
     png_set_expand(png);
     png_set_scale_16(png);
@@ -206,14 +209,15 @@ static int png_finish(struct png_context *context, png_structp png, png_infop in
     return status;
 }
 
-int cpd_decode_png_scaled(const struct cpd_source *source, int target_width, int target_height, uint8_t *output,
+int cpd_decode_png_scaled(const struct cpd_source *source, const struct cpd_scaled_request *request, uint8_t *output,
                           struct cpd_scaled_result *result) {
     memset(result, 0, sizeof *result);
     struct png_context *context = calloc(1, sizeof *context);
     if (context == NULL) return -1;
     context->result = result;
-    context->target_width = target_width;
-    context->target_height = target_height;
+    context->request = request;
+    context->target_width = request->target_width;
+    context->target_height = request->target_height;
     context->output = output;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, context, png_failed, png_warned);
     png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
@@ -279,8 +283,9 @@ static int tiff_warning(TIFF *tiff, void *user, const char *module, const char *
     return 1;
 }
 
-int cpd_decode_tiff_scaled(const struct cpd_source *source, int target_width, int target_height, uint8_t *output,
+int cpd_decode_tiff_scaled(const struct cpd_source *source, const struct cpd_scaled_request *request, uint8_t *output,
                            struct cpd_scaled_result *result) {
+    int target_width = request->target_width, target_height = request->target_height;
     memset(result, 0, sizeof *result);
     struct tiff_context context = {.source = source, .offset = 0, .result = result};
     TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
@@ -305,6 +310,11 @@ int cpd_decode_tiff_scaled(const struct cpd_source *source, int target_width, in
     if (!TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, &width) || !TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, &height) || width == 0 ||
         height == 0) {
         set_message(result, "the TIFF states no size");
+        goto done;
+    }
+    if ((int64_t)width != request->declared_width || (int64_t)height != request->declared_height) {
+        set_message(result, "libtiff reads %ux%u where the header declares %dx%d", width, height, request->declared_width,
+                    request->declared_height);
         goto done;
     }
     if (TIFFIsTiled(tiff)) {
@@ -363,8 +373,9 @@ done:
 
 /* MARK: WebP (libwebp scales while it decodes; animations go to the loader instead) */
 
-int cpd_decode_webp_scaled(const struct cpd_source *source, int target_width, int target_height, uint8_t *output,
+int cpd_decode_webp_scaled(const struct cpd_source *source, const struct cpd_scaled_request *request, uint8_t *output,
                            struct cpd_scaled_result *result) {
+    int target_width = request->target_width, target_height = request->target_height;
     memset(result, 0, sizeof *result);
     WebPDecoderConfig config;
     if (!WebPInitDecoderConfig(&config)) return -1;
@@ -372,6 +383,10 @@ int cpd_decode_webp_scaled(const struct cpd_source *source, int target_width, in
     int64_t got = source_read(source, 0, head, sizeof head);
     if (got <= 0 || WebPGetFeatures(head, (size_t)got, &config.input) != VP8_STATUS_OK) {
         set_message(result, "the WebP header cannot be read");
+        return -1;
+    }
+    if (config.input.width != request->declared_width || config.input.height != request->declared_height) {
+        set_message(result, "libwebp reads another size than the header declares");
         return -1;
     }
     if (config.input.has_animation) {

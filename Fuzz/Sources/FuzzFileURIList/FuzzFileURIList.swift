@@ -1,3 +1,5 @@
+import CLibFuzzer
+import Foundation
 import SystemPackage
 import XBoard
 
@@ -13,4 +15,15 @@ public func fuzzFileURIList(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
         precondition(path.bytes.count <= list.count, "a path longer than the list")
     }
     return 0
+}
+
+/// The program: libFuzzer's driver with this target's input (the program keeps its own entry, so
+/// libFuzzer's main is never linked).
+@main
+enum FuzzFileURIListProgram {
+    static func main() {
+        var count = CommandLine.argc
+        var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzFileURIList(data, size) })
+    }
 }

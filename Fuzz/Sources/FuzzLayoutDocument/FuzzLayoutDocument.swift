@@ -1,3 +1,4 @@
+import CLibFuzzer
 import Foundation
 import SystemPackage
 import XBoard
@@ -11,4 +12,15 @@ public func fuzzLayoutDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
     guard let encoded = try? document.encoded() else { preconditionFailure("a layout that was read cannot be written") }
     precondition((try? LayoutDocument.decode(encoded)) != nil, "a layout written from one that was read does not read")
     return 0
+}
+
+/// The program: libFuzzer's driver with this target's input (the program keeps its own entry, so
+/// libFuzzer's main is never linked).
+@main
+enum FuzzLayoutDocumentProgram {
+    static func main() {
+        var count = CommandLine.argc
+        var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzLayoutDocument(data, size) })
+    }
 }

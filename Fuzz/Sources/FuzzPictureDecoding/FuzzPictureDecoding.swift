@@ -1,3 +1,5 @@
+import CLibFuzzer
+import Foundation
 import XBoard
 import XBoardPlatform
 
@@ -18,4 +20,15 @@ public func fuzzPictureDecoding(_ data: UnsafePointer<UInt8>?, _ size: Int) -> I
         precondition(!"\(error)".contains("\n") && !"\(error)".isEmpty, "a reason of more than one line")
     }
     return 0
+}
+
+/// The program: libFuzzer's driver with this target's input (the program keeps its own entry, so
+/// libFuzzer's main is never linked).
+@main
+enum FuzzPictureDecodingProgram {
+    static func main() {
+        var count = CommandLine.argc
+        var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzPictureDecoding(data, size) })
+    }
 }

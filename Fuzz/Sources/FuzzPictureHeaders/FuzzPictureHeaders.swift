@@ -1,3 +1,5 @@
+import CLibFuzzer
+import Foundation
 import XBoard
 
 /// libFuzzer's entry: the bytes as a file's head and as a helper's message. Every reader either
@@ -25,4 +27,15 @@ public func fuzzPictureHeaders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
     if let start = DecodeMessage.Start(bytes: bytes) { precondition(DecodeMessage.Start(bytes: start.bytes) == start) }
     if let request = DecodeMessage.Request(bytes: bytes) { precondition(DecodeMessage.Request(bytes: request.bytes) == request) }
     return 0
+}
+
+/// The program: libFuzzer's driver with this target's input (the program keeps its own entry, so
+/// libFuzzer's main is never linked).
+@main
+enum FuzzPictureHeadersProgram {
+    static func main() {
+        var count = CommandLine.argc
+        var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&count, &arguments) { data, size in fuzzPictureHeaders(data, size) })
+    }
 }

@@ -87,15 +87,23 @@ struct cpd_scaled_result {
     char message[256];
 };
 
-/* Decodes the picture scaled to `target_width` × `target_height` into `output` (straight RGBA,
- * 8 bits, rows of target_width × 4 bytes; rows that did not decode are transparent, or black
- * where the picture has no alpha). Returns 0 when every row decoded, 1 when the picture is cut
- * short (the rows that arrived are there), -1 when nothing could be decoded (see `message`). */
-int cpd_decode_png_scaled(const struct cpd_source *source, int target_width, int target_height, uint8_t *output,
+/* What a scaled decode is asked for: the picture's size as its header declared it (the library
+ * must find the same, or nothing is decoded: the board planned memory for this size) and the
+ * size to scale it to. */
+struct cpd_scaled_request {
+    int declared_width, declared_height;
+    int target_width, target_height;
+};
+
+/* Decodes the picture scaled to the target size into `output` (straight RGBA, 8 bits, rows of
+ * target_width × 4 bytes; rows that did not decode are transparent, or black where the picture
+ * has no alpha). Returns 0 when every row decoded, 1 when the picture is cut short (the rows
+ * that arrived are there), -1 when nothing could be decoded (see `message`). */
+int cpd_decode_png_scaled(const struct cpd_source *source, const struct cpd_scaled_request *request, uint8_t *output,
                           struct cpd_scaled_result *result);
-int cpd_decode_tiff_scaled(const struct cpd_source *source, int target_width, int target_height, uint8_t *output,
+int cpd_decode_tiff_scaled(const struct cpd_source *source, const struct cpd_scaled_request *request, uint8_t *output,
                            struct cpd_scaled_result *result);
-int cpd_decode_webp_scaled(const struct cpd_source *source, int target_width, int target_height, uint8_t *output,
+int cpd_decode_webp_scaled(const struct cpd_source *source, const struct cpd_scaled_request *request, uint8_t *output,
                            struct cpd_scaled_result *result);
 
 #endif

@@ -101,14 +101,21 @@ public struct DeclaredSize: Hashable, Sendable, CustomStringConvertible {
         return DeclaredSize(width: littleEndian(header[0..<2]), height: littleEndian(header[2..<4]))
     }
 
+    /// The sizes a BMP info header comes in: OS/2's core (12) and version 2 (16, 64), Windows'
+    /// 40, the 52 and 56 of Adobe's variants, and versions 4 (108) and 5 (124).
+    static let bmpInfoSizes: Set<Int> = [12, 16, 40, 52, 56, 64, 108, 124]
+
     /// BMP: the info header after the 14-byte file header (OS/2's 12-byte core header, or
     /// Windows' 40 bytes and up with signed dimensions; a negative height means top-down rows).
+    /// Any other info header size is no BMP, nor is one whose pixels would start past its end:
+    /// gdk-pixbuf's loader allocates whatever a file claims for either (the fuzzer found 104- and
+    /// 54-byte files making it reallocate 3.7 and 4.0 GiB).
     static func bmp(_ bytes: EmbeddedOrientation.ByteReader) -> DeclaredSize? {
-        let header = bytes(14, 12)
-        guard header.count == 12 else { return nil }
-        let infoSize = littleEndian(header[0..<4])
+        let fileHeader = bytes(10, 4), header = bytes(14, 12)
+        guard fileHeader.count == 4, header.count == 12 else { return nil }
+        let infoSize = littleEndian(header[0..<4]), pixelsOffset = littleEndian(fileHeader[0..<4])
+        guard bmpInfoSizes.contains(infoSize), pixelsOffset == 0 || bytes(pixelsOffset - 1, 1).count == 1 else { return nil }
         if infoSize == 12 { return DeclaredSize(width: littleEndian(header[4..<6]), height: littleEndian(header[6..<8])) }
-        guard infoSize >= 16 else { return nil }
         let width = Int(Int32(truncatingIfNeeded: littleEndian(header[4..<8])))
         let height = Int(Int32(truncatingIfNeeded: littleEndian(header[8..<12])))
         return DeclaredSize(width: abs(width), height: abs(height))
@@ -146,7 +153,9 @@ public struct DeclaredSize: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// TIFF: ImageWidth (256) and ImageLength (257) of the first IFD — the image gdk-pixbuf's
-    /// loader shows — and RowsPerStrip (278), or tiles (TileWidth, 322).
+    /// loader shows — and RowsPerStrip (278), or tiles (TileWidth, 322). A tag given twice counts
+    /// once, as libtiff reads it: the first time (the fuzzer found a second, smaller width slip a
+    /// 4-billion-pixel-wide TIFF past the limit when the last one counted).
     static func tiff(_ bytes: EmbeddedOrientation.ByteReader) -> DeclaredSize? {
         let header = bytes(0, 8)
         guard header.count == 8 else { return nil }
@@ -163,7 +172,7 @@ public struct DeclaredSize: Hashable, Sendable, CustomStringConvertible {
             let entry = entries[(index * 12)..<(index * 12 + 12)]
             let start = entry.startIndex
             let tag = number(entry[start..<(start + 2)])
-            guard [256, 257, 278, 322].contains(tag), number(entry[(start + 4)..<(start + 8)]) >= 1 else { continue }
+            guard [256, 257, 278, 322].contains(tag), tags[tag] == nil, number(entry[(start + 4)..<(start + 8)]) >= 1 else { continue }
             switch number(entry[(start + 2)..<(start + 4)]) {
             case 3: tags[tag] = number(entry[(start + 8)..<(start + 10)])  // SHORT, left-justified
             case 4: tags[tag] = number(entry[(start + 8)..<(start + 12)])  // LONG

@@ -1,3 +1,4 @@
+import Foundation
 internal import CX11
 import XBoard
 
@@ -33,6 +34,12 @@ enum FileIntegrity {
         }
     }
 
+    /// A chunk's type as it reads (four ASCII letters, "IDAT"), or in hex when it is not letters.
+    static func chunkName(_ bytes: ArraySlice<UInt8>) -> String {
+        let isLetters = bytes.allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        return isLetters ? String(decoding: bytes, as: UTF8.self) : "0x" + bytes.map { String(format: "%02X", $0) }.joined()
+    }
+
     static func containsEndOfImage(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 2 else { return false }
         for index in stride(from: bytes.count - 2, through: 0, by: -1) where bytes[index] == 0xFF && bytes[index + 1] == 0xD9 {
@@ -48,7 +55,7 @@ enum FileIntegrity {
         while offset < file.size {  // each chunk moves on by at least 12 bytes
             guard case .success(let header) = file.read(offset: offset, count: 8), header.count == 8 else { break }
             let length = Int64(header[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
-            let type = String(decoding: header[4..<8], as: UTF8.self)
+            let type = chunkName(header[4..<8])
             guard length <= file.size - offset - 12 else { return .truncated("truncated PNG (chunk \(type) at byte \(offset) is cut off)") }
             // The CRC covers the type and the data.
             var crc = header[4..<8].withUnsafeBufferPointer { crc32(0, $0.baseAddress, 4) }

@@ -26,9 +26,18 @@ enum PictureDecoding {
         let warning: String?
     }
 
-    /// Why a picture is not shown, worded for the user (the caller adds the path).
+    /// Why a picture is not shown, worded for the user (the caller adds the path): one line,
+    /// whatever a library put in its message.
     struct Failure: Error, Equatable {
         let reason: String
+
+        init(reason: String) { self.reason = PictureDecoding.oneLine(reason) }
+    }
+
+    /// `text` with line breaks and other control characters as spaces: a library's message (or a
+    /// chunk name from a file) becomes part of one line.
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
     }
 
     /// The reason given when a loader fails without saying why (its log may have).
@@ -42,7 +51,7 @@ enum PictureDecoding {
         switch result {
         case .success(let pixels):
             guard let loaderSaid else { return .success(pixels) }
-            let warning = [pixels.warning, "its loader reported: \(loaderSaid)"].compactMap { $0 }.joined(separator: "; ")
+            let warning = oneLine([pixels.warning, "its loader reported: \(loaderSaid)"].compactMap { $0 }.joined(separator: "; "))
             return .success(
                 Pixels(
                     memoryFile: pixels.memoryFile, width: pixels.width, height: pixels.height, hasAlpha: pixels.hasAlpha,
@@ -94,7 +103,7 @@ enum PictureDecoding {
         case .scaledRows:
             let rows: ScaledRowDecoding.Rows
             do {
-                rows = try ScaledRowDecoding.decode(file, format: format, width: plan.decodeSize.width, height: plan.decodeSize.height)
+                rows = try ScaledRowDecoding.decode(file, plan: plan)
             } catch {
                 throw refuse("could not be decoded: \(error.message)")
             }
@@ -115,7 +124,7 @@ enum PictureDecoding {
             let decoded: (pixbuf: PixbufDecoding.Pixbuf, reportedWidth: Int, reportedHeight: Int)
             do {
                 decoded = try PixbufDecoding.decode(
-                    file, loader: format.loaderName, maximumLongEdge: maximumLongEdge, completingJPEG: isTruncatedJPEG)
+                    file, loader: format.loaderName, declared: declared, maximumLongEdge: maximumLongEdge, completingJPEG: isTruncatedJPEG)
             } catch {
                 switch error {
                 case .notAPicture(let message?): throw refuse("not a picture: \(message)")
@@ -146,7 +155,7 @@ enum PictureDecoding {
             let (memoryFile, isOpaque) = try SealedMemoryFile.make(byteCount: stride * upright.height) { try convert($0, stride) }
             return Pixels(
                 memoryFile: memoryFile, width: upright.width, height: upright.height, hasAlpha: !isOpaque, nativeWidth: native.width,
-                nativeHeight: native.height, warning: warning)
+                nativeHeight: native.height, warning: warning.map(oneLine))
         } catch let failure as PixelConversion.Failure {
             throw Failure(reason: "its decoded pixels are unusable: \(failure)")
         } catch {

@@ -20,9 +20,16 @@ enum PixbufDecoding {
     /// What a loader reports, and the long edge to scale to; shared with the size-prepared handler.
     private final class SizeRequest {
         let maximumLongEdge: Int
+        let declaredPixels: Int
         var reported: (width: Int, height: Int)?
 
-        init(maximumLongEdge: Int) { self.maximumLongEdge = maximumLongEdge }
+        init(maximumLongEdge: Int, declaredPixels: Int) {
+            self.maximumLongEdge = maximumLongEdge
+            self.declaredPixels = declaredPixels
+        }
+
+        /// The loader reports a bigger picture than was declared.
+        var isOversized: Bool { reported.map { DeclaredSize(width: $0.width, height: $0.height).pixelCount > declaredPixels } ?? false }
     }
 
     /// Decodes `file` with the gdk-pixbuf loader named `loader`, scaled down (never up) so its long
@@ -35,8 +42,11 @@ enum PixbufDecoding {
     /// one (the missing part grey or at the quality of the scans that arrived); without it, it
     /// stops with "Improper call to JPEG library in state 205". What decoded so far is kept even
     /// when the loader gives up: the picture "as far as it decodes".
+    ///
+    /// A loader that reports more pixels than `declared` (the header the board read and planned
+    /// memory for) is stopped at its report: its picture is not the one that was checked.
     static func decode(
-        _ file: FileReader, loader name: String, maximumLongEdge: Int, completingJPEG: Bool = false
+        _ file: FileReader, loader name: String, declared: DeclaredSize, maximumLongEdge: Int, completingJPEG: Bool = false
     ) throws(Failure) -> (pixbuf: Pixbuf, reportedWidth: Int, reportedHeight: Int) {
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk_pixbuf_loader_new_with_type(name, &error) else {
@@ -44,11 +54,15 @@ enum PixbufDecoding {
             throw .unavailable
         }
         defer { cx11_g_object_unref(UnsafeMutableRawPointer(loader)) }
-        let request = SizeRequest(maximumLongEdge: maximumLongEdge)
+        let request = SizeRequest(maximumLongEdge: maximumLongEdge, declaredPixels: declared.pixelCount)
         let handler: cx11_size_prepared_handler = { loader, width, height, data in
             guard let loader, let data else { return }
             let request = Unmanaged<SizeRequest>.fromOpaque(data).takeUnretainedValue()
             request.reported = (Int(width), Int(height))
+            if request.isOversized {  // decode next to nothing; the result is refused
+                gdk_pixbuf_loader_set_size(loader, 1, 1)
+                return
+            }
             let size = DecodePlan.decodeSize(width: Int(width), height: Int(height), maximumLongEdge: request.maximumLongEdge)
             if size.width != Int(width) || size.height != Int(height) { gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height)) }
         }
@@ -68,6 +82,9 @@ enum PixbufDecoding {
         let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader)
         withExtendedLifetime(request) {}
         guard let reported = request.reported, reported.width > 0, reported.height > 0 else { throw .notAPicture(message) }
+        guard !request.isOversized else {
+            throw .failed("its loader reads \(reported.width)×\(reported.height) pixels where the header declares \(declared)")
+        }
         guard let pixbuf, completingJPEG || (isWriting && closed) else { throw .failed(message) }
         _ = cx11_g_object_ref(UnsafeMutableRawPointer(pixbuf))
         return (Pixbuf(owning: pixbuf), reported.width, reported.height)
