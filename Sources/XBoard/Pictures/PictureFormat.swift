@@ -77,7 +77,7 @@ public enum PictureContent: Equatable, Sendable {
         } else if starts("ftyp", at: 4) {
             self = Self.isoMedia(head)
         } else if ["idsc", "idat", "iicc", "pnot"].contains(where: { starts($0, at: 4) }) {
-            self = .refused("QuickTime image (QTIF)")
+            self = .refused("QTIF (QuickTime image)")
         } else if starts("icns") {
             self = .refused("ICNS (Mac OS icon)")
         } else if head.count >= 3, head[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "7")).contains(head[1]),
@@ -115,9 +115,17 @@ public enum PictureContent: Equatable, Sendable {
         return .unknown
     }
 
-    /// XBM, XPM and SVG are text; other text is `.text`; `nil` when the bytes are not text.
+    /// XBM, XPM and SVG are text; other text is `.text`; `nil` when the bytes are not text:
+    /// UTF-8 (the head may end inside a character), no NUL, and nine in ten printable.
     static func textKind(_ head: [UInt8]) -> PictureContent? {
         guard !head.isEmpty, !head.contains(0) else { return nil }
+        // A character cut by the end of the head: a lead byte and fewer continuation bytes than it needs.
+        let cut = (1...min(3, head.count)).first { count in
+            let tail = head.suffix(count)
+            return tail.first.map { $0 >= 0xC0 } == true && tail.dropFirst().allSatisfy { (0x80...0xBF).contains($0) }
+        }
+        guard String(validating: head.dropLast(cut ?? 0), as: UTF8.self) != nil || String(validating: head, as: UTF8.self) != nil
+        else { return nil }
         let printable = head.filter { $0 == 9 || $0 == 10 || $0 == 13 || ($0 >= 32 && $0 < 127) || $0 >= 0x80 }.count
         guard printable * 10 >= head.count * 9 else { return nil }
         let text = String(decoding: head, as: UTF8.self)
