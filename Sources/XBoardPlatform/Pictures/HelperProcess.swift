@@ -45,6 +45,13 @@ final class HelperProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"  // a crash is reported by the board, not symbolicated
         if settings.honoursTestFaults { environment[DecodeHelper.testFaultsVariable] = "1" }
+        if cpd_has_address_sanitizer() != 0 {
+            // A sanitizer build (the tests' leak check): a confined helper cannot start the
+            // symbolizer, and a crash should end it as a crash, not as a sanitizer report
+            // nobody reads (its stderr is /dev/null).
+            let inherited = environment["ASAN_OPTIONS"].map { $0 + ":" } ?? ""
+            environment["ASAN_OPTIONS"] = inherited + "symbolize=0:handle_segv=0:detect_leaks=0"
+        }
         var child: pid_t = 0
         let argv = Self.cStrings(arguments), envp = Self.cStrings(environment.map { "\($0.key)=\($0.value)" })
         defer { (argv + envp).forEach { free($0) } }
