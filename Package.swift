@@ -19,8 +19,8 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11 xi cairo cairo-xlib gdk-pixbuf-2.0 zlib",
-            providers: [.apt(["libx11-dev", "libxi-dev", "libcairo2-dev", "libgdk-pixbuf-2.0-dev", "zlib1g-dev"])]
+            pkgConfig: "x11 xi xrandr cairo cairo-xlib gdk-pixbuf-2.0 zlib",
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev", "libcairo2-dev", "libgdk-pixbuf-2.0-dev", "zlib1g-dev"])]
         ),
         .systemLibrary(
             name: "CInputTest",

@@ -6,6 +6,7 @@
 #include <X11/Xatom.h>
 #include <X11/keysym.h>
 #include <X11/extensions/XInput2.h>
+#include <X11/extensions/Xrandr.h>
 #include <cairo.h>
 #include <cairo-xlib.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>

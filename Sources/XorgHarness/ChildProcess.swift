@@ -8,7 +8,9 @@ public final class ChildProcess {
 
     /// Starts `path` with `arguments`; standard output and error go to the given files (or
     /// /dev/null), standard input is /dev/null.
-    public init(path: String, arguments: [String], environment: [String: String]? = nil, stdoutPath: String? = nil, stderrPath: String? = nil)
+    public init(
+        path: String, arguments: [String], environment: [String: String]? = nil, stdoutPath: String? = nil, stderrPath: String? = nil
+    )
         throws
     {
         var actions = posix_spawn_file_actions_t()

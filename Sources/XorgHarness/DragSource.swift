@@ -1,11 +1,78 @@
 import CX11
 import Foundation
 
+/// What a test's XDND source offers and how it serves it: well-formed, the way file managers
+/// do (whole or in INCR pieces), or malformed on purpose.
+public struct DropPayload: Sendable {
+    /// How the source names the types it offers.
+    public enum TypeList: Sendable {
+        /// In the XdndEnter message itself (up to three types).
+        case inMessage
+        /// In an `XdndTypeList` property of the given format (32 is right; 8 is malformed) —
+        /// as sources offering more than three types do.
+        case property(format: Int32)
+    }
+
+    /// The bytes served for `text/uri-list`.
+    public var uriList: [UInt8]
+    public var typeList: TypeList = .inMessage
+    /// Whether `text/uri-list` is among the types offered (false: only `text/plain`).
+    public var offersURIList = true
+    /// Serve the list in INCR pieces of this many bytes (ICCCM §2.7.2), as file managers do
+    /// for large selections; `nil` serves it whole.
+    public var incrementalChunk: Int?
+    /// The type and format the list is served with; anything but `text/uri-list` and 8 is
+    /// malformed.
+    public var selectionType = "text/uri-list"
+    public var selectionFormat: Int32 = 8
+    /// With INCR: serve this piece (0-based) with a 32-bit format, malformed mid-transfer.
+    public var malformedPiece: Int?
+    /// With INCR: announce this size instead of the real one (a lower bound, per ICCCM).
+    public var announcedSize: Int?
+    /// Answer the conversion with property None (the owner refuses).
+    public var refusesConversion = false
+
+    public init(uriList: [UInt8]) {
+        self.uriList = uriList
+    }
+
+    /// `file://` URIs for `paths`, percent-encoded, one a line with CRLF.
+    public init(paths: [String]) {
+        let list = paths.map { "file://" + ($0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0) }
+        self.init(uriList: Array((list.joined(separator: "\r\n") + "\r\n").utf8))
+    }
+}
+
+/// What the target answered a drop with.
+public struct DropOutcome: Sendable, CustomStringConvertible {
+    /// Whether the target's XdndStatus accepted the drag.
+    public var statusAccepted: Bool
+    /// Whether XdndFinished arrived, and what it said: taken (bit 0) and the action performed.
+    public var finished: Bool
+    public var finishedAccepted: Bool
+    public var finishedAction: String
+    /// How many INCR pieces were served (0: the list went whole).
+    public var incrementalPieces: Int
+
+    public var description: String {
+        "status \(statusAccepted ? "accepted" : "refused"), finished \(finished ? (finishedAccepted ? "accepted \(finishedAction)" : "refused") : "never"), \(incrementalPieces) INCR pieces"
+    }
+}
+
 extension ScreenReader {
     /// Drops files on a window as a file manager does, with the XDND protocol (version 5):
     /// Enter, Position (waiting for the target's Status), Drop, then serving the `text/uri-list`
     /// selection until the target says Finished. Returns whether the target accepted the drop.
     public func dropFiles(_ paths: [String], onto target: UInt, at point: (x: Int, y: Int)) throws -> Bool {
+        try drop(DropPayload(paths: paths), onto: target, at: point).statusAccepted
+    }
+
+    /// Drags `payload` over `target` and drops it at `point` (root coordinates), serving the
+    /// selection as the payload says, and reports what the target answered. The target must
+    /// answer Position within 5 s and, once the drop is made, finish within `timeout`.
+    public func drop(_ payload: DropPayload, onto target: UInt, at point: (x: Int, y: Int), timeout: Duration = .seconds(20)) throws
+        -> DropOutcome
+    {
         func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
         let source = XCreateSimpleWindow(display, root, 0, 0, 1, 1, 0, 0, 0)
         defer { XDestroyWindow(display, source) }
@@ -20,9 +87,9 @@ extension ScreenReader {
             XSendEvent(display, Window(target), 0, 0, &event)
             XFlush(display)
         }
-        /// Waits for an event to the source window that `accept` takes.
-        func waitForEvent(_ what: String, _ accept: (inout XEvent) -> Bool) throws {
-            _ = try waitFor(what, timeout: .seconds(5), interval: .milliseconds(5)) { () -> Bool? in
+        /// Waits for an event that `accept` takes, handing every event to it.
+        func waitForEvent(_ what: String, timeout: Duration, _ accept: (inout XEvent) -> Bool) throws {
+            _ = try waitFor(what, timeout: timeout, interval: .milliseconds(2)) { () -> Bool? in
                 while XPending(display) > 0 {
                     var event = XEvent()
                     XNextEvent(display, &event)
@@ -31,38 +98,120 @@ extension ScreenReader {
                 return nil
             }
         }
-        let uriList = paths.map { "file://" + ($0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0) }.joined(separator: "\r\n") + "\r\n"
-        send("XdndEnter", [Int(source), 5 << 24, Int(atom("text/uri-list")), 0, 0])
+
+        let offered = payload.offersURIList ? ["text/uri-list", "text/plain"] : ["text/plain"]
+        var enterFlags = 5 << 24
+        var inMessage = [0, 0, 0]
+        switch payload.typeList {
+        case .inMessage:
+            for (index, name) in offered.prefix(3).enumerated() { inMessage[index] = Int(atom(name)) }
+        case .property(let format):
+            enterFlags |= 1
+            let atoms = (offered + ["image/png", "image/jpeg", "application/octet-stream"]).map { atom($0) }
+            if format == 32 {
+                var longs = atoms.map { UInt($0) }
+                longs.withUnsafeMutableBytes { bytes in
+                    _ = XChangeProperty(
+                        display, source, atom("XdndTypeList"), XA_ATOM, 32, PropModeReplace,
+                        bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(atoms.count))
+                }
+            } else {
+                // Malformed: the atoms' bytes as an 8-bit property (a target reading it as
+                // 32-bit items would read eight times past the data).
+                var bytes = atoms.flatMap { withUnsafeBytes(of: UInt32(truncatingIfNeeded: $0)) { Array($0) } }
+                XChangeProperty(display, source, atom("XdndTypeList"), XA_ATOM, 8, PropModeReplace, &bytes, Int32(bytes.count))
+            }
+        }
+        send("XdndEnter", [Int(source), enterFlags, inMessage[0], inMessage[1], inMessage[2]])
         send("XdndPosition", [Int(source), 0, point.x << 16 | point.y, 0, Int(atom("XdndActionCopy"))])
-        var accepted = false
-        try waitForEvent("XdndStatus") { event in
+        var outcome = DropOutcome(
+            statusAccepted: false, finished: false, finishedAccepted: false, finishedAction: "None", incrementalPieces: 0)
+        try waitForEvent("XdndStatus", timeout: .seconds(5)) { event in
             guard event.type == ClientMessage, event.xclient.message_type == atom("XdndStatus") else { return false }
-            accepted = event.xclient.data.l.1 & 1 == 1
+            outcome.statusAccepted = event.xclient.data.l.1 & 1 == 1
             return true
         }
-        guard accepted else {
+        // A file manager drops only what was accepted; a test may drop regardless, to see the
+        // target refuse it properly.
+        if !outcome.statusAccepted, payload.offersURIList, case .inMessage = payload.typeList {
             send("XdndLeave", [Int(source), 0, 0, 0, 0])
-            return false
+            return outcome
         }
         send("XdndDrop", [Int(source), 0, 0, 0, 0])
-        try waitForEvent("XdndFinished") { event in
+
+        var incremental: (requestor: Window, property: Atom, offset: Int, isDone: Bool)?
+        try waitForEvent("XdndFinished", timeout: timeout) { event in
             if event.type == SelectionRequest {
                 let request = event.xselectionrequest
-                var bytes = Array(uriList.utf8)
-                XChangeProperty(display, request.requestor, request.property, request.target, 8, PropModeReplace, &bytes, Int32(bytes.count))
                 var reply = XEvent()
                 reply.xselection.type = SelectionNotify
                 reply.xselection.requestor = request.requestor
                 reply.xselection.selection = request.selection
                 reply.xselection.target = request.target
-                reply.xselection.property = request.property
+                reply.xselection.property = payload.refusesConversion ? 0 : request.property
                 reply.xselection.time = request.time
+                if !payload.refusesConversion {
+                    if let chunk = payload.incrementalChunk, payload.uriList.count > chunk {
+                        // INCR: announce the size, then write a piece each time the requestor
+                        // deletes the property.
+                        XSelectInput(display, request.requestor, PropertyChangeMask)
+                        var size = UInt(payload.announcedSize ?? payload.uriList.count)
+                        withUnsafeMutableBytes(of: &size) { bytes in
+                            _ = XChangeProperty(
+                                display, request.requestor, request.property, atom("INCR"), 32, PropModeReplace,
+                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+                        }
+                        incremental = (request.requestor, request.property, 0, false)
+                    } else {
+                        serve(payload.uriList[...], on: request.requestor, property: request.property, payload: payload, malformed: false)
+                    }
+                }
                 XSendEvent(display, request.requestor, 0, 0, &reply)
                 XFlush(display)
                 return false
             }
-            return event.type == ClientMessage && event.xclient.message_type == atom("XdndFinished")
+            if event.type == PropertyNotify, var transfer = incremental, event.xproperty.window == transfer.requestor,
+                event.xproperty.atom == transfer.property, event.xproperty.state == PropertyDelete, !transfer.isDone,
+                let chunk = payload.incrementalChunk
+            {
+                let end = min(payload.uriList.count, transfer.offset + chunk)
+                let piece = payload.uriList[transfer.offset..<end]
+                serve(
+                    piece, on: transfer.requestor, property: transfer.property, payload: payload,
+                    malformed: payload.malformedPiece == outcome.incrementalPieces)
+                if piece.isEmpty { transfer.isDone = true } else { outcome.incrementalPieces += 1 }
+                transfer.offset = end
+                incremental = transfer
+                XFlush(display)
+                return false
+            }
+            guard event.type == ClientMessage, event.xclient.message_type == atom("XdndFinished") else { return false }
+            outcome.finished = true
+            outcome.finishedAccepted = event.xclient.data.l.1 & 1 == 1
+            let action = Atom(UInt(bitPattern: event.xclient.data.l.2))
+            if action != 0, let name = XGetAtomName(display, action) {
+                outcome.finishedAction = String(cString: name)
+                XFree(name)
+            }
+            return true
         }
-        return true
+        if let transfer = incremental { XSelectInput(display, transfer.requestor, 0) }
+        return outcome
+    }
+
+    /// Writes one piece (or the whole) of the list as the payload's type and format.
+    private func serve(_ bytes: ArraySlice<UInt8>, on window: Window, property: Atom, payload: DropPayload, malformed: Bool) {
+        let type = XInternAtom(display, payload.selectionType, 0)
+        if payload.selectionFormat == 32 || malformed {
+            var longs = bytes.map { UInt($0) }  // each byte its own 32-bit item
+            let count = Int32(longs.count)
+            longs.withUnsafeMutableBytes { raw in
+                _ = XChangeProperty(
+                    display, window, property, type, 32, PropModeReplace, raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count)
+            }
+        } else {
+            var copy = Array(bytes)
+            XChangeProperty(display, window, property, type, 8, PropModeReplace, &copy, Int32(copy.count))
+        }
     }
 }

@@ -33,7 +33,9 @@ public final class InputTestDevice {
         try send(&version)
         var response = xf86ITResponseServerVersion()
         try receive(&response)
-        guard response.major == XF86IT_PROTOCOL_VERSION_MAJOR else { throw HarnessError("inputtest driver speaks \(response.major).\(response.minor)") }
+        guard response.major == XF86IT_PROTOCOL_VERSION_MAJOR else {
+            throw HarnessError("inputtest driver speaks \(response.major).\(response.minor)")
+        }
     }
 
     func close() {
@@ -111,7 +113,10 @@ public final class InputTestDevice {
     public enum GesturePhase { case begin, update, end }
 
     /// A touchpad pinch event (XInput 2.4): `scale` relative to the start, `angleDelta` in degrees.
-    public func pinch(_ phase: GesturePhase, touches: UInt16 = 2, dx: Double = 0, dy: Double = 0, scale: Double, angleDelta: Double, cancelled: Bool = false)
+    public func pinch(
+        _ phase: GesturePhase, touches: UInt16 = 2, dx: Double = 0, dy: Double = 0, scale: Double, angleDelta: Double,
+        cancelled: Bool = false
+    )
         throws
     {
         var event = xf86ITEventGesturePinch()

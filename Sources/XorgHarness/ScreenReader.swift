@@ -49,7 +49,9 @@ public final class ScreenReader {
             }
         } else {
             for y in 0..<height {
-                for x in 0..<width { pixels[y * width + x] = UInt32(truncatingIfNeeded: cx11_get_pixel(image, Int32(x), Int32(y))) & 0xFF_FFFF }
+                for x in 0..<width {
+                    pixels[y * width + x] = UInt32(truncatingIfNeeded: cx11_get_pixel(image, Int32(x), Int32(y))) & 0xFF_FFFF
+                }
             }
         }
         return Screenshot(width: width, height: height, pixels: pixels)
@@ -63,7 +65,9 @@ public final class ScreenReader {
         defer { cx11_destroy_image(image) }
         var pixels = [UInt32](repeating: 0, count: width * height)
         for row in 0..<height {
-            for column in 0..<width { pixels[row * width + column] = UInt32(truncatingIfNeeded: cx11_get_pixel(image, Int32(column), Int32(row))) & 0xFF_FFFF }
+            for column in 0..<width {
+                pixels[row * width + column] = UInt32(truncatingIfNeeded: cx11_get_pixel(image, Int32(column), Int32(row))) & 0xFF_FFFF
+            }
         }
         return pixels
     }

@@ -34,7 +34,9 @@ public struct Screenshot: Sendable {
             }
         }
         guard count > 0 else { return nil }
-        return Blob(count: count, centroid: (sumX / Double(count) + 0.5, sumY / Double(count) + 0.5), minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        return Blob(
+            count: count, centroid: (sumX / Double(count) + 0.5, sumY / Double(count) + 0.5), minX: minX, minY: minY, maxX: maxX, maxY: maxY
+        )
     }
 
     /// Whether a pixel is within `tolerance` of `color` in every channel.
@@ -74,12 +76,13 @@ public struct Screenshot: Sendable {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))
         var bytes = [UInt8](repeating: 0, count: stride * height)
         bytes.withUnsafeMutableBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
             for y in 0..<height {
-                let row = buffer.baseAddress!.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                let row = base.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<width { row[x] = pixels[y * width + x] }
             }
             let surface = cairo_image_surface_create_for_data(
-                buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, Int32(width), Int32(height), Int32(stride))
+                base.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, Int32(width), Int32(height), Int32(stride))
             cairo_surface_write_to_png(surface, path)
             cairo_surface_destroy(surface)
         }

@@ -36,7 +36,7 @@ extension TestPhotos {
         }
         defer { cx11_g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        guard let pixels = gdk_pixbuf_get_pixels(pixbuf) else { throw HarnessError("the pixbuf has no pixels") }
         var seed: UInt32 = 0x1234_5678
         for y in 0..<height {
             for x in 0..<width {
@@ -76,7 +76,9 @@ extension TestPhotos {
 extension TestPhotos {
     /// A minimal, valid PNG whose header declares any size, with a tiny body: a decompression bomb.
     public static func pngDeclaring(width: UInt32, height: UInt32) -> [UInt8] {
-        func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func bigEndian(_ value: UInt32) -> [UInt8] {
+            [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        }
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data
             return bigEndian(UInt32(data.count)) + body + bigEndian(UInt32(crc32(0, body, UInt32(body.count))))

@@ -1,3 +1,4 @@
+import Foundation
 import XBoard
 import XBoardPlatform
 
@@ -25,22 +26,26 @@ extension EventLoop {
         case .toggleHelp:
             showsHelp.toggle()
         case .exportPicture:
-            exportPicture()
+            exportPicture(at: time)
         case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn:
             break  // the controller's, handled above
         }
         return nil
     }
 
-    /// Ctrl+S: the board as a PNG under ~/Pictures; the path is printed on stdout and said on stderr.
-    private func exportPicture() {
+    /// Ctrl+S: the board as a PNG under ~/Pictures; the path is printed on stdout, said on
+    /// stderr and shown in a notice.
+    private func exportPicture(at time: Instant) {
         let path = ExportPath.next()
         do {
             try painter.exportPNG(scene.build(controller.board), to: path)
             print(path)
             System.printError("photoboard-x11: saved the board as \(path)")
+            let home = ProcessInfo.processInfo.environment["HOME"]
+            notices.post(BoardNotices.saved(path: path, home: home), topic: BoardNotices.savedTopic, at: time)
         } catch {
             System.printError("photoboard-x11: \(error)")
+            notices.post("Could not save the board: \(error)", topic: BoardNotices.savedTopic, tone: .problem, at: time)
         }
     }
 }

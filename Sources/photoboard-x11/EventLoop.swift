@@ -6,8 +6,9 @@ import XBoardPlatform
 /// moves.
 ///
 /// What it waits for is a list of deadline sources (the controller's frames and tap timeouts,
-/// the autosave debouncer, the loading indicator's tick); whether it paints is `FrameState`'s
-/// decision; commands go through `perform(_:at:)` (`EventLoop+Commands`).
+/// the autosave debouncer, the loading indicator's tick, the notices' fades); whether it paints
+/// is `FrameState`'s decision; commands go through `perform(_:at:)` (`EventLoop+Commands`);
+/// what the board tells the person goes through the notice queue (`EventLoop+Notices`).
 final class EventLoop {
     let window: X11Window
     let painter: CairoPainter
@@ -20,6 +21,15 @@ final class EventLoop {
     let trace: Bool
     var emulator = MouseEmulator()
     var showsHelp = false
+    var notices = NoticeQueue()
+    /// Paths that could not be opened so far (at start, dropped, or failing to decode), escaped
+    /// for display, for the notice that counts them; `library.failedPaths` seen up to `failuresSeen`.
+    var unopenedPaths: [String]
+    var failuresSeen = 0
+    /// Touches that began on a notice: they dismiss it and never reach the photos.
+    private var overlayTouches = OverlayTouches()
+    /// The text panels of the last frame painted, for telling which one a tap landed on.
+    private var shownPanels: [TextPanel] = []
     private var frame = FrameState()
     private var autosave: Debouncer
     /// The revision whose picture sizes were last checked (`refineResolution`).
@@ -27,7 +37,7 @@ final class EventLoop {
 
     init(
         window: X11Window, painter: CairoPainter, controller: BoardController, library: PhotoLibrary, decoder: PhotoDecoder,
-        store: LayoutStore, scene: SceneBuilder, trace: Bool
+        store: LayoutStore, scene: SceneBuilder, trace: Bool, unopenedAtStart: [String] = []
     ) {
         self.window = window
         self.painter = painter
@@ -38,6 +48,8 @@ final class EventLoop {
         self.scene = scene
         self.trace = trace
         autosave = Debouncer(delay: settings.autosaveDelay)
+        unopenedPaths = unopenedAtStart
+        if !unopenedAtStart.isEmpty { reportUnopened(at: MonotonicClock.now()) }
     }
 
     /// Runs until the window is closed; returns the exit status. Losing the X server is one line
@@ -77,9 +89,9 @@ final class EventLoop {
         if trace { System.printError("trace: \(event)") }
         switch event {
         case .touch(let touch):
-            controller.handle(touch)
+            route(touch)
         case .pointer(let pointer):
-            for touch in emulator.touches(for: pointer, photoCenter: controller.board.photoCenter(at:)) { controller.handle(touch) }
+            for touch in emulator.touches(for: pointer, photoCenter: controller.board.photoCenter(at:)) { route(touch) }
         case .key(let command, let time):
             controller.advance(to: time)
             return perform(command, at: time)
@@ -96,7 +108,12 @@ final class EventLoop {
         case .filesDropped(let paths, let location):
             let listing = PictureFiles.list(paths, recursive: false)
             listing.problems.forEach { System.printError("photoboard-x11: \($0)") }
-            library.add(files: listing.files, at: location)
+            let added = library.add(files: listing.files, at: location, board: controller.board)
+            window.finishDrop(accepted: !listing.files.isEmpty)
+            dropped(files: listing.files.count, added: added, problems: listing.problemPaths.map(\.escaped), at: MonotonicClock.now())
+        case .dropIgnored(let reason):
+            System.printError("photoboard-x11: drop ignored: \(reason)")
+            notices.post(reason, topic: BoardNotices.dropTopic, tone: .problem, at: MonotonicClock.now())
         case .deviceRemoved(let source):
             controller.cancelTouches(fromSource: source)
         case .closeRequested:
@@ -108,12 +125,34 @@ final class EventLoop {
         return nil
     }
 
+    /// A touch or emulated finger: to the notice it began on (a tap dismisses it), else to
+    /// the board.
+    private func route(_ touch: TouchEvent) {
+        let panelAt = { (point: Point) -> TextPanel.Kind? in
+            self.shownPanels.last { panel in
+                if case .notice = panel.kind { return panel.frame.contains(point) }
+                return false
+            }?.kind
+        }
+        switch overlayTouches.route(touch, panelAt: panelAt) {
+        case .board:
+            controller.handle(touch)
+        case .overlay(let began):
+            if case .notice(let id) = began { notices.dismiss(id, at: touch.time) }
+        }
+    }
+
     /// Takes finished decodes; returns status 1 when every photo failed.
     private func receivePictures() -> Int32? {
         if library.receive(into: controller, painter: painter) {
             // A new photo or a new copy of one: repaint, and see whether it suits its size now.
             frame.invalidate()
             refinedRevision = nil
+        }
+        if library.failedPaths.count > failuresSeen {
+            unopenedPaths += library.failedPaths[failuresSeen...].map(\.escaped)
+            failuresSeen = library.failedPaths.count
+            reportUnopened(at: MonotonicClock.now())
         }
         guard library.allFailed else { return nil }
         System.printError("photoboard-x11: none of the given paths could be opened")
@@ -132,17 +171,24 @@ final class EventLoop {
             refinedRevision = controller.revision
         }
         if autosave.poll(revision: controller.revision, isReady: isResting && !library.isLoading, at: now) { saveLayout() }
+        notices.advance(to: now)
+        noteWhetherEmpty(at: now)
     }
 
     // MARK: Paint
 
     private func paint() {
-        let status = library.status(at: MonotonicClock.now())
-        let content = FrameState.Content(revision: controller.revision, status: status, overlay: emulator.overlay, showsHelp: showsHelp)
+        let now = MonotonicClock.now()
+        let status = library.status(at: now)
+        let content = FrameState.Content(
+            revision: controller.revision, status: status, overlay: emulator.overlay, showsHelp: showsHelp, notices: notices.shown(at: now))
         switch frame.action(for: content) {
         case .paint:
-            painter.paint(
-                scene.build(controller.board, status: status, overlay: content.overlay, selection: controller.selection, showsHelp: showsHelp))
+            let list = scene.build(
+                controller.board, status: status, overlay: content.overlay, selection: controller.selection, showsHelp: showsHelp,
+                notices: content.notices)
+            shownPanels = list.panels
+            painter.paint(list)
         case .present:
             painter.present()
         case .none:
@@ -153,12 +199,14 @@ final class EventLoop {
     // MARK: Wait
 
     /// The earliest of the deadline sources: the controller (frames while something moves, only
-    /// tap timeouts while hidden), the autosave debouncer, and the loading indicator's tick.
+    /// tap timeouts while hidden), the autosave debouncer, the loading indicator's tick, and the
+    /// notices (a fade's frames, or when the next fade begins).
     private func nextDeadline(after now: Instant) -> Instant? {
         let sources: [Instant?] = [
             frame.isVisible ? controller.nextDeadline : controller.nextTimeout,
             autosave.nextDeadline,
             library.isLoading && frame.isVisible ? now + settings.loadingTick : nil,
+            notices.nextDeadline(after: now),
         ]
         return sources.compactMap { $0 }.min()
     }

@@ -9,38 +9,52 @@ struct PhotoboardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photoboard-x11",
         abstract: "A photo board: handle photos like prints thrown on a table.",
+        // The generated usage line lists every option on one line, past 80 columns.
+        usage: "photoboard-x11 [<options>] [<paths> ...]",
+        // Paragraphs are single lines (a trailing backslash joins source lines), which the
+        // argument parser wraps to the terminal; the tables' lines are hand-set within 74
+        // columns, so they fit both `--help` at 80 and the man page's indented 80.
         discussion: """
-            Opens picture files and folders (a folder opens its pictures sorted by name; -r also
-            its sub-folders). JPEG, PNG, GIF, BMP, TIFF, ICO, and WebP, HEIF and AVIF where their
-            gdk-pixbuf loaders are installed; the orientation each file states (EXIF, HEIF's
-            irot/imir) is honoured, and names need not be UTF-8. With no paths, the
-            bundled sample photos open. Files that cannot be opened are reported one line each;
-            the rest open. Pictures over 200 megapixels are refused.
+            Opens picture files and folders (a folder opens its pictures sorted by name; -r \
+            also its sub-folders). JPEG, PNG, GIF, BMP, TIFF, ICO, and WebP, HEIF and AVIF \
+            where their gdk-pixbuf loaders are installed; the orientation each file states \
+            (EXIF, HEIF's irot/imir) is honoured, and names need not be UTF-8. With no paths, \
+            the bundled sample photos open. Files that cannot be opened are reported one line \
+            each on standard error and counted in a notice on the board; the rest open. \
+            Pictures over 200 megapixels are refused.
+
+            Without --geometry the window takes a share of the screen under the pointer, \
+            from its size and Xft.dpi.
 
             Gestures on a touchscreen:
-              drag with one finger         move a photo; let go while moving to throw it
-              pinch and twist, 2+ fingers  zoom and turn about the fingers, while moving
-              touch a gliding photo        catch it
-              double tap                   bring the photo up close; again to put it back
-              triple tap                   put the photo back as it was first laid out
-            With a mouse or touchpad (mouse emulation):
-              left drag                    one finger: move and throw; clicks are taps
-              wheel                        zoom about the pointer (about 10% a notch)
-              Shift+wheel, horizontal wheel  turn about the pointer
-              Ctrl+left drag               zoom and turn about the photo's centre
-              right-click a photo          pin a second finger there; then left drag
-                                           pinches and turns about it; right-click or
-                                           Esc removes it
-              touchpad pinch               zoom and turn about the pointer
+              one finger drag          move a photo; let go while moving to throw it
+              two fingers              zoom and turn about them, while moving
+              touch a gliding photo    catch it
+              double tap               close-up; again to put it back where it lay
+              triple tap               back as it was first laid out
+              tap a notice             dismiss it
+
+            With a mouse or touchpad:
+              left drag                one finger: move and throw; clicks are taps
+              wheel                    zoom about the pointer (about 10% a notch)
+              Shift+wheel              turn about the pointer (or the side wheel)
+              Ctrl+left drag           zoom and turn about the photo's centre
+              right-click a photo      pin a second finger there, then left drag
+                                       to pinch and turn about it; right-click
+                                       or Esc removes it
+              touchpad pinch           zoom and turn about the pointer
+
             Keys:
-              F11 or f                     fullscreen (Esc leaves it)
-              Ctrl+Z, Ctrl+Shift+Z         undo, redo
-              Space or g                   gather every photo back into view
-              Delete                       remove the selected or top photo from the board
-              ? or F1                      show the gestures and keys on the board
-              Tab, arrows, + −, [ ]        select a photo; move, zoom, turn it
-              Esc                          close help, remove a pinned finger, leave fullscreen
-              q                            quit
+              F11 or f                 fullscreen (Esc leaves it)
+              Ctrl+Z, Ctrl+Shift+Z     undo, redo
+              Space or g               gather every photo back into view
+              Delete                   take the selected or top photo off the board
+              Tab, arrows, + -, [ ]    select a photo; move, zoom, turn it
+              Ctrl+S                   save the board as a PNG in ~/Pictures
+              ? or F1                  show the gestures and keys on the board
+              Esc                      close help, lift a pinned finger, or
+                                       leave fullscreen
+              q                        quit
             """,
         version: "0.2.0")
 
@@ -58,8 +72,8 @@ struct PhotoboardCommand: ParsableCommand {
     @Flag(name: [.customShort("r"), .long], help: "Also open the pictures in sub-folders of the given folders.")
     var recursive = false
 
-    @Option(help: "Window size in pixels, as WIDTHxHEIGHT.")
-    var geometry = WindowGeometry(width: 1280, height: 800)
+    @Option(help: "Window size in pixels, as WIDTHxHEIGHT (default: a share of the screen, from its size and Xft.dpi).")
+    var geometry: WindowGeometry?
 
     @Option(help: "Seed for the initial layout, to get the same layout again (default: random).")
     var seed: UInt64?
@@ -83,7 +97,7 @@ struct PhotoboardCommand: ParsableCommand {
         let report: (String) -> Void = { System.printError("photoboard-x11: \($0)") }
         var requested = paths.map(\.path)
         if requested.isEmpty {
-            guard let assets = BundledPhotos.folder() else {
+            guard let assets = BundledData.photosFolder() else {
                 report("no paths given and the bundled photos were not found")
                 throw ExitCode(1)
             }
@@ -103,8 +117,10 @@ struct PhotoboardCommand: ParsableCommand {
 
         let window: X11Window
         do {
+            let icon = BundledData.iconTheme().flatMap { WindowIcon(themeFolder: $0, name: "photoboard-x11") }
+            let title = BoardTitle.title(for: paths.map(\.path.escaped))
             window = try X11Window(
-                displayName: display, size: geometry.size, title: "Photoboard", applicationClass: "Photoboard-x11", inputMode: input)
+                displayName: display, size: geometry?.size, title: title, applicationClass: "Photoboard-x11", icon: icon, inputMode: input)
         } catch {
             report("\(error)")
             throw ExitCode(1)
@@ -125,7 +141,8 @@ struct PhotoboardCommand: ParsableCommand {
         }
         let status = try EventLoop(
             window: window, painter: painter, controller: controller, library: library, decoder: decoder, store: store,
-            scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale)), trace: trace
+            scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: CairoText.measure), trace: trace,
+            unopenedAtStart: listing.problemPaths.map(\.escaped)
         ).run()
         decoder.stop()
         if status != 0 { throw ExitCode(status) }
@@ -143,16 +160,20 @@ struct PhotoboardCommand: ParsableCommand {
         }
     }
 
+    /// The picture `--export` renders without `--geometry` (there is no screen to size it from).
+    static let exportGeometry = WindowGeometry(width: 1280, height: 800)
+
     /// `--export`: decodes every photo, lays the board out as it would open (the saved layout,
     /// or a tossed one for the seed and geometry), and writes it as a PNG. No X display is used.
     private func exportHeadlessly(files: [FilePath], to path: FilePath, report: @escaping (String) -> Void) throws {
         let decoder = try PhotoDecoder()
         defer { decoder.stop() }
         let store = LayoutStore.standard()
+        let size = (geometry ?? Self.exportGeometry).size
         let library = PhotoLibrary(
-            files: files, boardSize: geometry.size, seed: seed ?? 1, decoder: decoder,
+            files: files, boardSize: size, seed: seed ?? 1, decoder: decoder,
             savedLayout: savedLayout(for: files, in: store, report: report), report: report)
-        let controller = BoardController(board: Board(size: geometry.size), startTime: MonotonicClock.now())
+        let controller = BoardController(board: Board(size: size), startTime: MonotonicClock.now())
         var images: [PhotoID: DecodedImage] = [:]
         library.start()
         while library.isLoading {

@@ -53,13 +53,15 @@ final class BoardSession {
     ///
     /// `prepare` gets the session's folder and returns more paths to open (files the test made).
     /// `user` runs the board as another user (e.g. "nobody"), through setpriv; `environment` is
-    /// added to the board's.
+    /// added to the board's. With `sizedFromScreen` the board sizes its window from the `screen`
+    /// as a person's would.
     init(
         photos: [TestPhoto], seed: Int = 7, arguments: [String] = [], user: (uid: Int, gid: Int)? = nil, resources: String? = nil,
-        waitForPhotos: Bool = true, environment: [String: String] = [:], prepare: (String) throws -> [String] = { _ in [] }
+        waitForPhotos: Bool = true, screen: (width: Int, height: Int) = (1280, 800), sizedFromScreen: Bool = false,
+        environment: [String: String] = [:], prepare: (String) throws -> [String] = { _ in [] }
     ) throws {
         self.photos = photos
-        server = try XorgServer()
+        server = try XorgServer(width: screen.width, height: screen.height)
         reader = try ScreenReader(displayName: server.displayName)
         if let resources { reader.setResources(resources) }
         var paths: [String] = []
@@ -69,7 +71,7 @@ final class BoardSession {
             paths.append(path)
         }
         paths += try prepare(server.directory.path)
-        let geometry = arguments.contains("--geometry") ? [] : ["--geometry", "1280x800"]
+        let geometry = arguments.contains("--geometry") || sizedFromScreen ? [] : ["--geometry", "1280x800"]
         var command = [Self.binaryPath, "--seed", "\(seed)"] + geometry + arguments + paths
         if let user {
             command = ["/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--"] + command

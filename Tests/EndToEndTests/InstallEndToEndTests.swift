@@ -5,11 +5,13 @@ import XorgHarness
 extension EndToEnd {
     @Suite(.timeLimit(.minutes(5)))
     struct Install {
-        static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
 
         /// Runs make with its output in `log`.
         static func make(_ arguments: [String], log: String) throws -> Int32 {
-            let process = try ChildProcess(path: "/usr/bin/make", arguments: ["-C", repository] + arguments, stdoutPath: log, stderrPath: log)
+            let process = try ChildProcess(
+                path: "/usr/bin/make", arguments: ["-C", repository] + arguments, stdoutPath: log, stderrPath: log)
             return try process.waitForExit(timeout: .seconds(60))
         }
 
@@ -26,7 +28,8 @@ extension EndToEnd {
             for file in files { #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) missing") }
             let desktop = try String(contentsOfFile: prefix + "/share/applications/photoboard-x11.desktop", encoding: .utf8)
             #expect(desktop.contains("Exec=photoboard-x11 %F") && desktop.contains("MimeType=image/jpeg;"))
-            let validate = try ChildProcess(path: "/usr/bin/desktop-file-validate", arguments: [prefix + "/share/applications/photoboard-x11.desktop"])
+            let validate = try ChildProcess(
+                path: "/usr/bin/desktop-file-validate", arguments: [prefix + "/share/applications/photoboard-x11.desktop"])
             #expect(try validate.waitForExit(timeout: .seconds(20)) == 0)
 
             // The installed board, given nothing, opens the installed sample photos.

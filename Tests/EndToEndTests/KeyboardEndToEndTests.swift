@@ -116,7 +116,7 @@ extension EndToEnd {
 
         @Test func questionMarkShowsTheGesturesAndKeysAndEscClosesThem() throws {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])
-            let dark = { (try session.screenshot().blob(of: 0x18_1E26, tolerance: 4)?.count) ?? 0 }
+            let dark = { (try session.screenshot().blob(of: 0x14_1A21, tolerance: 4)?.count) ?? 0 }
             let without = try dark()
             try session.press(Self.slash, with: [Self.shift])
             try session.rest()

@@ -11,7 +11,8 @@ extension EndToEnd {
         @Test func aFastMouseReleaseThrowsThePhoto() throws {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])
             let before = try session.place(.redGreen, at: (300, 400))
-            try session.mouseDrag(from: (before.center.x, before.center.y), to: (before.center.x + 100, before.center.y), steps: 8, rest: .zero)
+            try session.mouseDrag(
+                from: (before.center.x, before.center.y), to: (before.center.x + 100, before.center.y), steps: 8, rest: .zero)
             // Released 100 px to the right at ~1500 px/s: it glides on ~500 px (less if a busy
             // machine slowed the drag), measured from the release point, not from a screenshot
             // that may come late.
@@ -124,7 +125,9 @@ extension EndToEnd {
             let hidpi = try BoardSession(photos: [.redGreen, .blueYellow], resources: "Xft.dpi:\t192\n")
             let placed = try hidpi.place(.redGreen, at: (560, 400))
             let doubledWidth = try Self.markerWidth(hidpi, pin: (placed.center.x, placed.center.y))
-            #expect(abs(Double(doubledWidth) / Double(normalWidth) - 2) <= 0.15, "marker \(normalWidth) px at 96 dpi, \(doubledWidth) px at 192 dpi")
+            #expect(
+                abs(Double(doubledWidth) / Double(normalWidth) - 2) <= 0.15,
+                "marker \(normalWidth) px at 96 dpi, \(doubledWidth) px at 192 dpi")
         }
 
         @Test func aTripleClickPutsThePhotoBack() throws {

@@ -87,7 +87,9 @@ extension EndToEnd {
                 return (row.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(row.count)).squareRoot()
             }
             var seen: [Int] = []
-            let sharp = try waitFor("a sharper copy (contrast so far: \(seen.suffix(8)))", timeout: .seconds(20), interval: .milliseconds(100)) { () -> Double? in
+            let sharp = try waitFor(
+                "a sharper copy (contrast so far: \(seen.suffix(8)))", timeout: .seconds(20), interval: .milliseconds(100)
+            ) { () -> Double? in
                 let value = try contrast()
                 seen.append(Int(value))
                 return value > 90 ? value : nil

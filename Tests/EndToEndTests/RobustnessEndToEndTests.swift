@@ -36,7 +36,8 @@ extension EndToEnd {
         @Test func resizingTo1x1AndBackDuringGlidesBreaksNothing() throws {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])
             let red = try session.settled(.redGreen), blue = try session.settled(.blueYellow)
-            try session.gesture([(1, (red.center.x, red.center.y), (red.center.x + 90, red.center.y + 30))], steps: 8, restBeforeLift: .zero)
+            try session.gesture(
+                [(1, (red.center.x, red.center.y), (red.center.x + 90, red.center.y + 30))], steps: 8, restBeforeLift: .zero)
             try session.gesture([(2, (blue.center.x, blue.center.y), (blue.center.x - 90, blue.center.y))], steps: 8, restBeforeLift: .zero)
             for round in 0..<30 {
                 session.reader.resize(session.window, width: round % 3 == 0 ? 1 : 37, height: 1)
@@ -56,7 +57,9 @@ extension EndToEnd {
                 // Once wholly in view it measures true; a second placing corrects the first.
                 _ = try session.place(photo, at: target)
                 let moved = try session.place(photo, at: target)
-                #expect(abs(moved.center.x - target.0) <= 3 && abs(moved.center.y - target.1) <= 3, "\(String(photo.left, radix: 16)) could not be moved: \(moved)")
+                #expect(
+                    abs(moved.center.x - target.0) <= 3 && abs(moved.center.y - target.1) <= 3,
+                    "\(String(photo.left, radix: 16)) could not be moved: \(moved)")
                 #expect(abs(moved.span - before.span) <= 2, "\(moved) vs \(before)")
             }
             #expect(session.app.standardError.isEmpty, "\(session.app.standardError)")

@@ -7,7 +7,7 @@ extension EndToEnd {
     struct Window {
         @Test func theWindowIsNamedAndClosesCleanlyThroughWMDeleteWindow() throws {
             let session = try BoardSession(photos: [.redGreen])
-            #expect(session.reader.stringProperty(session.window, "_NET_WM_NAME") == "Photoboard")
+            #expect(session.reader.stringProperty(session.window, "_NET_WM_NAME") == "photo0.png — Photoboard")
             let windowClass = try #require(session.reader.windowClass(session.window))
             #expect(windowClass.1 == "Photoboard-x11")
             session.reader.requestClose(session.window)

@@ -15,9 +15,12 @@ public struct PictureResolution: Hashable, Sendable {
     }
 
     /// The first decode size for a board: twice the laid-out size (room for some zoom), at
-    /// least 256 and at most 1024 pixels.
+    /// least 256 and at most 1024 pixels — or, where a big window lays a few photos out larger
+    /// than that (one photo on a 2560×1600 window is 1120 px), a quarter more than the laid-out
+    /// size, so they are never shown blown up.
     public static func forLayout(_ layout: TossedLayout) -> PictureResolution {
-        PictureResolution(baseLongEdge: min(1024, max(256, Int((layout.pictureLongEdge * 2).rounded()))))
+        let ceiling = max(1024, Int((layout.pictureLongEdge * 1.25).rounded(.up)))
+        return PictureResolution(baseLongEdge: min(ceiling, max(256, Int((layout.pictureLongEdge * 2).rounded()))))
     }
 
     /// The long edge to re-decode at, or `nil` to keep the current copy.

@@ -45,7 +45,8 @@ public struct TossedLayout: Hashable, Sendable {
         let jitter = Point(x: random.next(in: -0.18...0.18) * cell.width, y: random.next(in: -0.18...0.18) * cell.height)
         let center = Point(x: (column + 0.5) * cell.width, y: (row + 0.5) * cell.height) + jitter
         let rotation = Angle.radians(random.next(in: -12...12))
-        var photo = Photo(id: id, size: size, pixelSize: safePixelSize, photoToBoard: AffineTransform(center: center, scale: 1, rotation: rotation))
+        var photo = Photo(
+            id: id, size: size, pixelSize: safePixelSize, photoToBoard: AffineTransform(center: center, scale: 1, rotation: rotation))
         let margin = 8.0, extent = photo.boardBounds
         var shift = Point.zero
         if extent.size.width + 2 * margin <= boardSize.width {

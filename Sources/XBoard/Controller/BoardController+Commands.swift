@@ -24,6 +24,7 @@ extension BoardController {
     /// window, each photo at its first-layout size, gliding there.
     public func gather(seed: UInt64 = 1) {
         recordUndoPoint()
+        forgetCloseUps()
         let layout = TossedLayout(count: board.photos.count, boardSize: board.size, seed: seed)
         for (index, photo) in board.photos.enumerated() {
             let target = layout.photo(at: index, id: photo.id, pixelSize: photo.pixelSize)

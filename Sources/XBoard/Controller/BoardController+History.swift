@@ -48,6 +48,7 @@ extension BoardController {
         }
         if board.reorder(arrangement.photos.map(\.id)) { revision &+= 1 }
         for photo in arrangement.photos {
+            forgetCloseUp(of: photo.id, ifReturnedTo: photo.photoToBoard)
             settleCommand(photo.id, to: board.clamped(photo.photoToBoard))
         }
     }

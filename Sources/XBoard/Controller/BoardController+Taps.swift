@@ -11,8 +11,6 @@ extension BoardController {
                 settle(id, to: photo.initialPhotoToBoard)
             case (ObjectIdentifier(photoGestures.doubleTap), .recognized):
                 toggleCloseUp(of: photo, gestures: photoGestures)
-            case (ObjectIdentifier(photoGestures.pan), .began):
-                photoGestures.placementBeforeCloseUp = nil
             default:
                 break
             }
@@ -20,10 +18,15 @@ extension BoardController {
     }
 
     /// Up close (centred, upright, filling `closeUpFraction` of the window), or back from it.
+    ///
+    /// Where the photo lay before its first close-up is remembered until a double tap puts it
+    /// back there, whatever happened up close (drags, pinches, keys): adjusting a close-up never
+    /// turns "back" into "back to the adjusted close-up". Only a triple tap, a gather, or an
+    /// undo that returns the photo there anyway forgets it.
     private func toggleCloseUp(of photo: Photo, gestures photoGestures: PhotoGestures) {
         if let previous = photoGestures.placementBeforeCloseUp {
             photoGestures.placementBeforeCloseUp = nil
-            settle(photo.id, to: previous)
+            settle(photo.id, to: board.clamped(previous))
             return
         }
         let printSize = photo.printBounds.size
@@ -32,5 +35,17 @@ extension BoardController {
         let scale = photo.clampScale(fit, settings: settings.motion)
         photoGestures.placementBeforeCloseUp = photo.photoToBoard
         settle(photo.id, to: AffineTransform(center: board.bounds.center, scale: scale, rotation: 0))
+    }
+
+    /// Forgets every close-up's way back (the photos were laid out anew).
+    func forgetCloseUps() {
+        for photoGestures in gestures.values { photoGestures.placementBeforeCloseUp = nil }
+    }
+
+    /// Forgets a close-up's way back when `placement` is that place: the photo is back there.
+    func forgetCloseUp(of id: PhotoID, ifReturnedTo placement: AffineTransform) {
+        if let photoGestures = gestures[id], photoGestures.placementBeforeCloseUp == placement {
+            photoGestures.placementBeforeCloseUp = nil
+        }
     }
 }

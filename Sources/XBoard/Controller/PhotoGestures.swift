@@ -10,7 +10,7 @@ final class PhotoGestures {
     let tripleTap: TapGestureRecognizer
     /// The snapshot the current manipulation is computed from; present while fingers are down.
     var manipulation: Manipulation?
-    /// Where a double tap returns the photo from its close-up.
+    /// Where the photo lay before its close-up: a double tap returns it there.
     var placementBeforeCloseUp: AffineTransform?
 
     init(settings: GestureSettings) {

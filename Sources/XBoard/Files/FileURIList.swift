@@ -1,45 +1,70 @@
 import SystemPackage
 
 /// The local files in a `text/uri-list` (RFC 2483), as file managers offer them in a drop:
-/// `file://` URIs, one a line, percent-decoded to the path's bytes.
+/// `file:` URIs naming this machine, one a line, percent-decoded strictly to the path's bytes.
 ///
 /// The bytes are kept as they are: `file:///photos/caf%E9.png` names `caf\xe9.png`, a Latin-1
-/// name, not `caf\u{FFFD}.png`. Comments, other schemes and URIs whose bytes hold NUL are skipped.
+/// name, not `caf\u{FFFD}.png`. Comments and blank lines are skipped; every other entry that
+/// names no local file (another scheme, another host, a relative path, a malformed escape, an
+/// escaped NUL, a control character) is refused and reported.
 public enum FileURIList {
-    public static func paths(in list: [UInt8]) -> [FilePath] {
-        let lines = list.split { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
-        return lines.compactMap { line in
-            let uri = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            let trimmed = uri.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
-            let scheme = Array("file://".utf8)
-            guard trimmed.starts(with: scheme) else { return nil }  // comments (#) and other schemes
-            var rest = trimmed.dropFirst(scheme.count)
-            if rest.first != UInt8(ascii: "/") {  // file://host/path
-                guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return nil }
-                rest = rest[slash...]
+    /// The local paths in `list`, and the entries refused (as text, for a message).
+    ///
+    /// - Parameter hostName: this machine's name: `file://NAME/…` is local like `file:///…` and
+    ///   `file://localhost/…`.
+    public static func paths(in list: [UInt8], hostName: String) -> (paths: [FilePath], refused: [String]) {
+        var paths: [FilePath] = [], refused: [String] = []
+        for rawLine in list.split(separator: UInt8(ascii: "\n")) {
+            var line = rawLine[...]
+            while let last = line.last, last == UInt8(ascii: "\r") || last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+                line = line.dropLast()
             }
-            return FilePath(bytes: percentDecoded(rest))
+            while let first = line.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { line = line.dropFirst() }
+            guard !line.isEmpty, line.first != UInt8(ascii: "#") else { continue }
+            if let bytes = localPath(fromFileURI: Array(line), hostName: hostName), let path = FilePath(bytes: bytes) {
+                paths.append(path)
+            } else {
+                refused.append(String(decoding: line.prefix(200), as: UTF8.self))
+            }
         }
+        return (paths, refused)
     }
 
-    /// `%XX` to the byte XX; a `%` not followed by two hex digits stays as it is.
-    static func percentDecoded(_ text: some Collection<UInt8>) -> [UInt8] {
-        let bytes = Array(text)
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
-                let low = hexValue(bytes[index + 2])
-            {
-                decoded.append(high << 4 | low)
+    /// The path a `file:` URI names on this machine, as bytes, or `nil` when it names none:
+    /// another scheme, another host (only an empty host, `localhost` or `hostName` are this
+    /// machine), a relative path, control characters, a `%` not followed by two hex digits, or
+    /// an escaped NUL.
+    public static func localPath(fromFileURI uri: [UInt8], hostName: String) -> [UInt8]? {
+        let scheme = Array("file:".utf8)
+        guard uri.count > scheme.count, zip(uri, scheme).allSatisfy({ lowercased($0) == $1 }) else { return nil }
+        var rest = uri[scheme.count...]
+        if rest.starts(with: Array("//".utf8)) {
+            rest = rest.dropFirst(2)
+            let slash = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+            let host = String(decoding: rest[..<slash], as: UTF8.self).lowercased()
+            guard host.isEmpty || host == "localhost" || (!hostName.isEmpty && host == hostName.lowercased()) else { return nil }
+            rest = rest[slash...]
+        }
+        guard rest.first == UInt8(ascii: "/") else { return nil }
+        var path: [UInt8] = []
+        var index = rest.startIndex
+        while index < rest.endIndex {
+            let byte = rest[index]
+            guard byte >= 0x20, byte != 0x7F else { return nil }
+            if byte == UInt8(ascii: "%") {
+                guard rest.distance(from: index, to: rest.endIndex) >= 3, let high = hexValue(rest[index + 1]),
+                    let low = hexValue(rest[index + 2])
+                else { return nil }
+                let decoded = high << 4 | low
+                guard decoded != 0 else { return nil }
+                path.append(decoded)
                 index += 3
             } else {
-                decoded.append(bytes[index])
+                path.append(byte)
                 index += 1
             }
         }
-        return decoded
+        return path
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -49,5 +74,9 @@ public enum FileURIList {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }

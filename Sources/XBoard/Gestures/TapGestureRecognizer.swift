@@ -21,7 +21,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
         name: String? = nil, settings: GestureSettings = GestureSettings(), numberOfTapsRequired: Int = 1,
         numberOfTouchesRequired: Int = 1
     ) {
-        let defaultName = ["tap", "doubleTap", "tripleTap"].indices.contains(numberOfTapsRequired - 1)
+        let defaultName =
+            ["tap", "doubleTap", "tripleTap"].indices.contains(numberOfTapsRequired - 1)
             ? ["tap", "doubleTap", "tripleTap"][numberOfTapsRequired - 1] : "tap×\(numberOfTapsRequired)"
         core = RecognizerCore(name: name ?? defaultName, isDiscrete: true)
         self.settings = settings

@@ -144,7 +144,10 @@ public struct MouseEmulator: Sendable {
             touchpad = nil
             let (a, b) = touchpadFingers(pinch)
             let phase: TouchPhase = isCancelled ? .cancelled : .ended
-            return [TouchEvent(id: pinch.first, phase: phase, location: a, time: t), TouchEvent(id: pinch.second, phase: phase, location: b, time: t)]
+            return [
+                TouchEvent(id: pinch.first, phase: phase, location: a, time: t),
+                TouchEvent(id: pinch.second, phase: phase, location: b, time: t),
+            ]
         }
     }
 
@@ -161,7 +164,10 @@ public struct MouseEmulator: Sendable {
         switch drag {
         case .finger(let id): events.append(TouchEvent(id: id, phase: .cancelled, location: .zero, time: time))
         case .mirrored(let a, let b, _):
-            events += [TouchEvent(id: a, phase: .cancelled, location: .zero, time: time), TouchEvent(id: b, phase: .cancelled, location: .zero, time: time)]
+            events += [
+                TouchEvent(id: a, phase: .cancelled, location: .zero, time: time),
+                TouchEvent(id: b, phase: .cancelled, location: .zero, time: time),
+            ]
         case nil: break
         }
         if let pinned { events.append(TouchEvent(id: pinned.id, phase: .cancelled, location: pinned.location, time: time)) }

@@ -12,6 +12,8 @@ public struct BoardStyle: Hashable, Sendable {
     /// Device pixels per board point for things drawn at a fixed size (shadows, markers,
     /// text): `Xft.dpi` / 96.
     public var uiScale: Double = 1
+    /// The colours of the hint, notices and help panel.
+    public var overlays = OverlayStyle()
 
     public init() {}
 

@@ -3,7 +3,7 @@ extension DisplayList {
     /// whole frame must be repainted (size or background changed, or nothing was painted yet).
     ///
     /// A print that moved, changed or changed its place in the stack damages its old and new
-    /// extents (shadow included); the indicator and hint damage their bands. Dragging one photo
+    /// extents (shadow included); overlays damage their extents (`OverlayGeometry`). Dragging one photo
     /// over a hundred thus repaints just where it was and where it is.
     public func damage(since previous: DisplayList?) -> [Rect]? {
         guard let previous, previous.size == size, previous.uiScale == uiScale else { return nil }
@@ -56,14 +56,7 @@ extension DisplayList {
         return prints
     }
 
-    private var overlayItems: [DisplayItem] {
-        items.filter {
-            switch $0 {
-            case .progress, .fingerMarker, .hint, .help: true
-            case .fill, .print: false
-            }
-        }
-    }
+    private var overlayItems: [DisplayItem] { items.filter(\.isOverlay) }
 }
 
 extension Rect {

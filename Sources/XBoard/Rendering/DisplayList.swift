@@ -11,6 +11,14 @@ public struct DisplayList: Hashable, Sendable {
         self.items = items
         self.uiScale = uiScale
     }
+
+    /// The text panels in the frame, bottom to top (hint, notices, help…).
+    public var panels: [TextPanel] {
+        items.compactMap {
+            if case .panel(let panel) = $0 { return panel }
+            return nil
+        }
+    }
 }
 
 /// One drawing step.
@@ -19,14 +27,22 @@ public enum DisplayItem: Hashable, Sendable {
     case fill(Color)
     /// A print: its shadow, its white border, then the picture, all under `photoToBoard`.
     case print(PrintItem)
-    /// The loading indicator: a bar along the bottom edge with a line of text.
-    case progress(LoadingStatus)
+    /// The loading indicator: a bar along the bottom edge with a line of text, shortened to
+    /// fit the window.
+    case progress(LoadingStatus, label: TextLine)
     /// A finger-sized ring where mouse emulation has pinned a second finger.
     case fingerMarker(Point)
-    /// A one-line hint along the top edge.
-    case hint(String)
-    /// The help panel: lines of gestures and keys, centred.
-    case help([String])
+    /// A box of text laid out to fit the window: the hint, a notice, the help panel.
+    case panel(TextPanel)
+
+    /// Whether the item is for the screen only (indicators, hints, notices, help), never part
+    /// of a saved picture of the board.
+    public var isOverlay: Bool {
+        switch self {
+        case .fill, .print: false
+        case .progress, .fingerMarker, .panel: true
+        }
+    }
 }
 
 /// A photo drawn as a print on the table.

@@ -9,12 +9,15 @@ public struct FrameState: Sendable {
         public var status: LoadingStatus?
         public var overlay: EmulationOverlay?
         public var showsHelp: Bool
+        /// The notices on the board, with their opacity (a fade is a change).
+        public var notices: [ShownNotice]
 
-        public init(revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool) {
+        public init(revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool, notices: [ShownNotice] = []) {
             self.revision = revision
             self.status = status
             self.overlay = overlay
             self.showsHelp = showsHelp
+            self.notices = notices
         }
     }
 

@@ -1,5 +1,6 @@
 /// Where the overlays are drawn, in board points: the one geometry the painter draws with and
-/// damage is computed from. Sizes are given at ui scale 1 and grow with `uiScale` (`Xft.dpi`).
+/// damage is computed from. Sizes are given at ui scale 1 and grow with `uiScale` (`Xft.dpi`);
+/// text panels are laid out from these by `OverlayLayout` and carry their frames.
 public enum OverlayGeometry {
     /// Height of the loading panel along the bottom edge.
     public static let progressPanelHeight = 34.0
@@ -7,21 +8,43 @@ public enum OverlayGeometry {
     public static let progressBarHeight = 4.0
     /// Where the loading text's baseline sits, above the bottom edge.
     public static let progressTextBaseline = 13.0
-    /// Distance of the hint's box from the top edge, and its height.
-    public static let hintTop = 10.0
-    public static let hintHeight = 30.0
+    /// The loading text's left (and least right) margin.
+    public static let progressTextInset = 14.0
     /// Radius of the pinned-finger marker's ring, and its line width.
     public static let markerRadius = 22.0
     public static let markerLineWidth = 3.0
 
+    /// Room kept free between any panel and the window's edge.
+    public static let windowMargin = 8.0
+    /// Distance of the hint's box from the top edge.
+    public static let hintTop = 10.0
+    /// Space between a panel's edge and its text, across and down.
+    public static let panelPadding = (horizontal: 14.0, vertical: 9.0)
+    /// Width of a notice's tone bar along its left edge.
+    public static let accentWidth = 4.0
+    /// Space between stacked notices.
+    public static let noticeSpacing = 8.0
+    /// The widest a notice grows, however wide the window.
+    public static let noticeMaximumWidth = 560.0
+    /// The most lines a notice or the hint takes; longer text ends in an ellipsis.
+    public static let noticeMaximumLines = 4
+    public static let hintMaximumLines = 3
+    /// Gap between the help panel's two columns.
+    public static let helpColumnGap = 22.0
+    /// How far a stacked help row's second part is indented under its first.
+    public static let helpStackedIndent = 16.0
+    /// Font sizes.
+    public static let hintFontSize = 14.0
+    public static let noticeFontSize = 14.0
+    public static let progressFontSize = 14.0
+    public static let helpFontSize = 15.0
+    /// The help panel shrinks its text to fit a small window, down to this size in device
+    /// pixels (whatever the scale), and then leaves rows out.
+    public static let helpMinimumFontSize = 9.0
+
     /// The loading panel: the whole width, `progressPanelHeight` tall at the bottom.
     public static func progressPanel(in size: Size, scale: Double) -> Rect {
         Rect(x: 0, y: size.height - progressPanelHeight * scale, width: size.width, height: progressPanelHeight * scale)
-    }
-
-    /// The band the hint's box lies in: the whole width (the box is centred and fits its text).
-    public static func hintBand(in size: Size, scale: Double) -> Rect {
-        Rect(x: 0, y: hintTop * scale, width: size.width, height: hintHeight * scale)
     }
 
     /// The marker's bounds around `center`, its stroke included.
@@ -31,13 +54,13 @@ public enum OverlayGeometry {
     }
 
     /// The board rectangle an overlay item may touch, in whole pixels; the whole frame for the
-    /// help panel (and for the table and prints, which are not overlays).
+    /// table and prints, which are not overlays.
     public static func extent(of item: DisplayItem, in size: Size, scale: Double) -> Rect {
         switch item {
         case .progress: progressPanel(in: size, scale: scale).integral
-        case .hint: hintBand(in: size, scale: scale).integral
         case .fingerMarker(let point): markerBounds(at: point, scale: scale).integral
-        case .fill, .print, .help: Rect(origin: .zero, size: size)
+        case .panel(let panel): panel.frame.insetBy(-1).integral
+        case .fill, .print: Rect(origin: .zero, size: size)
         }
     }
 }

@@ -1,32 +1,23 @@
-/// Turns the board into a display list: the table, then every print bottom to top.
+/// Turns the board into a display list: the table, then every print bottom to top, then the
+/// overlays laid out to fit the window (`OverlayLayout`).
 public struct SceneBuilder: Sendable {
     public var style: BoardStyle
+    /// Measures overlay text: cairo's on screen, `TextMeasure.estimated` where there are no fonts.
+    public var measure: TextMeasure
+    /// What the help panel (? or F1) says.
+    public var help = HelpSheet.board
 
-    /// What the help panel (? or F1) lists.
-    public static let helpLines = [
-        "Photoboard — gestures and keys",
-        "",
-        "one finger / left drag          move; let go while moving to throw",
-        "two fingers                     zoom and turn about the fingers",
-        "wheel · Shift+wheel             zoom · turn about the pointer",
-        "Ctrl+drag · right-click, drag   zoom and turn with a second finger",
-        "tap a gliding photo             catch it",
-        "double tap · triple tap         close-up · back as first laid out",
-        "",
-        "F11 or f  fullscreen      Esc  leave fullscreen, close this",
-        "Ctrl+Z  undo      Ctrl+Shift+Z  redo      Space or g  gather all",
-        "Delete  remove from the board (not from disk)      q  quit",
-        "Tab  select a photo    arrows  move    + −  zoom    [ ]  turn",
-    ]
-
-    public init(style: BoardStyle = BoardStyle()) {
+    public init(style: BoardStyle = BoardStyle(), measure: TextMeasure = .estimated) {
         self.style = style
+        self.measure = measure
     }
 
-    /// The frame for `board`, with the loading indicator on top while `status` is given and mouse
-    /// emulation's pinned finger and hint while `overlay` is.
+    /// The frame for `board`: with the loading indicator while `status` is given, mouse
+    /// emulation's pinned finger and hint while `overlay` is, the notices shown, and the help
+    /// panel on top of everything.
     public func build(
-        _ board: Board, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil, selection: PhotoID? = nil, showsHelp: Bool = false
+        _ board: Board, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil, selection: PhotoID? = nil, showsHelp: Bool = false,
+        notices: [ShownNotice] = []
     ) -> DisplayList {
         var items: [DisplayItem] = [.fill(style.background)]
         for photo in board.photos {
@@ -37,9 +28,11 @@ public struct SceneBuilder: Sendable {
                         borderColor: style.printBorder, shadowOffset: style.shadowOffset, shadowSoftness: style.shadowSoftness,
                         shadowOpacity: style.shadowOpacity, isSelected: photo.id == selection)))
         }
-        if let overlay { items += [.fingerMarker(overlay.marker), .hint(overlay.hint)] }
-        if let status { items.append(.progress(status)) }
-        if showsHelp { items.append(.help(Self.helpLines)) }
+        let layout = OverlayLayout(size: board.size, scale: style.uiScale, measure: measure, style: style.overlays)
+        if let overlay { items += [.fingerMarker(overlay.marker), .panel(layout.hint(overlay.hint))] }
+        if let status { items.append(.progress(status, label: layout.progressLabel(status))) }
+        items += layout.notices(notices, aboveLoadingPanel: status != nil).map(DisplayItem.panel)
+        if showsHelp { items.append(.panel(layout.help(help))) }
         return DisplayList(size: board.size, items: items, uiScale: style.uiScale)
     }
 }

@@ -8,8 +8,10 @@ public final class PhotoLibrary {
     public private(set) var files: [FilePath]
     /// The files' absolute paths with links resolved: what layouts are saved under.
     public private(set) var canonicalPaths: [FilePath]
-    /// Where dropped photos land, in board points.
-    private var dropLocations: [PhotoID: Point] = [:]
+    /// Where dropped photos land: their drop's layout and their place in it.
+    private var dropSlots: [PhotoID: (layout: DropLayout, index: Int)] = [:]
+    /// The files whose first decode failed, in the order they failed.
+    public private(set) var failedPaths: [FilePath] = []
     public let layout: TossedLayout
     private let savedLayout: LayoutDocument?
     public let resolution: PictureResolution
@@ -61,20 +63,27 @@ public final class PhotoLibrary {
         }
     }
 
-    /// Adds files dropped on the board: they decode like the others and land around `location`,
-    /// on top. Files already on the board are not added twice.
-    public func add(files newFiles: [FilePath], at location: Point) {
-        var offset = 0.0
+    /// Adds files dropped on the board: they decode like the others and land around `location`
+    /// on top, at the size a layout of the whole board gives, fully inside the window
+    /// (`DropLayout`). Files already on the board are not added twice. Returns how many were new.
+    @discardableResult
+    public func add(files newFiles: [FilePath], at location: Point, board: Board) -> Int {
+        var known = Set(canonicalPaths)
+        var added: [(path: FilePath, canonical: FilePath)] = []
         for path in newFiles {
             let canonical = System.canonicalPath(path)
-            guard !canonicalPaths.contains(canonical) else { continue }
-            let id = PhotoID(files.count)
-            files.append(path)
-            canonicalPaths.append(canonical)
-            dropLocations[id] = location + Point(x: offset, y: offset)
-            offset += 24
-            decoder.submit(PhotoDecoder.Request(photo: id, path: path, maximumLongEdge: resolution.baseLongEdge))
+            guard known.insert(canonical).inserted else { continue }
+            added.append((path, canonical))
         }
+        let drop = DropLayout(count: added.count, photosOnBoard: board.photos.count, boardSize: board.size, at: location, seed: layout.seed)
+        for (index, file) in added.enumerated() {
+            let id = PhotoID(files.count)
+            files.append(file.path)
+            canonicalPaths.append(file.canonical)
+            dropSlots[id] = (drop, index)
+            decoder.submit(PhotoDecoder.Request(photo: id, path: file.path, maximumLongEdge: resolution.baseLongEdge))
+        }
+        return added.count
     }
 
     /// Whether the first decode of some file is still under way.
@@ -115,6 +124,7 @@ public final class PhotoLibrary {
             switch result.outcome {
             case .failure(let error):
                 if isInitial {
+                    failedPaths.append(result.request.path)
                     report("\(error)")
                 } else {
                     copies[id]?.isPending = false
@@ -132,17 +142,16 @@ public final class PhotoLibrary {
                             center: photo.center, scale: photo.clampScale(photo.scale, settings: MotionSettings()), rotation: photo.rotation)
                         rank = saved.rank
                     }
-                    if let dropped = dropLocations.removeValue(forKey: id) {
-                        let bounds = Rect(origin: .zero, size: controller.board.size)
-                        photo.photoToBoard = photo.photoToBoard.withCenter(bounds.clamp(dropped))
-                        photo.initialPhotoToBoard = photo.photoToBoard
+                    if let slot = dropSlots.removeValue(forKey: id) {
+                        photo = slot.layout.photo(at: slot.index, id: id, pixelSize: picture.image.nativeSize)
                         rank = 2 * files.count + id.rawValue  // dropped photos land on top
                     }
                     ranks[id] = rank
                     do {
                         try upload(picture.image, id)
                     } catch {
-                            report("\(result.request.path.escaped): \(error)")
+                        failedPaths.append(result.request.path)
+                        report("\(result.request.path.escaped): \(error)")
                         continue
                     }
                     let ranks = self.ranks

@@ -15,28 +15,16 @@ enum CairoDrawing {
             cairo_paint(context)
         case .print(let print):
             draw(print, in: context, picture: picture(print.photo))
-        case .progress(let status):
-            cairo_save(context)
-            cairo_translate(context, 0, size.height)
-            cairo_scale(context, scale, scale)
-            draw(status, in: context, size: Size(width: size.width / scale, height: 0))
-            cairo_restore(context)
+        case .progress(let status, let label):
+            drawProgress(status, label: label, in: context, size: size, scale: scale)
         case .fingerMarker(let location):
             cairo_save(context)
             cairo_translate(context, location.x, location.y)
             cairo_scale(context, scale, scale)
             drawMarker(at: .zero, in: context)
             cairo_restore(context)
-        case .hint(let text):
-            cairo_save(context)
-            cairo_scale(context, scale, scale)
-            drawHint(text, in: context, size: size * (1 / scale))
-            cairo_restore(context)
-        case .help(let lines):
-            cairo_save(context)
-            cairo_scale(context, scale, scale)
-            drawHelp(lines, in: context, size: size * (1 / scale))
-            cairo_restore(context)
+        case .panel(let panel):
+            draw(panel, in: context)
         }
     }
 
@@ -53,55 +41,41 @@ enum CairoDrawing {
         cairo_fill(context)
     }
 
-    static func drawHelp(_ lines: [String], in context: OpaquePointer?, size: Size) {
-        cairo_select_font_face(context, "monospace", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, 15)
-        var widest = 0.0
-        for line in lines {
-            var extents = cairo_text_extents_t()
-            cairo_text_extents(context, line, &extents)
-            widest = max(widest, extents.x_advance)
+    /// A text panel as laid out: its box (with the tone bar), then its lines, all at the
+    /// panel's opacity, clipped to its frame.
+    static func draw(_ panel: TextPanel, in context: OpaquePointer?) {
+        let frame = panel.frame
+        cairo_save(context)
+        cairo_rectangle(context, frame.minX, frame.minY, frame.size.width, frame.size.height)
+        cairo_clip(context)
+        let opacity = min(max(panel.opacity, 0), 1)
+        setColor(panel.background, opacity: opacity, in: context)
+        cairo_paint(context)
+        if let accent = panel.accent {
+            setColor(accent, opacity: opacity, in: context)
+            cairo_rectangle(context, frame.minX, frame.minY, panel.accentWidth, frame.size.height)
+            cairo_fill(context)
         }
-        let lineHeight = 22.0, width = widest + 48, height = Double(lines.count) * lineHeight + 36
-        let x = max(0, (size.width - width) / 2), y = max(0, (size.height - height) / 2)
-        cairo_set_source_rgba(context, 0.08, 0.1, 0.13, 0.88)
-        cairo_rectangle(context, x, y, width, height)
-        cairo_fill(context)
-        cairo_set_source_rgba(context, 1, 1, 1, 0.95)
-        for (index, line) in lines.enumerated() {
-            cairo_move_to(context, x + 24, y + 32 + Double(index) * lineHeight)
-            cairo_show_text(context, line)
-        }
+        setColor(panel.foreground, opacity: opacity, in: context)
+        for line in panel.lines { CairoText.show(line, in: context) }
+        cairo_restore(context)
     }
 
-    static func drawHint(_ text: String, in context: OpaquePointer?, size: Size) {
-        cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, 14)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(context, text, &extents)
-        let band = OverlayGeometry.hintBand(in: size, scale: 1)
-        let width = extents.x_advance + 28, x = max(4, (size.width - width) / 2)
-        cairo_set_source_rgba(context, 0, 0, 0, 0.6)
-        cairo_rectangle(context, x, band.minY, width, band.size.height)
-        cairo_fill(context)
-        cairo_set_source_rgba(context, 1, 1, 1, 0.95)
-        cairo_move_to(context, x + 14, band.minY + 20)
-        cairo_show_text(context, text)
-    }
-
-    static func draw(_ status: LoadingStatus, in context: OpaquePointer?, size: Size) {
-        let barHeight = OverlayGeometry.progressBarHeight, panel = OverlayGeometry.progressPanel(in: size, scale: 1)
+    /// The loading panel along the bottom: a dim band, the progress bar, and the label.
+    static func drawProgress(_ status: LoadingStatus, label: TextLine, in context: OpaquePointer?, size: Size, scale: Double) {
+        let panel = OverlayGeometry.progressPanel(in: size, scale: scale), barHeight = OverlayGeometry.progressBarHeight * scale
         cairo_set_source_rgba(context, 0, 0, 0, 0.45)
         cairo_rectangle(context, panel.minX, panel.minY, panel.size.width, panel.size.height)
         cairo_fill(context)
         cairo_set_source_rgba(context, 0.55, 0.75, 1, 0.9)
         cairo_rectangle(context, 0, size.height - barHeight, size.width * status.fraction, barHeight)
         cairo_fill(context)
-        cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, 14)
         cairo_set_source_rgba(context, 1, 1, 1, 0.92)
-        cairo_move_to(context, 14, size.height - OverlayGeometry.progressTextBaseline)
-        cairo_show_text(context, status.text)
+        CairoText.show(label, in: context)
+    }
+
+    private static func setColor(_ color: Color, opacity: Double = 1, in context: OpaquePointer?) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha * opacity)
     }
 
     static func draw(_ print: PrintItem, in context: OpaquePointer?, picture source: (surface: OpaquePointer, size: Size)?) {

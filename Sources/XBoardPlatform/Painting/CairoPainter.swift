@@ -124,7 +124,7 @@ public final class CairoPainter {
             case .print(let print):
                 let extent = print.boardExtent
                 if damage.contains(where: { $0.intersects(extent) }) { blit(print, in: context) }
-            case .progress, .fingerMarker, .hint, .help:
+            case .progress, .fingerMarker, .panel:
                 CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: { _ in nil })
             }
         }

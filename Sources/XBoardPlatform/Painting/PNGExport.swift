@@ -28,11 +28,6 @@ public enum PNGExport {
         }
     }
 
-    /// Indicators, hints and help are for the screen, not the picture.
-    static func isTransient(_ item: DisplayItem) -> Bool {
-        switch item {
-        case .fill, .print: false
-        case .progress, .fingerMarker, .hint, .help: true
-        }
-    }
+    /// Indicators, hints, notices and help are for the screen, not the picture.
+    static func isTransient(_ item: DisplayItem) -> Bool { item.isOverlay }
 }

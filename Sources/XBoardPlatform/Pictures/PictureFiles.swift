@@ -17,6 +17,8 @@ public enum PictureFiles {
         public var files: [FilePath] = []
         /// One line per path that contributed nothing: "path: reason", the path escaped.
         public var problems: [String] = []
+        /// The paths those lines are about, in the same order.
+        public var problemPaths: [FilePath] = []
     }
 
     public static func list(_ paths: [FilePath], recursive: Bool) -> Listing {
@@ -26,11 +28,13 @@ public enum PictureFiles {
             switch System.fileInfo(path) {
             case .failure(let problem):
                 listing.problems.append("\(path.escaped): \(problem)")
+                listing.problemPaths.append(path)
             case .success(let info) where info.kind == .directory:
                 let before = listing.files.count
                 collect(folder: path, info: info, recursive: recursive, visited: &visited, into: &listing)
                 if listing.files.count == before {
                     listing.problems.append("\(path.escaped): folder has no pictures\(recursive ? "" : " (-r looks in its sub-folders)")")
+                    listing.problemPaths.append(path)
                 }
             case .success:
                 listing.files.append(path)
@@ -65,6 +69,7 @@ public enum PictureFiles {
         case .success(let entries): names = entries.sorted(by: isOrderedBefore)
         case .failure(let problem):
             listing.problems.append("\(folder.escaped): \(problem)")
+            listing.problemPaths.append(folder)
             return
         }
         var subfolders: [(FilePath, FileInfo)] = []
@@ -78,7 +83,10 @@ public enum PictureFiles {
             case .success:
                 break
             case .failure(let problem):
-                if hasPictureExtension(name) || problem == .symbolicLinkLoop { listing.problems.append("\(path.escaped): \(problem)") }
+                if hasPictureExtension(name) || problem == .symbolicLinkLoop {
+                    listing.problems.append("\(path.escaped): \(problem)")
+                    listing.problemPaths.append(path)
+                }
             }
         }
         for (path, entry) in subfolders { collect(folder: path, info: entry, recursive: recursive, visited: &visited, into: &listing) }

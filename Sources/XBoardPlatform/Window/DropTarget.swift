@@ -1,27 +1,48 @@
 internal import CX11
 import Foundation
+import SystemPackage
 import XBoard
 
-/// Receives files dropped from file managers: the XDND protocol (version 5), `text/uri-list`.
+/// Receives files dropped from file managers: the XDND protocol (versions 3 to 5) with a
+/// `text/uri-list`, safely.
 ///
-/// Announces itself with `XdndAware`; answers Enter and Position with Status (accepting when the
-/// source offers a URI list); on Drop asks for the list through the XdndSelection, and when it
-/// arrives turns `file://` URIs into paths and tells the source it finished.
+/// Announces itself with `XdndAware`; answers Enter and Position from the current source with
+/// Status (accepting when it offers a URI list); on Drop asks for the list through the
+/// XdndSelection, reading it whole or in INCR pieces (`SelectionTransfer`), every property
+/// checked for type, format and length first (`WindowProperty`). Only local `file:` URIs are
+/// taken, their `%XX` escapes decoded strictly. The source hears XdndFinished once the loop has
+/// said whether anything was taken (`finish(accepted:)`) — refused at once when nothing could be.
 final class DropTarget {
+    /// The longest URI list taken, in bytes (thousands of files are a few hundred KiB).
+    static let maximumListBytes = 16 << 20
+    /// The most types read from an `XdndTypeList`.
+    static let maximumTypes = 1024
+
     private let display: OpaquePointer
     private let window: Window
+    private let hostName: String
     private let atoms: [String: Atom]
-    private var source: Window = 0
-    private var offersURIs = false
-    private var position = Point.zero
+    /// The drag over the window, from its Enter until Finished or Leave.
+    private var session: Session?
+    private var transfer: SelectionTransfer?
 
-    init(display: OpaquePointer, window: Window) {
+    private struct Session {
+        var source: Window
+        var version: Int
+        var offersURIs: Bool
+        var position = Point.zero
+        /// The drop happened; the source waits for XdndFinished.
+        var isDropped = false
+    }
+
+    init(display: OpaquePointer, window: Window, hostName: String = ProcessInfo.processInfo.hostName) {
         self.display = display
         self.window = window
+        self.hostName = hostName
         var atoms: [String: Atom] = [:]
         for name in [
             "XdndAware", "XdndEnter", "XdndPosition", "XdndStatus", "XdndLeave", "XdndDrop", "XdndFinished", "XdndSelection",
-            "XdndActionCopy", "XdndTypeList", "text/uri-list", "PHOTOBOARD_DROP",
+            "XdndActionCopy", "XdndTypeList", "text/uri-list", "INCR", "PHOTOBOARD_DROP",
         ] {
             atoms[name] = XInternAtom(display, name, 0)
         }
@@ -29,70 +50,133 @@ final class DropTarget {
         var version: Atom = 5
         let aware = atoms["XdndAware"] ?? 0
         withUnsafeBytes(of: &version) { bytes in
-            _ = XChangeProperty(display, window, aware, XA_ATOM, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+            _ = XChangeProperty(
+                display, window, aware, XA_ATOM, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
         }
     }
 
     private func atom(_ name: String) -> Atom { atoms[name] ?? 0 }
 
-    /// Handles an XDND client message; others are ignored.
-    func handle(_ message: XClientMessageEvent) {
-        let type = message.message_type
-        let data = message.data.l
+    // MARK: Messages
+
+    /// Handles an XDND client message; returns what the board should hear of it (a drop it
+    /// cannot take). Messages from anyone but the current source are ignored.
+    func handle(_ message: XClientMessageEvent) -> WindowEvent? {
+        let type = message.message_type, data = message.data.l
+        let sender = Window(UInt(bitPattern: data.0))
+        defer { XFlush(display) }
         if type == atom("XdndEnter") {
-            source = Window(data.0)
-            offersURIs = [data.2, data.3, data.4].contains { Atom($0) == atom("text/uri-list") }
-            if data.1 & 1 != 0 { offersURIs = offersURIs || typeList(of: source).contains(atom("text/uri-list")) }
-        } else if type == atom("XdndPosition") {
-            let rootX = Int32(data.2 >> 16 & 0xFFFF), rootY = Int32(data.2 & 0xFFFF)
+            if let session, session.isDropped { finish(session, accepted: false) }  // an abandoned drop: let its source go
+            let version = Int(UInt(bitPattern: data.1) >> 24)
+            guard version >= 3 else {
+                session = nil
+                return nil
+            }
+            let listed = [data.2, data.3, data.4].map { Atom(UInt(bitPattern: $0)) }
+            let types = data.1 & 1 != 0 ? typeList(of: sender) : listed
+            session = Session(source: sender, version: min(version, 5), offersURIs: types.contains(atom("text/uri-list")))
+            transfer = nil
+        } else if type == atom("XdndPosition"), let current = session, current.source == sender, !current.isDropped {
+            let packed = UInt(bitPattern: data.2)
+            let rootX = Int32(truncatingIfNeeded: packed >> 16 & 0xFFFF), rootY = Int32(truncatingIfNeeded: packed & 0xFFFF)
             var x: Int32 = 0, y: Int32 = 0
             var child: Window = 0
             XTranslateCoordinates(display, cx11_root_window(display, cx11_default_screen(display)), window, rootX, rootY, &x, &y, &child)
-            position = Point(x: Double(x), y: Double(y))
-            send(to: Window(data.0), type: atom("XdndStatus"), [Int(window), offersURIs ? 1 : 0, 0, 0, offersURIs ? Int(atom("XdndActionCopy")) : 0])
-        } else if type == atom("XdndLeave") {
-            source = 0
-            offersURIs = false
-        } else if type == atom("XdndDrop") {
-            source = Window(data.0)
-            guard offersURIs else {
-                send(to: source, type: atom("XdndFinished"), [Int(window), 0, 0, 0, 0])
-                return
-            }
-            XConvertSelection(display, atom("XdndSelection"), atom("text/uri-list"), atom("PHOTOBOARD_DROP"), window, Time(data.2))
+            session?.position = Point(x: Double(x), y: Double(y))
+            let accepts = current.offersURIs
+            send(to: sender, type: atom("XdndStatus"), [Int(window), accepts ? 1 : 0, 0, 0, accepts ? Int(atom("XdndActionCopy")) : 0])
+        } else if type == atom("XdndLeave"), session?.source == sender {
+            session = nil
+            transfer = nil
+        } else if type == atom("XdndDrop"), var current = session, current.source == sender, !current.isDropped {
+            current.isDropped = true
+            session = current
+            guard current.offersURIs else { return refuse("Only files and folders can be dropped on the board") }
+            let time = current.version >= 1 ? Time(UInt(bitPattern: data.2)) : Time(CurrentTime)
+            XConvertSelection(display, atom("XdndSelection"), atom("text/uri-list"), atom("PHOTOBOARD_DROP"), window, time)
+            transfer = SelectionTransfer(property: atom("PHOTOBOARD_DROP"), target: atom("text/uri-list"), limit: Self.maximumListBytes)
         }
+        return nil
+    }
+
+    /// The URI list's first answer: the whole list, or the start of an INCR transfer.
+    func receive(_ selection: XSelectionEvent) -> [WindowEvent] {
+        guard selection.requestor == window, selection.selection == atom("XdndSelection"), var transfer, session?.isDropped == true
+        else { return [] }
+        guard selection.property != 0 else { return finishTransfer(.failure(.refused)) }
+        guard selection.property == transfer.property else { return [] }
+        let step = transfer.begin(display: display, window: window, incr: atom("INCR"))
+        self.transfer = transfer
+        return step.map(finishTransfer) ?? []
+    }
+
+    /// A property changed on the window: the next piece of an INCR transfer, perhaps.
+    func propertyChanged(_ event: XPropertyEvent) -> [WindowEvent] {
+        guard event.window == window, event.state == PropertyNewValue, var transfer, transfer.isIncremental,
+            event.atom == transfer.property
+        else { return [] }
+        let step = transfer.continueIncremental(display: display, window: window)
+        self.transfer = transfer
+        return step.map(finishTransfer) ?? []
+    }
+
+    /// Tells the source whether the board took the drop (the loop decides, once it has looked
+    /// at the files).
+    func finish(accepted: Bool) {
+        guard let session, session.isDropped else { return }
+        finish(session, accepted: accepted)
         XFlush(display)
     }
 
-    /// The dropped files once the URI list arrives; tells the source the drop is done.
-    func receive(_ selection: XSelectionEvent) -> WindowEvent? {
-        guard selection.selection == atom("XdndSelection"), source != 0 else { return nil }
-        defer {
-            send(to: source, type: atom("XdndFinished"), [Int(window), 1, Int(atom("XdndActionCopy")), 0, 0])
-            source = 0
-            XFlush(display)
+    // MARK: Private
+
+    /// The list is in (or the transfer failed): the paths for the board, or a refusal.
+    private func finishTransfer(_ outcome: Result<[UInt8], SelectionTransfer.Failure>) -> [WindowEvent] {
+        transfer = nil
+        guard let session else { return [] }
+        switch outcome {
+        case .failure(let failure):
+            return [refuse("The drop could not be read: \(failure)")]
+        case .success(let bytes):
+            let list = FileURIList.paths(in: bytes, hostName: hostName)
+            var events: [WindowEvent] = []
+            if !list.paths.isEmpty { events.append(.filesDropped(list.paths, at: session.position)) }
+            if !list.refused.isEmpty {
+                let count = list.refused.count
+                let what =
+                    count == 1
+                    ? "1 item that is not a file on this computer was" : "\(count) items that are not files on this computer were"
+                events.append(.dropIgnored("\(what) left out of the drop: \(list.refused.prefix(2).joined(separator: ", "))"))
+            }
+            if list.paths.isEmpty {
+                finish(session, accepted: false)
+                if list.refused.isEmpty { events.append(.dropIgnored("The drop held no files")) }
+            }
+            return events
         }
-        guard selection.property != 0 else { return nil }
-        var type: Atom = 0, format: Int32 = 0
-        var items: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, window, selection.property, 0, 1 << 20, 1, Atom(AnyPropertyType), &type, &format, &items, &after, &data) == Success,
-            let data
-        else { return nil }
-        defer { XFree(data) }
-        let paths = FileURIList.paths(in: Array(UnsafeBufferPointer(start: data, count: Int(items))))
-        return paths.isEmpty ? nil : .filesDropped(paths, at: position)
     }
 
+    /// Refuses the current drop at once and says why.
+    private func refuse(_ reason: String) -> WindowEvent {
+        if let session { finish(session, accepted: false) }
+        return .dropIgnored(reason)
+    }
+
+    private func finish(_ finished: Session, accepted: Bool) {
+        // XdndFinished (version 5): whether the drop was taken, and the action performed.
+        send(
+            to: finished.source, type: atom("XdndFinished"),
+            [Int(window), accepted ? 1 : 0, accepted ? Int(atom("XdndActionCopy")) : 0, 0, 0])
+        if session?.source == finished.source { session = nil }
+        transfer = nil
+    }
+
+    /// The source's `XdndTypeList`: 32-bit atoms, at most `maximumTypes`; none when it is not.
     private func typeList(of source: Window) -> [Atom] {
-        var type: Atom = 0, format: Int32 = 0
-        var items: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, source, atom("XdndTypeList"), 0, 64, 0, XA_ATOM, &type, &format, &items, &after, &data) == Success,
-            let data
-        else { return [] }
-        defer { XFree(data) }
-        return (0..<Int(items)).map { UnsafeRawPointer(data).load(fromByteOffset: $0 * MemoryLayout<Atom>.size, as: Atom.self) }
+        let read = WindowProperty.read(
+            atom("XdndTypeList"), of: source, display: display, types: [XA_ATOM], format: 32, maximumBytes: 4 * Self.maximumTypes)
+        guard case .success(let value) = read else { return [] }
+        return value.items.map { Atom($0) }
     }
 
     private func send(to target: Window, type: Atom, _ values: [Int]) {

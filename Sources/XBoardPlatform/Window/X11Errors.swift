@@ -10,7 +10,8 @@ enum X11Errors {
             var text = [CChar](repeating: 0, count: 256)
             XGetErrorText(display, Int32(error.pointee.error_code), &text, Int32(text.count))
             System.printError(
-                "photoboard-x11: X error: \(String(cString: text)) (request \(error.pointee.request_code), resource \(error.pointee.resourceid))")
+                "photoboard-x11: X error: \(String(cString: text)) (request \(error.pointee.request_code), resource \(error.pointee.resourceid))"
+            )
             return 0
         }
         XSetIOErrorHandler { _ in

@@ -40,13 +40,6 @@ extension X11Window {
 
     /// Whether an EWMH window manager runs (it sets `_NET_SUPPORTING_WM_CHECK` on the root).
     private var hasWindowManager: Bool {
-        let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 1)
-        guard check != 0 else { return false }
-        var type: Atom = 0, format: Int32 = 0
-        var items: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, cx11_root_window(display, screen), check, 0, 1, 0, XA_WINDOW, &type, &format, &items, &after, &data)
-        if let data { XFree(data) }
-        return status == Success && items == 1
+        ScreenGeometry.hasWindowManager(display: display, root: cx11_root_window(display, screen))
     }
 }

@@ -25,29 +25,56 @@ public final class X11Window {
     /// Where the window was before fullscreen, when no window manager keeps that.
     var geometryBeforeFullscreen: (x: Int32, y: Int32, width: UInt32, height: UInt32)?
 
-    /// Opens the display (`nil`: `$DISPLAY`) and maps a window of `size` titled `title`.
-    public init(displayName: String?, size: Size, title: String, applicationClass: String, inputMode: InputMode = .auto) throws {
+    /// Opens the display (`nil`: `$DISPLAY`) and maps a window titled `title`: of `size` when
+    /// given (`--geometry`), else sized and placed from the screen (`WindowPlacement`: a share
+    /// of the monitor under the pointer within the work area, scaled by `Xft.dpi`).
+    ///
+    /// The window names itself as the desktop's conventions ask (`X11Window+Hints`): WM_NAME and
+    /// `_NET_WM_NAME`, WM_CLASS, WM_CLIENT_MACHINE, `_NET_WM_PID`, WM_NORMAL_HINTS (size and
+    /// minimum), WM_HINTS, and `_NET_WM_ICON` when `icon` is given.
+    public init(
+        displayName: String?, size: Size?, title: String, applicationClass: String, icon: WindowIcon? = nil, inputMode: InputMode = .auto,
+        placement: WindowPlacement = WindowPlacement()
+    ) throws {
         X11Errors.install()
-        guard let display = displayName.map({ XOpenDisplay($0) }) ?? XOpenDisplay(nil) else {
-            throw PlatformError.cannotOpenDisplay(displayName ?? "(DISPLAY is not set)")
+        guard let display = XOpenDisplay(displayName) else {
+            // The name Xlib tried: the option, else $DISPLAY (XDisplayName(NULL) reads it).
+            let tried = displayName.flatMap { $0.isEmpty ? nil : $0 } ?? XDisplayName(nil).map { String(cString: $0) } ?? ""
+            throw PlatformError.cannotOpenDisplay(tried.isEmpty ? "(DISPLAY is not set)" : tried)
         }
         self.display = display
         screen = cx11_default_screen(display)
         visual = cx11_default_visual(display, screen)
         depth = cx11_default_depth(display, screen)
-        self.size = size
+        let uiScale = Self.uiScale(display: display)
+        let screenGeometry = ScreenGeometry(display: display, screen: screen)
+        let frame: Rect
+        if let size {
+            frame = Rect(origin: .zero, size: size)
+        } else {
+            let monitor =
+                WindowPlacement.monitor(under: screenGeometry.pointer, monitors: screenGeometry.monitors, primary: screenGeometry.primary)
+                ?? Rect(x: 0, y: 0, width: 1280, height: 800)
+            frame = placement.frame(
+                monitor: monitor, workArea: screenGeometry.workArea, uiScale: uiScale, hasWindowManager: screenGeometry.hasWindowManager)
+        }
+        self.size = frame.size
         let root = cx11_root_window(display, screen)
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0  // None: the server never clears to a colour, so no flicker
         attributes.bit_gravity = NorthWestGravity
-        attributes.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask
+        // Property changes carry incremental (INCR) drop transfers.
+        attributes.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask | PropertyChangeMask
         window = XCreateWindow(
-            display, root, 0, 0, UInt32(max(1, size.width)), UInt32(max(1, size.height)), 0, depth,
-            UInt32(InputOutput), visual, UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
+            display, root, Int32(frame.minX), Int32(frame.minY), UInt32(max(1, frame.size.width)), UInt32(max(1, frame.size.height)), 0,
+            depth, UInt32(InputOutput), visual, UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
         deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         protocolsAtom = XInternAtom(display, "WM_PROTOCOLS", 0)
         input = XInputReader(display: display, window: window, root: root, mode: inputMode)
         setProperties(title: title, applicationClass: applicationClass)
+        setHints(
+            frame: frame, isSizeRequested: size != nil, minimumSize: placement.minimum(for: frame.size, uiScale: uiScale))
+        if let icon { setIcon(icon) }
         drop = DropTarget(display: display, window: window)
         XMapWindow(display, window)
         XFlush(display)
@@ -72,9 +99,11 @@ public final class X11Window {
 
     /// Device pixels per board point for fixed-size things, from the `Xft.dpi` resource
     /// (as desktops set it for HiDPI screens): dpi / 96 within 0.5…4, or 1 when unset.
-    public var uiScale: Double {
+    public var uiScale: Double { Self.uiScale(display: display) }
+
+    static func uiScale(display: OpaquePointer) -> Double {
         guard let resources = XResourceManagerString(display).map({ String(cString: $0) }) else { return 1 }
-        return Self.uiScale(resources: resources)
+        return uiScale(resources: resources)
     }
 
     /// The scale an `Xft.dpi` line in X resources asks for; 1 when there is none.
@@ -85,6 +114,12 @@ public final class X11Window {
             }
         }
         return 1
+    }
+
+    /// Tells the file manager whose files were dropped (`WindowEvent.filesDropped`) whether the
+    /// board took any of them.
+    public func finishDrop(accepted: Bool) {
+        drop?.finish(accepted: accepted)
     }
 
     /// The connection's socket, to sleep on in poll().
@@ -133,29 +168,28 @@ public final class X11Window {
             let message = event.xclient
             if message.message_type == protocolsAtom, Atom(message.data.l.0) == deleteWindowAtom {
                 events.append(.closeRequested)
-            } else {
-                drop?.handle(message)
+            } else if let refused = drop?.handle(message) {
+                events.append(refused)
             }
         case SelectionNotify:
-            if let dropped = drop?.receive(event.xselection) { events.append(dropped) }
+            events += drop?.receive(event.xselection) ?? []
+        case PropertyNotify:
+            events += drop?.propertyChanged(event.xproperty) ?? []
         default:
             break
         }
     }
 
     private func setProperties(title: String, applicationClass: String) {
-        XStoreName(display, window, title)
-        let utf8String = XInternAtom(display, "UTF8_STRING", 0)
-        let netWMName = XInternAtom(display, "_NET_WM_NAME", 0)
-        var titleBytes = Array(title.utf8)
-        XChangeProperty(display, window, netWMName, utf8String, 8, PropModeReplace, &titleBytes, Int32(titleBytes.count))
+        setTitle(title)
         var pid = Int(System.processID)
         let netWMPID = XInternAtom(display, "_NET_WM_PID", 0)
         _ = withUnsafeBytes(of: &pid) { bytes in
             XChangeProperty(
                 display, window, netWMPID, XA_CARDINAL, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
         }
-        let name = strdup(String(title.lowercased().map { $0 == " " ? "-" : $0 })), resourceClass = strdup(applicationClass)
+        let instance = applicationClass.lowercased()
+        let name = strdup(instance), resourceClass = strdup(applicationClass)
         defer {
             free(name)
             free(resourceClass)

@@ -29,7 +29,8 @@ final class XInputReader {
             XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2)
         else {
             XSelectInput(
-                display, window, ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
+                display, window, ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+            )
             return
         }
         self.opcode = opcode

@@ -9,8 +9,11 @@ import XBoard
     @Test(arguments: 0..<40)
     func aMillionHostileEventsLeaveTheBoardSane(seed: UInt64) {
         var random = SeededRandom(seed: seed &* 7919 &+ 13)
-        let sizes = [Size(width: 4000, height: 3000), Size(width: 3000, height: 4000), Size(width: 800, height: 800), Size(width: 1920, height: 1080),
-                     Size(width: 640, height: 480), Size(width: 100, height: 2000), Size(width: 5000, height: 10), Size(width: 1, height: 1)]
+        let sizes = [
+            Size(width: 4000, height: 3000), Size(width: 3000, height: 4000), Size(width: 800, height: 800),
+            Size(width: 1920, height: 1080),
+            Size(width: 640, height: 480), Size(width: 100, height: 2000), Size(width: 5000, height: 10), Size(width: 1, height: 1),
+        ]
         var board = Board(size: Size(width: 1280, height: 800))
         for photo in Board.tossedLayout(pixelSizes: sizes, boardSize: board.size, seed: seed) { board.add(photo) }
         let controller = BoardController(board: board)
@@ -51,7 +54,8 @@ import XBoard
             } else if roll < 92 {
                 let kinds: [PointerEvent.Kind] = [
                     .moved, .moved, .pressed(.left), .released(.left), .pressed(.right), .scrolled(x: 0, y: random.next(in: -3...3)),
-                    .scrolled(x: random.next(in: -2...2), y: 0), .pinchBegan, .pinchUpdated(scale: random.next(in: 0...4), angleDelta: random.next(in: -1...1), offset: location()),
+                    .scrolled(x: random.next(in: -2...2), y: 0), .pinchBegan,
+                    .pinchUpdated(scale: random.next(in: 0...4), angleDelta: random.next(in: -1...1), offset: location()),
                     .pinchEnded(isCancelled: random.next() % 2 == 0),
                 ]
                 let modifiers: PointerEvent.Modifiers = [[], [.shift], [.control], [.shift, .control]][Int(random.next() % 4)]
@@ -64,8 +68,10 @@ import XBoard
             } else if roll < 99 {
                 controller.advance(to: time + .milliseconds(Int64(random.next() % 100)))
             } else {
-                let sizes = [Size(width: 1, height: 1), Size(width: 1280, height: 800), Size(width: 320, height: 2000),
-                             Size(width: random.next(in: 1...3000).rounded(), height: random.next(in: 1...3000).rounded())]
+                let sizes = [
+                    Size(width: 1, height: 1), Size(width: 1280, height: 800), Size(width: 320, height: 2000),
+                    Size(width: random.next(in: 1...3000).rounded(), height: random.next(in: 1...3000).rounded()),
+                ]
                 controller.resize(to: sizes[Int(random.next() % 4)])
             }
             controller._checkInvariants()  // finite, invertible transforms; scales within limits; touches consistent

@@ -5,7 +5,7 @@ import XBoard
 @Suite struct ManipulationTests {
     /// Photo-space points under each finger when it went down must stay under that finger.
     private func stickError(_ controller: BoardController, _ anchors: [(photoPoint: Point, finger: Point)]) -> Double {
-        let transform = controller.board.photo(PhotoID(1))!.photoToBoard
+        guard let transform = controller.board.photo(PhotoID(1))?.photoToBoard else { return .infinity }
         return anchors.map { transform.apply(to: $0.photoPoint).distance(to: $0.finger) }.max() ?? 0
     }
 

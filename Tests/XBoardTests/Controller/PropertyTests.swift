@@ -5,8 +5,10 @@ import XBoard
 /// Random touch streams against a board of tossed photos: whatever arrives, the model stays sane.
 @Suite struct PropertyTests {
     private static func board(seed: UInt64) -> BoardController {
-        let sizes = [Size(width: 4000, height: 3000), Size(width: 3000, height: 4000), Size(width: 800, height: 800),
-                     Size(width: 1920, height: 1080), Size(width: 640, height: 480), Size(width: 100, height: 2000)]
+        let sizes = [
+            Size(width: 4000, height: 3000), Size(width: 3000, height: 4000), Size(width: 800, height: 800),
+            Size(width: 1920, height: 1080), Size(width: 640, height: 480), Size(width: 100, height: 2000),
+        ]
         var board = Board(size: Size(width: 1280, height: 800))
         for photo in Board.tossedLayout(pixelSizes: sizes, boardSize: board.size, seed: seed) { board.add(photo) }
         return BoardController(board: board)
@@ -96,7 +98,8 @@ import XBoard
             script.move([(1, a), (2, b)], after: .milliseconds(Int64(1 + random.next() % 16)))
             let photo = controller.board.photo(PhotoID(1))!
             guard script.log.contains("pinch began"), controller.board.bounds.insetBy(1).contains(photo.center) else { continue }
-            let error = max(photo.photoToBoard.apply(to: anchors[0]).distance(to: a), photo.photoToBoard.apply(to: anchors[1]).distance(to: b))
+            let error = max(
+                photo.photoToBoard.apply(to: anchors[0]).distance(to: a), photo.photoToBoard.apply(to: anchors[1]).distance(to: b))
             #expect(error <= 0.5, "step \(step): finger off its photo point by \(error)")
             checkedSteps += 1
         }

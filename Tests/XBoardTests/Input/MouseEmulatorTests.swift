@@ -16,17 +16,22 @@ import XBoard
         }
 
         @discardableResult
-        func send(_ kind: PointerEvent.Kind, at location: Point, modifiers: PointerEvent.Modifiers = [], after delay: Duration = .milliseconds(8))
+        func send(
+            _ kind: PointerEvent.Kind, at location: Point, modifiers: PointerEvent.Modifiers = [], after delay: Duration = .milliseconds(8)
+        )
             -> [TouchEvent]
         {
             now += delay
-            let touches = emulator.touches(for: PointerEvent(kind, at: location, modifiers: modifiers, time: now), photoCenter: controller.board.photoCenter(at:))
+            let touches = emulator.touches(
+                for: PointerEvent(kind, at: location, modifiers: modifiers, time: now), photoCenter: controller.board.photoCenter(at:))
             for touch in touches { controller.handle(touch) }
             controller._checkInvariants()
             return touches
         }
 
-        func drag(from start: Point, to end: Point, modifiers: PointerEvent.Modifiers = [], steps: Int = 20, rest: Duration = .milliseconds(60)) {
+        func drag(
+            from start: Point, to end: Point, modifiers: PointerEvent.Modifiers = [], steps: Int = 20, rest: Duration = .milliseconds(60)
+        ) {
             send(.pressed(.left), at: start, modifiers: modifiers)
             for step in 1...steps { send(.moved, at: start + (end - start) * (Double(step) / Double(steps)), modifiers: modifiers) }
             send(.released(.left), at: end, modifiers: modifiers, after: rest)
@@ -39,7 +44,11 @@ import XBoard
             }
         }
 
-        var photo: Photo { controller.board.photo(PhotoID(1))! }
+        /// Photo 1 as it lies now (every fixture here has it; a missing one fails the test loudly).
+        var photo: Photo {
+            guard let photo = controller.board.photo(PhotoID(1)) else { preconditionFailure("photo 1 is not on the board") }
+            return photo
+        }
     }
 
     @Test func aLeftDragIsOneFingerAndAFastReleaseGlides() {

@@ -4,7 +4,9 @@ import XBoard
 @Suite struct DamageTests {
     private func board(count: Int) -> BoardController {
         var board = Board(size: Size(width: 1920, height: 1080))
-        for photo in Board.tossedLayout(pixelSizes: Array(repeating: Size(width: 4000, height: 3000), count: count), boardSize: board.size, seed: 9) {
+        for photo in Board.tossedLayout(
+            pixelSizes: Array(repeating: Size(width: 4000, height: 3000), count: count), boardSize: board.size, seed: 9)
+        {
             board.add(photo)
         }
         return BoardController(board: board)

@@ -7,7 +7,7 @@ import XBoard
         let list = SceneBuilder().build(controller.board, status: LoadingStatus(finished: 3, total: 10))
         #expect(list.items.count == 4)
         guard case .fill = list.items[0], case .print(let bottom) = list.items[1], case .print(let top) = list.items[2],
-            case .progress(let status) = list.items[3]
+            case .progress(let status, _) = list.items[3]
         else {
             Issue.record("unexpected items \(list.items)")
             return

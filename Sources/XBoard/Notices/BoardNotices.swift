@@ -1,0 +1,35 @@
+/// What the board says in its notices, and the topics that keep one notice per subject.
+public enum BoardNotices {
+    /// Files that could not be opened (at start, dropped, or failing to decode).
+    public static let unopenedTopic = Notice.Topic("unopened")
+    /// A drop the board could not take.
+    public static let dropTopic = Notice.Topic("drop")
+    /// Where Ctrl+S saved the board.
+    public static let savedTopic = Notice.Topic("saved")
+    /// The board has no photos.
+    public static let emptyTopic = Notice.Topic("empty")
+
+    /// How many names a notice lists before "and N more".
+    public static let namesListed = 3
+
+    /// "Could not open broken.png", or "Could not open 5 items: a.png, b.jpg, c and 2 more",
+    /// naming files by their last path component; standard error has every path and reason.
+    public static func unopened(_ paths: [String]) -> String {
+        let names = paths.prefix(namesListed).map(BoardTitle.lastComponent(of:))
+        let more = paths.count - names.count
+        let listed = names.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
+        let subject = paths.count == 1 ? listed : "\(paths.count) items: \(listed)"
+        return "Could not open \(subject) (standard error says why)"
+    }
+
+    /// "Saved the board as ~/Pictures/photoboard-….png", with the home folder as "~".
+    public static func saved(path: String, home: String?) -> String {
+        var shown = path
+        if let home, !home.isEmpty, home != "/", path.hasPrefix(home + "/") { shown = "~" + path.dropFirst(home.count) }
+        return "Saved the board as \(shown)"
+    }
+
+    /// What an empty board says: what to do.
+    public static let emptyBoard =
+        "The board is empty. Drop pictures or folders here from a file manager, or press Ctrl+Z to bring back what was taken off."
+}

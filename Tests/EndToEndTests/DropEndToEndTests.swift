@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import XorgHarness
+
+extension EndToEnd {
+    /// Drops from any file manager, safely: large selections come in INCR pieces, and malformed
+    /// properties are refused with a notice, never read past.
+    @Suite(.timeLimit(.minutes(4)))
+    struct Drops {
+        /// The saved arrangement (it lists every photo on the board), once it lists `count`.
+        static func savedLayout(in session: BoardSession, count: Int, timeout: Duration = .seconds(90)) throws -> [[String: Any]] {
+            let folder = session.server.directory.appendingPathComponent("state/photoboard-x11/layouts").path
+            return try waitFor("a saved layout listing \(count) photos", timeout: timeout, interval: .milliseconds(250)) {
+                () -> [[String: Any]]? in
+                guard session.app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(session.app.standardError)") }
+                let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                for file in files where file.hasSuffix(".json") {
+                    guard let data = FileManager.default.contents(atPath: folder + "/" + file),
+                        let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                        let photos = document["photos"] as? [[String: Any]], photos.count == count
+                    else { continue }
+                    return photos
+                }
+                return nil
+            }
+        }
+
+        @Test func threeThousandFilesDroppedThroughINCRAllLandInsideTheWindow() throws {
+            var dropped: [String] = []
+            let session = try BoardSession(photos: [.redGreen]) { folder in
+                let drop = folder + "/a folder with a long name, as file managers' folders have"
+                try FileManager.default.createDirectory(atPath: drop, withIntermediateDirectories: true)
+                for index in 0..<3000 {
+                    let path = drop + "/IMG_\(String(format: "%05d", index)) é.png"
+                    try TestPhotos.write(to: path, width: 12, height: 9, left: 0x80_8080, right: 0x90_9090)
+                    dropped.append(path)
+                }
+                return []
+            }
+            var payload = DropPayload(paths: dropped)
+            payload.incrementalChunk = 16 * 1024
+            #expect(payload.uriList.count > 200_000)
+            let outcome = try session.reader.drop(payload, onto: session.window, at: (900, 300))
+            #expect(
+                outcome.statusAccepted && outcome.finished && outcome.finishedAccepted && outcome.finishedAction == "XdndActionCopy",
+                "\(outcome)")
+            #expect(outcome.incrementalPieces >= payload.uriList.count / (16 * 1024), "\(outcome)")
+            let photos = try Self.savedLayout(in: session, count: 3001)
+            let paths = Set(photos.compactMap { $0["path"] as? String })
+            #expect(dropped.allSatisfy(paths.contains))
+            for photo in photos {
+                guard let placement = photo["placement"] as? [Double], placement.count == 6 else {
+                    Issue.record("no placement in \(photo)")
+                    continue
+                }
+                let (x, y) = (placement[4], placement[5])
+                #expect(x > 0 && x < 1280 && y > 0 && y < 800, "\(photo["path"] ?? "?") at (\(x), \(y))")
+            }
+            print("screenshot: \(try session.saveScreenshot(named: "drop-3000-incr"))")
+            // The same list again, whole (one property read in several pieces): taken, and nothing doubles.
+            payload.incrementalChunk = nil
+            #expect(payload.uriList.count > 256 * 1024, "the list should need more than one read")
+            let again = try session.reader.drop(payload, onto: session.window, at: (300, 300))
+            #expect(again.finished && again.finishedAccepted && again.incrementalPieces == 0, "\(again)")
+            pause(.seconds(2))
+            #expect(try Self.savedLayout(in: session, count: 3001, timeout: .seconds(5)).count == 3001)
+            #expect(session.app.standardError.isEmpty, "\(session.app.standardError)")
+        }
+
+        @Test func malformedDropPropertiesAreRefusedAndTheBoardGoesOn() throws {
+            var good = ""
+            let session = try BoardSession(photos: [.redGreen]) { folder in
+                good = folder + "/good.png"
+                try TestPhotos.write(to: good, width: 300, height: 400, left: TestPhoto.blueYellow.left, right: TestPhoto.blueYellow.right)
+                return []
+            }
+            let list = DropPayload(paths: [good]).uriList
+            var cases: [(String, DropPayload)] = []
+            var typeList8 = DropPayload(uriList: list)
+            typeList8.typeList = .property(format: 8)
+            cases.append(("an 8-bit XdndTypeList", typeList8))
+            var typeList32 = DropPayload(uriList: list)
+            typeList32.typeList = .property(format: 32)
+            typeList32.selectionFormat = 32
+            cases.append(("the list as 32-bit items", typeList32))
+            var wrongType = DropPayload(uriList: list)
+            wrongType.selectionType = "STRING"
+            cases.append(("the list typed STRING", wrongType))
+            var badPiece = DropPayload(uriList: Array(repeating: list, count: 200).flatMap { $0 })
+            badPiece.incrementalChunk = 1024
+            badPiece.malformedPiece = 3
+            cases.append(("an INCR piece in 32-bit format", badPiece))
+            var huge = DropPayload(uriList: Array(repeating: list, count: 50).flatMap { $0 })
+            huge.incrementalChunk = 1024
+            huge.announcedSize = 1 << 30
+            cases.append(("INCR announcing 1 GiB", huge))
+            var refused = DropPayload(uriList: list)
+            refused.refusesConversion = true
+            cases.append(("a refused conversion", refused))
+            cases.append(
+                (
+                    "malformed URIs",
+                    DropPayload(uriList: Array("file:///a%zz.png\r\nfile:///nul%00.png\r\nfile:relative.png\r\n\u{1}\r\n".utf8))
+                ))
+            var textOnly = DropPayload(uriList: list)
+            textOnly.offersURIList = false
+            cases.append(("text only", textOnly))
+
+            for (name, payload) in cases {
+                let outcome = try session.reader.drop(payload, onto: session.window, at: (640, 400))
+                #expect(outcome.finished && !outcome.finishedAccepted, "\(name): \(outcome)")
+                #expect(session.app.process.isRunning, "\(name) ended the board: \(session.app.standardError)")
+            }
+            #expect(try session.measure(.blueYellow) == nil, "nothing should have been taken")
+            _ = try NoticeColors.bar(NoticeColors.problem, in: session)
+            print("screenshot: \(try session.saveScreenshot(named: "drop-malformed"))")
+            // And a proper drop still works.
+            let outcome = try session.reader.drop(DropPayload(paths: [good]), onto: session.window, at: (640, 400))
+            #expect(outcome.finished && outcome.finishedAccepted, "\(outcome)")
+            _ = try session.settled(.blueYellow)
+            let lines = session.app.standardError.split(separator: "\n")
+            #expect(lines.count == cases.count, "\(session.app.standardError)")
+            #expect(lines.allSatisfy { $0.contains("drop ignored") })
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import XorgHarness
+
+extension EndToEnd {
+    /// What `make install` puts beside the board for the desktop — the man page, shell
+    /// completions, AppStream metadata, the icon at every size — validates with the tools
+    /// distributions use, and says what the binary says.
+    @Suite(.timeLimit(.minutes(5)))
+    struct InstallPieces {
+        /// Runs `command` with `arguments` through /usr/bin/env; returns its status and output.
+        static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "photoboard-run-\(getpid())-\(UUID().uuidString.prefix(6)).log"
+            ).path
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            let process = try ChildProcess(
+                path: "/usr/bin/env", arguments: arguments, environment: environment, stdoutPath: log, stderrPath: log)
+            let status = try process.waitForExit(timeout: .seconds(60))
+            return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+        }
+
+        @Test func theManPageCompletionsAndMetainfoAreInstalledAndValidate() throws {
+            let folder = try Leftovers.makeFolder("photoboard-pieces")
+            let prefix = folder.appendingPathComponent("prefix").path
+            let log = folder.appendingPathComponent("make.log").path
+            #expect(try Install.make(["install", "PREFIX=\(prefix)", "BINARY=\(BoardSession.binaryPath)"], log: log) == 0)
+            let share = prefix + "/share"
+            let man = share + "/man/man1/photoboard-x11.1"
+            let bash = share + "/bash-completion/completions/photoboard-x11"
+            let zsh = share + "/zsh/site-functions/_photoboard-x11"
+            let fish = share + "/fish/vendor_completions.d/photoboard-x11.fish"
+            let metainfo = share + "/metainfo/org.photoboard.photoboard_x11.metainfo.xml"
+            let icons = [16, 22, 24, 32, 48, 64, 128, 256].map { share + "/icons/hicolor/\($0)x\($0)/apps/photoboard-x11.png" }
+            for file in [man, bash, zsh, fish, metainfo] + icons {
+                #expect(FileManager.default.fileExists(atPath: file), "\(file) missing")
+            }
+
+            let lint = try Self.run(["mandoc", "-Tlint", "-W", "warning", man])
+            #expect(lint.status == 0, "\(lint.output)")
+            let appstream = try Self.run(["appstreamcli", "validate", "--no-net", metainfo])
+            #expect(appstream.status == 0, "\(appstream.output)")
+            #expect(try Self.run(["bash", "-n", bash]).status == 0)
+            #expect(try Self.run(["zsh", "-n", zsh]).status == 0)
+            #expect(try Self.run(["fish", "--no-execute", fish]).status == 0)
+
+            // The completions complete: bash and fish offer --input's values.
+            let bashCompletion = try Self.run([
+                "bash", "-c",
+                "source '\(bash)'; COMP_LINE='photoboard-x11 --input '; COMP_POINT=${#COMP_LINE}; "
+                    + "COMP_WORDS=(photoboard-x11 --input ''); COMP_CWORD=2; _photoboard-x11 photoboard-x11 '' --input; echo \"${COMPREPLY[*]}\"",
+            ])
+            #expect(bashCompletion.output.contains("auto mouse touch"), "\(bashCompletion.output)")
+            let fishCompletion = try Self.run(["fish", "-c", "source '\(fish)'; complete -C 'photoboard-x11 --geo'"])
+            #expect(fishCompletion.output.hasPrefix("--geometry"), "\(fishCompletion.output)")
+
+            #expect(try Install.make(["uninstall", "PREFIX=\(prefix)"], log: log) == 0)
+            for file in [man, bash, zsh, fish, metainfo] + icons {
+                #expect(!FileManager.default.fileExists(atPath: file), "\(file) left behind")
+            }
+        }
+
+        /// The committed man page is generated (scripts/generate-manual); this fails when an option
+        /// or its help changed without regenerating it.
+        @Test func theManPageSaysWhatTheBinarySays() throws {
+            let dump = try Self.run([BoardSession.binaryPath, "--experimental-dump-help"])
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
+            let command = try #require(json["command"] as? [String: Any])
+            let page = try String(contentsOfFile: Install.repository + "/data/photoboard-x11.1", encoding: .utf8)
+            // mdoc escapes a few characters; compare with them and the roff line breaks taken out.
+            func plain(_ text: String) -> String {
+                text.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\&", with: "")
+                    .replacingOccurrences(of: "\\e", with: "\\").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            }
+            let pageText = plain(page.split(separator: "\n").filter { !$0.hasPrefix(".Pp") }.joined(separator: " "))
+            // (Found first, so a failure names what is missing rather than printing the whole page.)
+            let hasAbstract = pageText.contains(plain(try #require(command["abstract"] as? String)))
+            #expect(hasAbstract, "the abstract changed: run scripts/generate-manual")
+            let hasDiscussion = pageText.contains(plain(try #require(command["discussion"] as? String)))
+            #expect(hasDiscussion, "the discussion changed: run scripts/generate-manual")
+            for argument in try #require(command["arguments"] as? [[String: Any]]) {
+                guard argument["shouldDisplay"] as? Bool == true, let abstract = argument["abstract"] as? String else { continue }
+                let hasHelp = pageText.contains(plain(abstract))
+                #expect(hasHelp, "'\(abstract)' is not in the man page: run scripts/generate-manual")
+                if let names = argument["names"] as? [[String: Any]] {
+                    for name in names where name["kind"] as? String == "long" {
+                        #expect(page.contains("Fl -\(name["name"] as? String ?? "")"), "--\(name["name"] ?? "") is not in the man page")
+                    }
+                }
+            }
+        }
+
+        @Test func helpWrapsCleanlyAt80Columns() throws {
+            var environment = ProcessInfo.processInfo.environment
+            environment["COLUMNS"] = "80"
+            let help = try Self.run([BoardSession.binaryPath, "--help"], environment: environment)
+            #expect(help.status == 0)
+            let long = help.output.split(separator: "\n").filter { $0.count > 80 }
+            #expect(long.isEmpty, "\(long)")
+            // No hand-broken sentence re-wrapped into a one-word line.
+            let stranded = help.output.split(separator: "\n").filter { !$0.contains(" ") && !$0.hasSuffix(":") && $0.count < 12 }
+            #expect(stranded.isEmpty, "\(stranded)")
+        }
+    }
+}
