@@ -17,10 +17,10 @@ struct BenchCommand: ParsableCommand {
         main(nil)
     }
 
-    enum Part: String, CaseIterable, ExpressibleByArgument { case engine, paint, load, memory, app, soak }
+    enum Part: String, CaseIterable, ExpressibleByArgument { case engine, paint, load, decode, memory, app, soak }
 
-    @Option(help: "Run only these parts: engine, paint, load, memory, app, soak (soak runs only when named).")
-    var only: [Part] = [.engine, .paint, .load, .memory, .app]
+    @Option(help: "Run only these parts: engine, paint, load, decode, memory, app, soak (soak runs only when named).")
+    var only: [Part] = [.engine, .paint, .load, .decode, .memory, .app]
 
     @Option(help: "Soak length in minutes (with --only soak).")
     var minutes: Double = 10
@@ -52,6 +52,10 @@ struct BenchCommand: ParsableCommand {
         }
         if only.contains(.load) {
             for count in [20, 100] { print(try LoadBenchmark.run(photos: count, pictures: pictures)) }
+        }
+        if only.contains(.decode) {
+            try DecodeBenchmark.throughput(photos: 20, pictures: pictures).forEach { print($0) }
+            try DecodeBenchmark.largePNG(pictures: pictures).forEach { print($0) }
         }
         if only.contains(.memory) {
             for count in [20, 100] { print(try AppBenchmark.memory(photos: count, binary: binary, pictures: pictures)) }

@@ -3,17 +3,21 @@ import Foundation
 import SystemPackage
 import XBoard
 
-/// libFuzzer's entry: the bytes as a dropped `text/uri-list`. Every path it yields is absolute,
-/// holds no NUL, and is no longer than the list.
+/// libFuzzer's entry: the bytes as a dropped `text/uri-list`, on a machine named `photos-host`.
+/// Every path it yields is absolute, holds no NUL, and is no longer than the list; every refused
+/// entry is one line, and no entry is both taken and refused.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFileURIList(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
     let list = Array(UnsafeBufferPointer(start: data, count: size))
-    for path in FileURIList.paths(in: list) {
+    let (paths, refused) = FileURIList.paths(in: list, hostName: "photos-host")
+    for path in paths {
         precondition(path.bytes.first == UInt8(ascii: "/"), "a relative path from a file URI")
         precondition(!path.bytes.contains(0), "a path holding NUL")
         precondition(path.bytes.count <= list.count, "a path longer than the list")
     }
+    precondition(paths.count + refused.count <= list.count(where: { $0 == UInt8(ascii: "\n") }) + 1, "more entries than lines")
+    for entry in refused { precondition(!entry.contains("\n"), "a refused entry of more than one line") }
     return 0
 }
 
