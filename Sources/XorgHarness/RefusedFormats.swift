@@ -31,7 +31,9 @@ public enum RefusedFormats {
 
     static func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
     static func le32(_ value: Int) -> [UInt8] { le16(value & 0xFFFF) + le16(value >> 16) }
-    static func be32(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    static func be32(_ value: Int) -> [UInt8] {
+        [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
 
     /// Uncompressed true-colour Targa, top-left origin, BGR.
     static func tga() -> [UInt8] {
@@ -76,7 +78,9 @@ public enum RefusedFormats {
     /// A Windows animated cursor: one frame, an ICO made by gdk-pixbuf's own ICO saver.
     static func ani() throws -> [UInt8] {
         let icon = try PictureEncoders.savedByGdkPixbuf(TestCanvas.flat(0xFF_8000, width: 16, height: 16), type: "ico")
-        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] { Array(type.utf8) + le32(body.count) + body + (body.count % 2 == 1 ? [0] : []) }
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            Array(type.utf8) + le32(body.count) + body + (body.count % 2 == 1 ? [0] : [])
+        }
         // anih: size, frames, steps, width, height, bit count, planes, rate (jiffies), flags (1: frames are icons).
         let header = chunk("anih", [36, 1, 1, 0, 0, 0, 0, 10, 1].flatMap(le32))
         let frames = chunk("LIST", Array("fram".utf8) + chunk("icon", icon))

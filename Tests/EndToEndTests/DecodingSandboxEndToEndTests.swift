@@ -104,7 +104,8 @@ extension EndToEnd {
         @Test func aHungDecodeIsCutOffAtTheDeadlineAndTheBoardGoesOn() throws {
             var hung = ""
             let clock = ContinuousClock(), started = clock.now
-            let session = try BoardSession(photos: [.redGreen, .blueYellow], environment: [DecodeHelper.testFaultsVariable: "1"]) { folder in
+            let session = try BoardSession(photos: [.redGreen, .blueYellow], environment: [DecodeHelper.testFaultsVariable: "1"]) {
+                folder in
                 hung = folder + "/hangs.png"
                 try Self.faulty("hang", at: hung)
                 return [hung]
@@ -134,7 +135,8 @@ extension EndToEnd {
             let stderrPath = folder + "/export.stderr", output = folder + "/export.png"
             let clock = ContinuousClock(), started = clock.now
             let process = try ChildProcess(
-                path: BoardSession.binaryPath, arguments: ["--export", output, "--seed", "1", "--fresh", hung, good], environment: environment,
+                path: BoardSession.binaryPath, arguments: ["--export", output, "--seed", "1", "--fresh", hung, good],
+                environment: environment,
                 stderrPath: stderrPath)
             #expect(try process.waitForExit(timeout: .seconds(30)) == 0)
             let took = clock.now - started
@@ -177,11 +179,15 @@ extension EndToEnd {
             #expect(lines.count == count, "\(lines)")
             for (name, path) in refused {
                 let mine = lines.filter { $0.contains(path) }
-                #expect(mine.count == 1 && mine.first?.contains(name) == true && mine.first?.contains("does not open") == true, "\(name): \(mine)")
+                #expect(
+                    mine.count == 1 && mine.first?.contains(name) == true && mine.first?.contains("does not open") == true,
+                    "\(name): \(mine)")
             }
             for path in bombs {
                 let mine = lines.filter { $0.contains(path) }
-                #expect(mine.count == 1 && mine.first?.contains("20000×20000") == true && mine.first?.contains("megapixel limit") == true, "\(mine)")
+                #expect(
+                    mine.count == 1 && mine.first?.contains("20000×20000") == true && mine.first?.contains("megapixel limit") == true,
+                    "\(mine)")
             }
             #expect(session.app.process.isRunning)
         }

@@ -15,11 +15,15 @@ struct HeadersOfRealFilesTests {
 
     @Test(arguments: FormatFixtures.Kind.allCases)
     func everyFormatAndLayoutIsRecognizedAndDeclaresItsSize(_ kind: FormatFixtures.Kind) throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-header-\(getpid())-\(kind).\(kind.fileExtension)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "photoboard-header-\(getpid())-\(kind).\(kind.fileExtension)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try FormatFixtures.writeFlat(kind, color: 0x3366CC, width: 240, height: 160, to: path)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        #expect(PictureContent(head: Array(bytes.prefix(PictureContent.headLength))) == .picture(try #require(Self.expectedFormat[kind.fileExtension])))
+        #expect(
+            PictureContent(head: Array(bytes.prefix(PictureContent.headLength)))
+                == .picture(try #require(Self.expectedFormat[kind.fileExtension])))
         let declared = try #require(DeclaredSize.read(from: bytes), "\(kind)")
         #expect(declared.width == 240 && declared.height == 160, "\(kind): \(declared)")
     }

@@ -14,7 +14,8 @@ final class HelperDecodingTests {
 
     init() throws {
         folder =
-            FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-helpers-\(getpid())-\(UUID().uuidString.prefix(6))").path
+            FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-helpers-\(getpid())-\(UUID().uuidString.prefix(6))")
+            .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
@@ -62,7 +63,9 @@ final class HelperDecodingTests {
     /// A field of /proc/PID/status ("Seccomp" → "2").
     static func status(_ field: String, of pid: pid_t) -> String? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        return text.split(separator: "\n").first { $0.hasPrefix(field + ":") }.map { $0.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces) }
+        return text.split(separator: "\n").first { $0.hasPrefix(field + ":") }.map {
+            $0.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces)
+        }
     }
 
     /// The soft limit of a row of /proc/PID/limits ("Max address space" → "2147483648").
@@ -89,7 +92,8 @@ final class HelperDecodingTests {
             #expect(Self.limit("Max core file size", of: pid) == "0", "helper \(pid)")
             #expect(Self.limit("Max cpu time", of: pid).flatMap(Int.init) != nil, "helper \(pid): CPU time is limited")
             if !Self.isSanitized {
-                let addressSpace = try #require(Self.limit("Max address space", of: pid).flatMap(Int.init), "helper \(pid): a finite address space")
+                let addressSpace = try #require(
+                    Self.limit("Max address space", of: pid).flatMap(Int.init), "helper \(pid): a finite address space")
                 #expect(addressSpace == DecodeSettings().addressSpaceLimit)
             }
             let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap(Int.init).sorted()
@@ -153,7 +157,9 @@ final class HelperDecodingTests {
         let crash = try faulty("crash", name: "crash.png")
         let good = try goodPhotos(6)
         let results = try Self.decodeAll([crash] + good, with: decoder)
-        #expect(Self.reason(results[crash]) == "its decoder crashed (SIGSEGV) while decoding it; not shown", "\(String(describing: results[crash]))")
+        #expect(
+            Self.reason(results[crash]) == "its decoder crashed (SIGSEGV) while decoding it; not shown",
+            "\(String(describing: results[crash]))")
         for path in good { #expect(Self.reason(results[path]) == nil, "\(path): \(String(describing: Self.reason(results[path])))") }
         // The slot's helper was replaced: every slot has a confined helper again.
         _ = try waitFor("the helpers to be replaced", timeout: .seconds(20)) { () -> Bool? in

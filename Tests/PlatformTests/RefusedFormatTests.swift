@@ -14,7 +14,8 @@ struct RefusedFormatTests {
 
     init() throws {
         folder =
-            FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-refused-\(getpid())-\(UUID().uuidString.prefix(6))").path
+            FileManager.default.temporaryDirectory.appendingPathComponent("photoboard-refused-\(getpid())-\(UUID().uuidString.prefix(6))")
+            .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 

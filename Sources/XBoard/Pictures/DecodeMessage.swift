@@ -88,7 +88,8 @@ public enum DecodeMessage {
                 kind = hasAlpha ? 2 : 0
                 numbers = [width, height, stride, nativeWidth, nativeHeight, 0].map { UInt32(clamping: $0) }
             }
-            let header = Self.magic + Field.u32(version) + Field.u64(id) + [kind, 0, 0, 0] + numbers.flatMap(Field.u32)
+            let header =
+                Self.magic + Field.u32(version) + Field.u64(id) + [kind, 0, 0, 0] + numbers.flatMap(Field.u32)
                 + Field.u32(UInt32(clamping: cpuMilliseconds))
             let room = maximumLength - header.count - 4
             var text = Array(self.text.utf8)
@@ -133,7 +134,8 @@ public enum DecodeMessage {
             guard max(width, height) <= max(request.maximumLongEdge, 1) else {
                 return "gave a \(width)×\(height) picture where at most \(request.maximumLongEdge) pixels were asked for"
             }
-            guard nativeWidth >= 1, nativeHeight >= 1, DeclaredSize(width: nativeWidth, height: nativeHeight).pixelCount <= DecodePlan.pixelLimit
+            guard nativeWidth >= 1, nativeHeight >= 1,
+                DeclaredSize(width: nativeWidth, height: nativeHeight).pixelCount <= DecodePlan.pixelLimit
             else { return "gave a native size of \(nativeWidth)×\(nativeHeight)" }
             guard stride == width * 4 else { return "gave rows of \(stride) bytes for a picture \(width) pixels wide" }
             return nil

@@ -1,6 +1,6 @@
+internal import CPictureDecoding
 import Foundation
 @preconcurrency import Glibc
-internal import CPictureDecoding
 import XBoard
 
 /// The decoding helper process: the board's own binary started in a hidden mode
@@ -31,7 +31,8 @@ public enum DecodeHelper {
 
     /// `arguments`: the parent's pid, the address-space limit in bytes, the CPU-time limit in seconds.
     private static func run(arguments: [String]) -> Int32 {
-        guard arguments.count == 3, let parent = pid_t(arguments[0]), let addressSpace = Int(arguments[1]), let cpuSeconds = Int(arguments[2])
+        guard arguments.count == 3, let parent = pid_t(arguments[0]), let addressSpace = Int(arguments[1]),
+            let cpuSeconds = Int(arguments[2])
         else { return 2 }
         let faults = TestFaults(isEnabled: getenv(testFaultsVariable) != nil)
         do {
@@ -40,7 +41,9 @@ public enum DecodeHelper {
             LoaderWarmUp.run()
             try Sandbox.installFilter()
         } catch {
-            _ = DecodeMessage.Start(problem: error.description).bytes.withUnsafeBytes { cpd_send_message(socket, $0.baseAddress, $0.count, -1) }
+            _ = DecodeMessage.Start(problem: error.description).bytes.withUnsafeBytes {
+                cpd_send_message(socket, $0.baseAddress, $0.count, -1)
+            }
             return 3
         }
         let ready = DecodeMessage.Start(problem: nil).bytes

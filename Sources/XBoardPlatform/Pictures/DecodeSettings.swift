@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 internal import CPictureDecoding
+@preconcurrency import Glibc
 
 /// The tunables of decoding in helper processes, with their units.
 public struct DecodeSettings: Sendable {

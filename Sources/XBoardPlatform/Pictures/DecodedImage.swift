@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 internal import CX11
+@preconcurrency import Glibc
 import XBoard
 
 /// A decoded picture as a cairo image surface (premultiplied ARGB, or RGB24 when opaque) over a

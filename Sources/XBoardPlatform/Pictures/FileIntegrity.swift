@@ -1,5 +1,5 @@
-import Foundation
 internal import CX11
+import Foundation
 import XBoard
 
 /// Structural checks that gdk-pixbuf does not make: it quietly returns a partial picture for a

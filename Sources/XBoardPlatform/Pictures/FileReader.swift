@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 internal import CPictureDecoding
+@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 

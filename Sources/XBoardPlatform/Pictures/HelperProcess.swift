@@ -1,6 +1,6 @@
+internal import CPictureDecoding
 import Foundation
 @preconcurrency import Glibc
-internal import CPictureDecoding
 import SystemPackage
 import XBoard
 

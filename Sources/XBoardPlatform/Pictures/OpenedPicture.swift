@@ -52,7 +52,8 @@ final class OpenedPicture {
         switch PictureContent(head: head) {
         case .picture(let format): .success(format)
         case .refused(let name):
-            .failure(RefusedContent(reason: "holds a picture in a format the board does not open: \(name); it opens \(PictureFormat.listed)"))
+            .failure(
+                RefusedContent(reason: "holds a picture in a format the board does not open: \(name); it opens \(PictureFormat.listed)"))
         case .text: .failure(RefusedContent(reason: "not a picture: the file holds text"))
         case .unknown: .failure(RefusedContent(reason: "not a picture format this system can read"))
         }

@@ -142,10 +142,13 @@ public final class PhotoDecoder: Sendable {
 
     /// Decodes one request in the slot's helper (started, or replaced, as needed).
     private func decode(_ request: Request, slot: Int, helper: inout HelperProcess?) -> Swift.Result<LoadedPicture, PlatformError> {
-        func failure(_ reason: String) -> Swift.Result<LoadedPicture, PlatformError> { .failure(.image(path: request.path, reason: reason)) }
+        func failure(_ reason: String) -> Swift.Result<LoadedPicture, PlatformError> {
+            .failure(.image(path: request.path, reason: reason))
+        }
         let opened: OpenedPicture
         do {
-            opened = try OpenedPicture(path: request.path, maximumLongEdge: request.maximumLongEdge, maximumFileSize: settings.maximumFileSize)
+            opened = try OpenedPicture(
+                path: request.path, maximumLongEdge: request.maximumLongEdge, maximumFileSize: settings.maximumFileSize)
         } catch {
             return .failure(error)
         }
@@ -153,7 +156,8 @@ public final class PhotoDecoder: Sendable {
         guard budget.reserve(estimate) else {
             if state.withLock({ $0.isStopping }) { return failure("not decoded: the board is closing") }
             return failure(
-                "would need about \(estimate >> 20) MiB to decode, more than the \(settings.memoryBudget >> 20) MiB decode budget; not opened")
+                "would need about \(estimate >> 20) MiB to decode, more than the \(settings.memoryBudget >> 20) MiB decode budget; not opened"
+            )
         }
         defer { budget.release(estimate) }
         if helper == nil {
@@ -165,7 +169,10 @@ public final class PhotoDecoder: Sendable {
         }
         guard let running = helper, let descriptor = opened.file.descriptor else { return failure("its decoder could not be started") }
         state.withLock { $0.helpers[slot] = running.pid }
-        let message = DecodeMessage.Request(id: state.withLock { $0.nextID += 1; return $0.nextID }, maximumLongEdge: request.maximumLongEdge)
+        let message = DecodeMessage.Request(
+            id: state.withLock {
+                $0.nextID += 1; return $0.nextID
+            }, maximumLongEdge: request.maximumLongEdge)
         switch running.decode(message, file: descriptor, deadline: settings.deadline) {
         case .replied(let reply, let memoryFile):
             defer { if let memoryFile { close(memoryFile) } }

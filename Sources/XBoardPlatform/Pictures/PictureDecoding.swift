@@ -45,7 +45,9 @@ enum PictureDecoding {
 
     /// Decodes `file` to a long edge of at most `maximumLongEdge` pixels.
     static func decode(_ file: FileReader, maximumLongEdge: Int) -> Result<Pixels, Failure> {
-        let (result, messages) = GLibLog.capturing { () throws(Failure) -> Pixels in try decodeQuietly(file, maximumLongEdge: maximumLongEdge) }
+        let (result, messages) = GLibLog.capturing { () throws(Failure) -> Pixels in
+            try decodeQuietly(file, maximumLongEdge: maximumLongEdge)
+        }
         // Drop what the board's own line already says; keep what only the loader knew.
         let loaderSaid = messages.first { !$0.contains("didn't set an error") } ?? messages.first
         switch result {
@@ -113,7 +115,8 @@ enum PictureDecoding {
             // libtiff applies the same part of the orientation as gdk-pixbuf's TIFF loader.
             let orientation = DecoderOrientation.remaining(afterLoader: format.loaderName, stated: stated)
             let native = orientation.uprightSize(width: rows.storedWidth, height: rows.storedHeight)
-            return try seal(width: rows.width, height: rows.height, orientation: orientation, native: native, warning: warning) { target, stride in
+            return try seal(width: rows.width, height: rows.height, orientation: orientation, native: native, warning: warning) {
+                target, stride in
                 try rows.pixels.withUnsafeBytes { source in
                     try PixelConversion.convert(
                         source, layout: .rgba8, width: rows.width, height: rows.height, stride: rows.width * 4, orientation: orientation,

@@ -64,7 +64,9 @@ enum PixbufDecoding {
                 return
             }
             let size = DecodePlan.decodeSize(width: Int(width), height: Int(height), maximumLongEdge: request.maximumLongEdge)
-            if size.width != Int(width) || size.height != Int(height) { gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height)) }
+            if size.width != Int(width) || size.height != Int(height) {
+                gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height))
+            }
         }
         cx11_connect_size_prepared(loader, handler, Unmanaged.passUnretained(request).toOpaque())
 

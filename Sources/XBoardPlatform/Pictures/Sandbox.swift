@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 internal import CPictureDecoding
+@preconcurrency import Glibc
 
 /// The confinement of a decoding helper, as GNOME's glycin confines its loaders: no new
 /// privileges, limits on address space, CPU time and core dumps, no descriptors but the ones it
@@ -30,7 +30,9 @@ enum Sandbox {
 
     private static func setLimit(_ resource: __rlimit_resource, to value: Int, name: String) throws(Failure) {
         var limit = rlimit(rlim_cur: rlim_t(value), rlim_max: rlim_t(value))
-        guard setrlimit(Int32(resource.rawValue), &limit) == 0 else { throw Failure(description: "setrlimit(\(name)) failed: \(String(cString: strerror(errno)))") }
+        guard setrlimit(Int32(resource.rawValue), &limit) == 0 else {
+            throw Failure(description: "setrlimit(\(name)) failed: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// One rule of the filter: a system call by name, and what happens when it is made.
@@ -112,7 +114,9 @@ enum Sandbox {
             let status = rule.conditions.withUnsafeBufferPointer { conditions in
                 seccomp_rule_add_array(filter, action, number, UInt32(conditions.count), conditions.baseAddress)
             }
-            guard status == 0 else { throw Failure(description: "seccomp rule for \(rule.name) failed: \(String(cString: strerror(-status)))") }
+            guard status == 0 else {
+                throw Failure(description: "seccomp rule for \(rule.name) failed: \(String(cString: strerror(-status)))")
+            }
         }
         let status = seccomp_load(filter)
         guard status == 0 else { throw Failure(description: "seccomp_load failed: \(String(cString: strerror(-status)))") }

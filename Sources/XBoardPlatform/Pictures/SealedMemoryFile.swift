@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 internal import CPictureDecoding
+@preconcurrency import Glibc
 
 /// A memory file of pixels, sealed before it leaves the process that filled it: it can no longer
 /// shrink, grow or be written, and no seal can be removed. The receiver checks the seals and size

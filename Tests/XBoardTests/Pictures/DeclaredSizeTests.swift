@@ -77,9 +77,13 @@ import XBoard
     }
 
     @Test func bmpStatesItsSizeInItsInfoHeaderAndIsReadOnlyWhenTheHeaderIsSane() throws {
-        #expect(try #require(DeclaredSize.read(from: Self.bmp(infoSize: 40, width: 640, height: -480))) == DeclaredSize(width: 640, height: 480))
+        #expect(
+            try #require(DeclaredSize.read(from: Self.bmp(infoSize: 40, width: 640, height: -480))) == DeclaredSize(width: 640, height: 480)
+        )
         #expect(try #require(DeclaredSize.read(from: Self.bmp(infoSize: 12, width: 32, height: 16))) == DeclaredSize(width: 32, height: 16))
-        #expect(try #require(DeclaredSize.read(from: Self.bmp(infoSize: 124, width: 8, height: 8, total: 160))) == DeclaredSize(width: 8, height: 8))
+        #expect(
+            try #require(DeclaredSize.read(from: Self.bmp(infoSize: 124, width: 8, height: 8, total: 160)))
+                == DeclaredSize(width: 8, height: 8))
         // What the fuzzer found: info headers and pixel offsets a loader would allocate gigabytes for.
         #expect(DeclaredSize.read(from: Self.bmp(infoSize: 0xEE00_0185, width: 48, height: 32)) == nil)
         #expect(DeclaredSize.read(from: Self.bmp(infoSize: 40, width: 48, height: 32, pixelsAt: 0xFD00_0036)) == nil)
@@ -94,7 +98,8 @@ import XBoard
     static func tiff(_ entries: [(tag: Int, type: Int, value: Int)], littleEndian: Bool = true) -> [UInt8] {
         let number: (Int, Int) -> [UInt8] = littleEndian ? { le($0, $1) } : { be($0, $1) }
         let header = (littleEndian ? Array("II".utf8) + [42, 0] : Array("MM".utf8) + [0, 42]) + number(8, 4)
-        return header + number(entries.count, 2) + entries.flatMap { tiffEntry($0.tag, type: $0.type, value: $0.value, littleEndian: littleEndian) }
+        return header + number(entries.count, 2)
+            + entries.flatMap { tiffEntry($0.tag, type: $0.type, value: $0.value, littleEndian: littleEndian) }
             + [0, 0, 0, 0]
     }
 

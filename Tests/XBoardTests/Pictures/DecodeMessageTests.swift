@@ -12,7 +12,9 @@ import XBoard
         #expect(DecodeMessage.Reply(bytes: Self.decoded.bytes) == Self.decoded)
         let failed = DecodeMessage.Reply(id: 2, outcome: .failed, text: "could not be decoded: Bogus Huffman table", cpuMilliseconds: 7)
         #expect(DecodeMessage.Reply(bytes: failed.bytes) == failed)
-        #expect(DecodeMessage.Request(bytes: DecodeMessage.Request(id: 9, maximumLongEdge: 2048).bytes) == DecodeMessage.Request(id: 9, maximumLongEdge: 2048))
+        #expect(
+            DecodeMessage.Request(bytes: DecodeMessage.Request(id: 9, maximumLongEdge: 2048).bytes)
+                == DecodeMessage.Request(id: 9, maximumLongEdge: 2048))
         #expect(DecodeMessage.Start(bytes: DecodeMessage.Start(problem: nil).bytes) == DecodeMessage.Start(problem: nil))
         #expect(DecodeMessage.Start(bytes: DecodeMessage.Start(problem: "no seccomp").bytes)?.problem == "no seccomp")
     }
@@ -47,7 +49,9 @@ import XBoard
         #expect(Self.decoded.problem(answering: DecodeMessage.Request(id: 41, maximumLongEdge: 256)) != nil, "bigger than asked")
         func reply(_ width: Int, _ height: Int, stride: Int, native: (Int, Int) = (4000, 3000)) -> DecodeMessage.Reply {
             DecodeMessage.Reply(
-                id: 41, outcome: .decoded(width: width, height: height, stride: stride, hasAlpha: false, nativeWidth: native.0, nativeHeight: native.1),
+                id: 41,
+                outcome: .decoded(
+                    width: width, height: height, stride: stride, hasAlpha: false, nativeWidth: native.0, nativeHeight: native.1),
                 text: "", cpuMilliseconds: 0)
         }
         #expect(reply(320, 240, stride: 1284).problem(answering: request) != nil, "padded rows")

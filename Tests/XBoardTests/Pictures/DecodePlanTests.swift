@@ -41,13 +41,20 @@ import XBoard
         #expect(try method(.tiff, Self.declared(8000, 6000) { $0.isTiled = true }) == .loader)
         #expect(try method(.webp, Self.declared(8000, 6000)) == .scaledRows)
         #expect(try method(.webp, Self.declared(8000, 6000) { $0.isAnimated = true }) == .loader)
-        for format in [PictureFormat.jpeg, .gif, .bmp, .heif, .avif, .ico] { #expect(try method(format, Self.declared(8000, 6000)) == .loader) }
+        for format in [PictureFormat.jpeg, .gif, .bmp, .heif, .avif, .ico] {
+            #expect(try method(format, Self.declared(8000, 6000)) == .loader)
+        }
     }
 
     @Test func aBigPNGDecodedRowByRowIsBudgetedAtAFractionOfItsFullSize() throws {
         let size = Self.declared(15000, 10000)  // 150 megapixels
         let rows = try DecodePlan(format: .png, declared: size, maximumLongEdge: 1024).memoryEstimate
-        let whole = try DecodePlan(format: .png, declared: { var s = size; s.isProgressive = true; return s }(), maximumLongEdge: 1024).memoryEstimate
+        let whole = try DecodePlan(
+            format: .png,
+            declared: {
+                var s = size; s.isProgressive = true; return s
+            }(), maximumLongEdge: 1024
+        ).memoryEstimate
         #expect(rows < 64 << 20, "\(rows >> 20) MiB")
         #expect(whole > 570 << 20, "\(whole >> 20) MiB: the loader holds 150 MP of RGBA")
         let heif = try DecodePlan(format: .heif, declared: Self.declared(12000, 16000), maximumLongEdge: 1024).memoryEstimate

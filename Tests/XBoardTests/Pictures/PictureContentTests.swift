@@ -18,7 +18,8 @@ import XBoard
             (Array("GIF89a".utf8), .gif), (Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8), .webp), ([0x49, 0x49, 0x2A, 0], .tiff),
             ([0x4D, 0x4D, 0, 0x2A], .tiff), (Array("BM".utf8) + [0x36, 0x10, 0, 0, 0, 0, 0, 0], .bmp), ([0, 0, 1, 0, 1, 0], .ico),
             ([0, 0, 2, 0, 1, 0], .ico), (Self.ftyp("heic", ["mif1", "heic"]), .heif), (Self.ftyp("mif1", ["mif1", "miaf"]), .heif),
-            (Self.ftyp("avif", ["mif1", "avif"]), .avif), (Self.ftyp("mif1", ["avif", "mif1"]), .avif), (Self.ftyp("avis", ["avis"]), .avif),
+            (Self.ftyp("avif", ["mif1", "avif"]), .avif), (Self.ftyp("mif1", ["avif", "mif1"]), .avif),
+            (Self.ftyp("avis", ["avis"]), .avif),
         ]
         for (bytes, format) in table { #expect(Self.content(bytes) == .picture(format), "\(format)") }
     }
