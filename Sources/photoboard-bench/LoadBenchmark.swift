@@ -35,6 +35,6 @@ enum LoadBenchmark {
         let wall = (ContinuousClock.now - start).seconds
         let cpu = Measure.processCPUSeconds() - cpuBefore
         let note = failures.isEmpty ? "" : " (\(failures.count) failed)"
-        return "| load 12 MP JPEGs | \(count) photos, \(decoder.workerCount) decode threads | first on screen \(Measure.format((first ?? .nan) * 1000, 0)) ms, all \(Measure.format(wall, 2)) s wall, \(Measure.format(cpu, 2)) s CPU\(note) |"
+        return "| load 12 MP JPEGs | \(count) photos, \(decoder.workerCount) decode helpers | first on screen \(Measure.format((first ?? .nan) * 1000, 0)) ms, all \(Measure.format(wall, 2)) s wall, \(Measure.format(cpu, 2)) s CPU\(note) |"
     }
 }
