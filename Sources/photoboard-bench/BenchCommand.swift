@@ -56,6 +56,7 @@ struct BenchCommand: ParsableCommand {
         if only.contains(.decode) {
             try DecodeBenchmark.throughput(photos: 20, pictures: pictures).forEach { print($0) }
             try DecodeBenchmark.largePNG(pictures: pictures).forEach { print($0) }
+            print(try DecodeBenchmark.budget(photos: 4, pictures: pictures))
         }
         if only.contains(.memory) {
             for count in [20, 100] { print(try AppBenchmark.memory(photos: count, binary: binary, pictures: pictures)) }

@@ -98,6 +98,46 @@ enum DecodeBenchmark {
         ]
     }
 
+    /// A row showing the one budget holding across helpers: `count` copies of the 150 MP PNG
+    /// (written by `largePNG`) and as many 12 MP JPEGs through every helper, with a budget that fits
+    /// one PNG decode at a time; the helpers' resident memory above idle is sampled every 10 ms.
+    static func budget(photos count: Int, pictures: BenchPhotos) throws -> String {
+        let large = pictures.folder + "/large-150mp.png"
+        var files: [FilePath] = []
+        for (index, photo) in try pictures.paths(count).enumerated() {
+            let copy = pictures.folder + "/large-\(index).png"
+            if !FileManager.default.fileExists(atPath: copy) { try FileManager.default.linkItem(atPath: large, toPath: copy) }
+            files += [FilePath(copy), FilePath(photo)]
+        }
+        var settings = DecodeSettings()
+        settings.memoryBudget = 40 << 20
+        let decoder = try PhotoDecoder(settings: settings)
+        defer { decoder.stop() }
+        try waitForHelpers(of: decoder)
+        let helpers = decoder.helperProcessIDs
+        let idle = helpers.map { residentMiB(of: $0) }
+        for (index, file) in files.enumerated() {
+            decoder.submit(PhotoDecoder.Request(photo: PhotoID(index), path: file, maximumLongEdge: longEdge))
+        }
+        var results: [PhotoDecoder.Result] = []
+        var highest = 0.0
+        let start = ContinuousClock.now
+        while results.count < files.count {
+            guard ContinuousClock.now - start < .seconds(300) else { throw HarnessError("decodes did not finish within 300 s") }
+            if try Poll.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .milliseconds(10)) { results += decoder.takeResults() }
+            highest = max(highest, zip(helpers, idle).map { max(0, residentMiB(of: $0) - $1) }.reduce(0, +))
+        }
+        let wall = (ContinuousClock.now - start).seconds
+        let failed = results.filter { if case .failure = $0.outcome { true } else { false } }.count
+        return "| decode memory, one budget across helpers | \(count) × 150 MP PNG and \(count) × 12 MP JPEG to \(longEdge) px, "
+            + "\(decoder.workerCount) helpers, budget \(settings.memoryBudget >> 20) MiB | reserved at most "
+            + "\(decoder.peakReservedMemory >> 20) MiB; helpers' resident memory above idle at most \(Measure.format(highest, 0)) MiB "
+            + "together (sampled every 10 ms); \(Measure.format(wall, 1)) s; \(failed) failed |"
+    }
+
+    /// The resident memory of process `pid` now (VmRSS), in MiB.
+    static func residentMiB(of pid: Int32) -> Double { statusMiB("VmRSS", of: pid) }
+
     /// Seconds to decode `files` with `threads` threads in this process.
     static func inProcess(_ files: [String], threads: Int) throws -> Double {
         let next = Atomic(0)
@@ -146,9 +186,12 @@ enum DecodeBenchmark {
     }
 
     /// The most resident memory process `pid` has had (VmHWM), in MiB.
-    static func peakResidentMiB(of pid: Int32) -> Double {
+    static func peakResidentMiB(of pid: Int32) -> Double { statusMiB("VmHWM", of: pid) }
+
+    /// A memory figure of /proc/PID/status (given in kB there), in MiB.
+    static func statusMiB(_ field: String, of pid: Int32) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
             let kibibytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
         else { return .nan }
         return kibibytes / 1024
