@@ -15,7 +15,8 @@ public func fuzzPictureHeaders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
             guard let plan = try? DecodePlan(format: format, declared: declared, maximumLongEdge: longEdge) else { continue }
             precondition(plan.decodeSize.width >= 1 && plan.decodeSize.height >= 1, "an empty decode size")
             let longest = max(declared.width, declared.height), decoded = max(plan.decodeSize.width, plan.decodeSize.height)
-            precondition(longest > longEdge ? decoded <= longEdge : decoded == longest, "a decode size that is not the picture's, or too big")
+            precondition(
+                longest > longEdge ? decoded <= longEdge : decoded == longest, "a decode size that is not the picture's, or too big")
             precondition(plan.memoryEstimate > 0, "no memory estimate")
         }
     }

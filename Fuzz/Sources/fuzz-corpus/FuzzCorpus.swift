@@ -53,7 +53,10 @@ enum FuzzCorpus {
                     text: "truncated JPEG (the end-of-image marker is missing); shown as far as it decodes", cpuMilliseconds: 1200
                 ).bytes
             ),
-            ("reply-failed", DecodeMessage.Reply(id: 8, outcome: .failed, text: "could not be decoded: Bogus data", cpuMilliseconds: 3).bytes),
+            (
+                "reply-failed",
+                DecodeMessage.Reply(id: 8, outcome: .failed, text: "could not be decoded: Bogus data", cpuMilliseconds: 3).bytes
+            ),
             ("start-ready", DecodeMessage.Start(problem: nil).bytes),
             ("start-failed", DecodeMessage.Start(problem: "seccomp_load failed").bytes),
             ("request", DecodeMessage.Request(id: 9, maximumLongEdge: 1024).bytes),
