@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "photoboard-x11", targets: ["photoboard-x11"]),
         .library(name: "XBoard", targets: ["XBoard"]),
         .library(name: "XBoardPlatform", targets: ["XBoardPlatform"]),
+        // Test support, for the fuzz package's corpus writer (Fuzz/).
+        .library(name: "XorgHarness", targets: ["XorgHarness"]),
     ],
     dependencies: [
         // Command-line parsing with generated --help and --version (see README, "Dependencies").
@@ -24,6 +26,15 @@ let package = Package(
             name: "CInputTest",
             providers: [.apt(["xserver-xorg-dev"])]
         ),
+        // Decoding in confined helper processes, the C side: spawning and confining helpers
+        // (libseccomp), descriptors over Unix sockets, sealed memory files, and decoders that scale
+        // rows as they arrive (libpng, libtiff, libwebp). Built optimized even in debug builds: it
+        // touches every pixel of pictures up to 200 megapixels.
+        .target(
+            name: "CPictureDecoding",
+            cSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("seccomp"), .linkedLibrary("png16"), .linkedLibrary("tiff"), .linkedLibrary("webp")]
+        ),
         // The pure core: geometry, touches, gestures, the board, physics, the display list. No C,
         // no clock, no I/O — the compiler keeps it so, since this target cannot see CX11.
         .target(name: "XBoard", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
@@ -31,7 +42,7 @@ let package = Package(
         // the kernel. The only target of the app that imports CX11.
         .target(
             name: "XBoardPlatform",
-            dependencies: ["XBoard", "CX11", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["XBoard", "CX11", "CPictureDecoding", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .executableTarget(
             name: "photoboard-x11",

@@ -10,7 +10,9 @@
 #include <cairo.h>
 #include <cairo-xlib.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <zlib.h>
 
 /* Xlib macros and XI2 mask helpers, as functions Swift can call. */
@@ -50,6 +52,39 @@ static inline void *cx11_g_object_ref(void *object) { return object ? g_object_r
 /* The short name of a gdk-pixbuf format ("jpeg", "png"…), or NULL; the caller frees it with cx11_g_free. */
 static inline char *cx11_format_name(GdkPixbufFormat *format) {
     return format ? gdk_pixbuf_format_get_name(format) : NULL;
+}
+
+/* Connects a typed handler to a GdkPixbufLoader's "size-prepared" signal (G_CALLBACK is a cast macro). */
+typedef void (*cx11_size_prepared_handler)(GdkPixbufLoader *loader, int width, int height, void *data);
+static inline void cx11_connect_size_prepared(GdkPixbufLoader *loader, cx11_size_prepared_handler handler, void *data) {
+    g_signal_connect(loader, "size-prepared", G_CALLBACK(handler), data);
+}
+
+/* An image surface over a read-only mapping of pixels (a sealed memory file): the mapping is
+ * unmapped when cairo destroys the surface, however long cairo keeps it. */
+struct cx11_mapping {
+    void *base;
+    size_t length;
+    cairo_user_data_key_t key; /* cairo needs a unique address; this one lives as long as the data */
+};
+static inline void cx11_unmap(void *data) {
+    struct cx11_mapping *mapping = data;
+    munmap(mapping->base, mapping->length);
+    free(mapping);
+}
+static inline cairo_surface_t *cx11_surface_over_mapping(void *base, size_t length, cairo_format_t format, int width, int height, int stride) {
+    struct cx11_mapping *mapping = malloc(sizeof *mapping);
+    if (mapping == NULL) return NULL;
+    mapping->base = base;
+    mapping->length = length;
+    cairo_surface_t *surface = cairo_image_surface_create_for_data(base, format, width, height, stride);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS ||
+        cairo_surface_set_user_data(surface, &mapping->key, mapping, cx11_unmap) != CAIRO_STATUS_SUCCESS) {
+        free(mapping);
+        cairo_surface_destroy(surface);
+        return NULL;
+    }
+    return surface;
 }
 
 #endif

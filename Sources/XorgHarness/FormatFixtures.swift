@@ -20,8 +20,6 @@ public enum FormatFixtures {
         case ico
         case webpLossless, webpLossy, webpAlpha
         case heif, avif
-        /// SVG through librsvg's loader: rendered with alpha, like every vector picture.
-        case svg
 
         public var description: String { rawValue }
 
@@ -35,7 +33,6 @@ public enum FormatFixtures {
             case .webpLossless, .webpLossy, .webpAlpha: "webp"
             case .heif: "heic"
             case .avif: "avif"
-            case .svg: "svg"
             default: "png"
             }
         }
@@ -126,19 +123,7 @@ public enum FormatFixtures {
         case .avif:
             bytes = try encodedFromPNG(
                 canvas, tool: "avifenc", arguments: ["-s", "8", "--min", "0", "--max", "8"], output: nil, outputExtension: "avif")
-        case .svg: bytes = svg(canvas)
         }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-    }
-
-    /// An SVG of the canvas's size filled with the colour of its middle pixel.
-    static func svg(_ canvas: TestCanvas) -> [UInt8] {
-        let middle = canvas.pixel(canvas.width / 2, canvas.height / 2) & 0xFF_FFFF
-        let hex = String(middle, radix: 16), color = String(repeating: "0", count: 6 - hex.count) + hex
-        let text = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(canvas.width)" height="\(canvas.height)">\
-            <rect width="\(canvas.width)" height="\(canvas.height)" fill="#\(color)"/></svg>
-            """
-        return Array(text.utf8)
     }
 }

@@ -105,6 +105,11 @@ public enum PictureEncoders {
             + extraChunks.flatMap { $0 } + chunk("IDAT", Array(compressed.prefix(Int(compressedLength)))) + chunk("IEND", [])
     }
 
+    /// A PNG tEXt chunk (`keyword`, NUL, `text`), ready to insert after IHDR.
+    public static func textChunk(keyword: String, text: String) -> [UInt8] {
+        chunk("tEXt", Array(keyword.utf8) + [0] + Array(text.utf8))
+    }
+
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
         return bigEndian32(data.count) + body + bigEndian32(Int(crc32(0, body, uInt(body.count))))

@@ -10,10 +10,17 @@ struct BenchCommand: ParsableCommand {
         commandName: "photoboard-bench",
         abstract: "Measures photoboard-x11 and prints the figures as Markdown table rows (see BENCHMARKS.md).")
 
-    enum Part: String, CaseIterable, ExpressibleByArgument { case engine, paint, load, memory, app, soak }
+    /// Runs the decoding helper when started as one (the load benchmark's decoder starts helpers
+    /// from this binary), the benchmarks otherwise.
+    static func main() {
+        DecodeHelper.runIfRequested()
+        main(nil)
+    }
 
-    @Option(help: "Run only these parts: engine, paint, load, memory, app, soak (soak runs only when named).")
-    var only: [Part] = [.engine, .paint, .load, .memory, .app]
+    enum Part: String, CaseIterable, ExpressibleByArgument { case engine, paint, load, decode, memory, app, soak }
+
+    @Option(help: "Run only these parts: engine, paint, load, decode, memory, app, soak (soak runs only when named).")
+    var only: [Part] = [.engine, .paint, .load, .decode, .memory, .app]
 
     @Option(help: "Soak length in minutes (with --only soak).")
     var minutes: Double = 10
@@ -45,6 +52,11 @@ struct BenchCommand: ParsableCommand {
         }
         if only.contains(.load) {
             for count in [20, 100] { print(try LoadBenchmark.run(photos: count, pictures: pictures)) }
+        }
+        if only.contains(.decode) {
+            try DecodeBenchmark.throughput(photos: 20, pictures: pictures).forEach { print($0) }
+            try DecodeBenchmark.largePNG(pictures: pictures).forEach { print($0) }
+            print(try DecodeBenchmark.budget(photos: 4, pictures: pictures))
         }
         if only.contains(.memory) {
             for count in [20, 100] { print(try AppBenchmark.memory(photos: count, binary: binary, pictures: pictures)) }

@@ -68,8 +68,10 @@ struct PhotoboardCommand: ParsableCommand {
             """,
         version: "0.2.0")
 
-    /// Parses the command line as bytes (`RawArguments`), so paths that are not UTF-8 survive.
+    /// Parses the command line as bytes (`RawArguments`), so paths that are not UTF-8 survive —
+    /// unless this process was started as a decoding helper, which never returns from its first call.
     static func main() {
+        DecodeHelper.runIfRequested()
         GLibLog.install()
         main(RawArguments.escaped())
     }

@@ -52,12 +52,13 @@ final class BoardSession {
     /// (unless `arguments` give another `--geometry`), the same in every run.
     ///
     /// `prepare` gets the session's folder and returns more paths to open (files the test made).
-    /// `user` runs the board as another user (e.g. "nobody"), through setpriv. With
-    /// `sizedFromScreen` the board sizes its window from the `screen` as a person's would.
+    /// `user` runs the board as another user (e.g. "nobody"), through setpriv; `environment` is
+    /// added to the board's. With `sizedFromScreen` the board sizes its window from the `screen`
+    /// as a person's would.
     init(
         photos: [TestPhoto], seed: Int = 7, arguments: [String] = [], user: (uid: Int, gid: Int)? = nil, resources: String? = nil,
         waitForPhotos: Bool = true, screen: (width: Int, height: Int) = (1280, 800), sizedFromScreen: Bool = false,
-        prepare: (String) throws -> [String] = { _ in [] }
+        environment: [String: String] = [:], prepare: (String) throws -> [String] = { _ in [] }
     ) throws {
         self.photos = photos
         server = try XorgServer(width: screen.width, height: screen.height)
@@ -75,7 +76,7 @@ final class BoardSession {
         if let user {
             command = ["/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--"] + command
         }
-        app = try AppUnderTest(binary: command[0], arguments: Array(command.dropFirst()), server: server)
+        app = try AppUnderTest(binary: command[0], arguments: Array(command.dropFirst()), server: server, environment: environment)
         guard waitForPhotos else { return }
         window = try waitFor("the board window to map", timeout: .seconds(15)) { [app, reader] in
             guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }

@@ -35,9 +35,9 @@ struct LoaderLogTests {
         return (reason, text)
     }
 
-    @Test func aZeroWidthGIFIsOneLineAndGdkPixbufsCriticalStaysQuiet() throws {
+    @Test func aZeroWidthGIFIsOneLineAndNeverReachesTheLoaderThatWouldLogACritical() throws {
         let (reason, stderr) = try reason(loading: FormatFixtures.zeroWidthGIF(), as: "zero.gif")
-        #expect(reason == "not a picture: Resulting GIF image has zero size")
+        #expect(reason == "not a picture: its GIF header declares 0×1 pixels")
         #expect(StandardErrorCapture.glibLines(in: stderr).isEmpty, "\(stderr)")
     }
 

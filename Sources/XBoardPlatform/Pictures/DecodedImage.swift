@@ -1,10 +1,12 @@
 internal import CX11
+@preconcurrency import Glibc
 import XBoard
 
-/// A decoded picture as a cairo image surface (premultiplied ARGB, or RGB24 when opaque),
-/// plus the picture's native size.
+/// A decoded picture as a cairo image surface (premultiplied ARGB, or RGB24 when opaque) over a
+/// read-only mapping of the sealed memory file its decoder filled, plus the picture's native size.
 ///
-/// Owns the surface: checked in `init`, released in `deinit`.
+/// Owns the surface: checked in `init`, released in `deinit`. The mapping belongs to the surface
+/// and is unmapped when cairo destroys it, however long cairo keeps the surface.
 public final class DecodedImage {
     let surface: OpaquePointer
     /// Decoded size in pixels (what the surface holds).
@@ -13,14 +15,26 @@ public final class DecodedImage {
     public let nativeSize: Size
     public let hasAlpha: Bool
 
-    init(surface: OpaquePointer, nativeSize: Size, hasAlpha: Bool) throws {
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw PlatformError.cairo(String(cString: cairo_status_to_string(status)))
+    /// Maps `memoryFile` (sealed; `height` rows of `width` × 4 bytes) read-only as the image.
+    /// The descriptor stays the caller's; the mapping outlives it.
+    init(memoryFile: Int32, width: Int, height: Int, hasAlpha: Bool, nativeSize: Size) throws {
+        let stride = width * 4
+        let format = hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
+        guard width > 0, height > 0, Int(cairo_format_stride_for_width(format, Int32(width))) == stride else {
+            throw PlatformError.cairo("a \(width)×\(height) picture has no image surface")
+        }
+        let base: UnsafeMutableRawPointer
+        do {
+            base = try SealedMemoryFile.mapReadOnly(memoryFile, byteCount: stride * height)
+        } catch {
+            throw PlatformError.cairo(error.description)
+        }
+        guard let surface = cx11_surface_over_mapping(base, stride * height, format, Int32(width), Int32(height), Int32(stride)) else {
+            munmap(base, stride * height)
+            throw PlatformError.cairo("no image surface over the pixels")
         }
         self.surface = surface
-        pixelSize = Size(width: Double(cairo_image_surface_get_width(surface)), height: Double(cairo_image_surface_get_height(surface)))
+        pixelSize = Size(width: Double(width), height: Double(height))
         self.nativeSize = nativeSize
         self.hasAlpha = hasAlpha
     }
@@ -30,7 +44,6 @@ public final class DecodedImage {
     /// Reads one pixel as 0xRRGGBB (alpha dropped); for tests.
     public func rgb(x: Int, y: Int) -> UInt32? {
         guard x >= 0, y >= 0, x < Int(pixelSize.width), y < Int(pixelSize.height) else { return nil }
-        cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
         let pixel = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }

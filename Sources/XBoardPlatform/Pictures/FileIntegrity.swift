@@ -1,5 +1,5 @@
 internal import CX11
-import SystemPackage
+import Foundation
 import XBoard
 
 /// Structural checks that gdk-pixbuf does not make: it quietly returns a partial picture for a
@@ -12,24 +12,32 @@ enum FileIntegrity {
         case truncated(String)
     }
 
-    /// Checks a file of the given gdk-pixbuf format ("jpeg", "png", "gif"); `nil` when it is
-    /// sound or its format has no check here.
-    static func check(path: FilePath, format: String, size: Int64) -> Finding? {
+    /// Bytes of a PNG chunk checksummed at a time: a big picture's IDAT chunks are never read whole.
+    static let pieceSize = 1 << 20
+
+    /// Checks a file of the given format (JPEG, PNG and GIF have checks); `nil` when it is sound
+    /// or its format has no check here.
+    static func check(_ file: FileReader, format: PictureFormat) -> Finding? {
         switch format {
-        case "jpeg":
+        case .jpeg:
             // Entropy-coded data stuffs every 0xFF with 0x00, so an FF D9 pair is the end
             // marker; a complete file has it near its end (cameras may pad after it).
-            guard case .success(let tail) = System.readFile(path, offset: -65536) else { return nil }
+            guard case .success(let tail) = file.read(offset: max(0, file.size - 65536), count: 65536) else { return nil }
             return containsEndOfImage(tail) ? nil : .truncated("truncated JPEG (the end-of-image marker is missing)")
-        case "png":
-            guard size <= 512 << 20, case .success(let bytes) = System.readFile(path) else { return nil }
-            return checkPNG(bytes)
-        case "gif":
-            guard case .success(let tail) = System.readFile(path, offset: -16) else { return nil }
+        case .png:
+            return checkPNG(file)
+        case .gif:
+            guard case .success(let tail) = file.read(offset: max(0, file.size - 16), count: 16) else { return nil }
             return tail.last == 0x3B ? nil : .truncated("truncated GIF (the trailer is missing)")
         default:
             return nil
         }
+    }
+
+    /// A chunk's type as it reads (four ASCII letters, "IDAT"), or in hex when it is not letters.
+    static func chunkName(_ bytes: ArraySlice<UInt8>) -> String {
+        let isLetters = bytes.allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        return isLetters ? String(decoding: bytes, as: UTF8.self) : "0x" + bytes.map { String(format: "%02X", $0) }.joined()
     }
 
     static func containsEndOfImage(_ bytes: [UInt8]) -> Bool {
@@ -40,18 +48,31 @@ enum FileIntegrity {
         return false
     }
 
-    /// Walks the chunks: each one's CRC must match, and the file must reach IEND.
-    static func checkPNG(_ bytes: [UInt8]) -> Finding? {
-        var offset = 8
-        while offset + 12 <= bytes.count {
-            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            guard length <= bytes.count - offset - 12 else { return .truncated("truncated PNG (chunk \(type) at byte \(offset) is cut off)") }
-            let stored = bytes[(offset + 8 + length)..<(offset + 12 + length)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-            let computed = bytes.withUnsafeBufferPointer { buffer in
-                UInt32(crc32(0, buffer.baseAddress! + offset + 4, UInt32(length + 4)))
+    /// Walks the chunks: each one's CRC must match, and the file must reach IEND. Reads a piece
+    /// at a time, so memory stays small whatever the file's size.
+    static func checkPNG(_ file: FileReader) -> Finding? {
+        var offset: Int64 = 8
+        while offset < file.size {  // each chunk moves on by at least 12 bytes
+            guard case .success(let header) = file.read(offset: offset, count: 8), header.count == 8 else { break }
+            let length = Int64(header[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+            let type = chunkName(header[4..<8])
+            guard length <= file.size - offset - 12 else { return .truncated("truncated PNG (chunk \(type) at byte \(offset) is cut off)") }
+            // The CRC covers the type and the data.
+            var crc = header[4..<8].withUnsafeBufferPointer { crc32(0, $0.baseAddress, 4) }
+            var done: Int64 = 0
+            while done < length {
+                guard case .success(let piece) = file.read(offset: offset + 8 + done, count: Int(min(Int64(pieceSize), length - done))),
+                    !piece.isEmpty
+                else { return .truncated("truncated PNG (chunk \(type) at byte \(offset) is cut off)") }
+                crc = piece.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
+                done += Int64(piece.count)
             }
-            guard stored == computed else { return .corrupt("corrupt PNG (chunk \(type) at byte \(offset) fails its checksum)") }
+            guard case .success(let stored) = file.read(offset: offset + 8 + length, count: 4), stored.count == 4 else {
+                return .truncated("truncated PNG (chunk \(type) at byte \(offset) is cut off)")
+            }
+            guard stored.reduce(UInt32(0), { $0 << 8 | UInt32($1) }) == UInt32(crc) else {
+                return .corrupt("corrupt PNG (chunk \(type) at byte \(offset) fails its checksum)")
+            }
             if type == "IEND" { return nil }
             offset += length + 12
         }

@@ -1,22 +1,35 @@
+internal import CPictureDecoding
 @preconcurrency import Glibc
 import SystemPackage
 import XBoard
 
 /// An open regular file read at offsets (pread), for walking a picture's structure without
-/// reading all of it. Opens without blocking, so a FIFO or device cannot hang the caller.
+/// reading all of it — or, for fuzzing and warming decoders up, bytes in memory read the same way.
+/// Opens without blocking, so a FIFO or device cannot hang the caller.
 ///
-/// Owns the descriptor: opened in `init`, closed in `deinit`.
+/// Owns the descriptor: opened (or adopted) in `init`, closed in `deinit`.
 final class FileReader {
-    private let descriptor: Int32
+    private enum Storage {
+        case file(Int32)
+        case memory([UInt8])
+    }
+
+    private let storage: Storage
     /// The file's size in bytes when opened.
     let size: Int64
 
-    init(path: FilePath) throws(FileProblem) {
+    /// Opens `path`: a regular file, or `FileProblem.notRegularFile`.
+    convenience init(path: FilePath) throws(FileProblem) {
         let descriptor: Int32
-        switch System.retryingInterrupts({ path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) } }) {
+        switch System.retryingInterrupts({ path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) } }) {
         case .success(let opened): descriptor = opened
         case .failure(let failure): throw FileProblem(errno: failure.errno)
         }
+        try self.init(adopting: descriptor)
+    }
+
+    /// Takes over an open descriptor (closing it, also when it fails): it must name a regular file.
+    init(adopting descriptor: Int32) throws(FileProblem) {
         var info = stat()
         if case .failure(let failure) = System.retryingInterrupts({ fstat(descriptor, &info) }) {
             close(descriptor)
@@ -26,16 +39,35 @@ final class FileReader {
             close(descriptor)
             throw .notRegularFile
         }
-        self.descriptor = descriptor
+        storage = .file(descriptor)
         size = Int64(info.st_size)
     }
 
-    deinit { close(descriptor) }
+    /// Reads `bytes` as if they were a file.
+    init(bytes: [UInt8]) {
+        storage = .memory(bytes)
+        size = Int64(bytes.count)
+    }
+
+    deinit {
+        if case .file(let descriptor) = storage { close(descriptor) }
+    }
+
+    /// The open descriptor, or `nil` for bytes in memory.
+    var descriptor: Int32? {
+        if case .file(let descriptor) = storage { return descriptor }
+        return nil
+    }
 
     /// Up to `count` bytes from `offset`: fewer at the end of the file; a read error fails.
     func read(offset: Int64, count: Int) -> Result<[UInt8], FileProblem> {
         guard offset >= 0, count > 0, offset < size else { return .success([]) }
         let wanted = Int(min(Int64(count), size - offset))
+        let descriptor: Int32
+        switch storage {
+        case .memory(let bytes): return .success(Array(bytes[Int(offset)..<(Int(offset) + wanted)]))
+        case .file(let open): descriptor = open
+        }
         var bytes = [UInt8](repeating: 0, count: wanted)
         var done = 0
         while done < wanted {
@@ -53,8 +85,22 @@ final class FileReader {
         return .success(Array(bytes.prefix(done)))
     }
 
-    /// A reader for `EmbeddedOrientation`: what can be read, empty where nothing can.
+    /// A reader for `EmbeddedOrientation` and `DeclaredSize`: what can be read, empty where nothing can.
     var byteReader: EmbeddedOrientation.ByteReader {
         { [self] offset, count in (try? read(offset: Int64(offset), count: count).get()) ?? [] }
+    }
+
+    /// Runs `body` with the C decoders' view of this file.
+    func withSource<T>(_ body: (UnsafePointer<cpd_source>) -> T) -> T {
+        switch storage {
+        case .file(let descriptor):
+            var source = cpd_source(descriptor: descriptor, bytes: nil, size: size)
+            return body(&source)
+        case .memory(let bytes):
+            return bytes.withUnsafeBufferPointer { buffer in
+                var source = cpd_source(descriptor: -1, bytes: buffer.baseAddress, size: size)
+                return body(&source)
+            }
+        }
     }
 }

@@ -1,10 +1,18 @@
-import Dispatch
 import Foundation
+@preconcurrency import Glibc
 import Synchronization
 import SystemPackage
 import XBoard
 
-/// Decodes pictures on background threads, one per core, and hands them to the main loop.
+/// Decodes pictures in confined helper processes — one per usable processor, capped — and hands
+/// them to the main loop.
+///
+/// Each helper has a worker thread here that opens its next file (`OpenedPicture`: the board's
+/// checks, the format by content, the size from the header), reserves the decode's memory from
+/// the one budget (`DecodeBudget`), sends the open descriptor to its helper and waits for the
+/// sealed pixels, at most `DecodeSettings.deadline`. A helper that crashes, is killed, runs past
+/// the deadline or misbehaves costs exactly the picture it held: that picture's result is one
+/// line, the helper is replaced, and the others go on.
 ///
 /// The loop sleeps in poll() on `wakeFileDescriptor` as well as the X connection; each finished
 /// decode writes a byte to it. Requests are served in the order submitted. Only the main thread
@@ -35,27 +43,45 @@ public final class PhotoDecoder: Sendable {
     private struct State {
         var queue: [Request] = []
         var results: [Result] = []
-        var inFlight = 0
         var isStopping = false
+        var helpers: [Int: pid_t] = [:]
+        var nextID: UInt64 = 1
     }
 
     private let state = Mutex(State())
     private let available = DispatchSemaphore(value: 0)
     private let wakePipe: WakePipe
+    private let budget: DecodeBudget
+    private let settings: DecodeSettings
+    private let executable: FilePath
+    /// How many helpers decode at once.
     public let workerCount: Int
 
-    public init(workerCount: Int = System.processorCount) throws {
+    /// - Parameters:
+    ///   - helperExecutable: the binary to start helpers from; by default this process's own
+    ///     (`/proc/self/exe`, which calls `DecodeHelper.runIfRequested()` first). Tests, whose
+    ///     runner is another program, pass the board's.
+    public init(settings: DecodeSettings = DecodeSettings(), helperExecutable: FilePath? = nil) throws {
         wakePipe = try WakePipe()
-        self.workerCount = max(1, workerCount)
-        for index in 0..<self.workerCount {
-            let thread = Thread { [self] in self.work() }
-            thread.name = "photoboard-decode-\(index)"
+        self.settings = settings
+        budget = DecodeBudget(capacity: settings.memoryBudget)
+        executable = helperExecutable ?? FilePath("/proc/self/exe")
+        workerCount = settings.helperCount
+        for slot in 0..<workerCount {
+            let thread = Thread { [self] in self.work(slot: slot) }
+            thread.name = "photoboard-decode-\(slot)"
             thread.start()
         }
     }
 
     /// Readable when results are waiting.
     public var wakeFileDescriptor: Int32 { wakePipe.readDescriptor }
+
+    /// The process ids of the helpers running now (for tests and benchmarks).
+    public var helperProcessIDs: [pid_t] { state.withLock { Array($0.helpers.values) } }
+
+    /// The most decode memory reserved at once so far, in bytes (for benchmarks).
+    public var peakReservedMemory: Int { budget.peak }
 
     public func submit(_ request: Request) {
         state.withLock { $0.queue.append(request) }
@@ -71,21 +97,28 @@ public final class PhotoDecoder: Sendable {
         }
     }
 
-    /// Lets the workers finish their current decode and stop.
+    /// Lets the workers finish their current decode and stop; their helpers are stopped with them.
     public func stop() {
         state.withLock {
             $0.isStopping = true
             $0.queue.removeAll()
         }
+        budget.cancel()
         for _ in 0..<workerCount { available.signal() }
     }
 
-    private func work() {
+    private func work(slot: Int) {
+        // Started before the first request, so the first picture does not wait for a helper's warm-up.
+        var helper = try? HelperProcess(executable: executable, settings: settings, deadline: settings.deadline)
+        state.withLock { $0.helpers[slot] = helper?.pid }
+        defer {
+            helper = nil
+            state.withLock { _ = $0.helpers.removeValue(forKey: slot) }
+        }
         while true {
             available.wait()
             let next: Request? = state.withLock { state in
                 guard !state.isStopping, !state.queue.isEmpty else { return nil }
-                state.inFlight += 1
                 return state.queue.removeFirst()
             }
             guard let request = next else {
@@ -93,20 +126,87 @@ public final class PhotoDecoder: Sendable {
                 continue
             }
             let started = MonotonicClock.now()
-            let outcome: Swift.Result<LoadedPicture, PlatformError>
-            do {
-                outcome = .success(try ImageLoader.load(path: request.path, maximumLongEdge: request.maximumLongEdge))
-            } catch let error as PlatformError {
-                outcome = .failure(error)
-            } catch {
-                outcome = .failure(.image(path: request.path, reason: "\(error)"))
-            }
+            let outcome = decode(request, slot: slot, helper: &helper)
             let result = Result(request: request, outcome: outcome, duration: MonotonicClock.now() - started)
-            state.withLock { state in
-                state.inFlight -= 1
+            let isStopping = state.withLock { state in
                 state.results.append(result)
+                return state.isStopping
             }
             wakePipe.wake()
+            if isStopping { return }
+            // Retire a helper before its CPU-time limit could end it in the middle of a picture.
+            if let running = helper, Duration.milliseconds(running.cpuMilliseconds) * 2 > settings.cpuTimeLimit { helper = nil }
+            state.withLock { $0.helpers[slot] = helper?.pid }
+        }
+    }
+
+    /// Decodes one request in the slot's helper (started, or replaced, as needed).
+    private func decode(_ request: Request, slot: Int, helper: inout HelperProcess?) -> Swift.Result<LoadedPicture, PlatformError> {
+        func failure(_ reason: String) -> Swift.Result<LoadedPicture, PlatformError> {
+            .failure(.image(path: request.path, reason: reason))
+        }
+        let opened: OpenedPicture
+        do {
+            opened = try OpenedPicture(
+                path: request.path, maximumLongEdge: request.maximumLongEdge, maximumFileSize: settings.maximumFileSize)
+        } catch {
+            return .failure(error)
+        }
+        let estimate = opened.plan.memoryEstimate
+        guard budget.reserve(estimate) else {
+            if state.withLock({ $0.isStopping }) { return failure("not decoded: the board is closing") }
+            return failure(
+                "would need about \(estimate >> 20) MiB to decode, more than the \(settings.memoryBudget >> 20) MiB decode budget; not opened"
+            )
+        }
+        defer { budget.release(estimate) }
+        if helper == nil {
+            do {
+                helper = try HelperProcess(executable: executable, settings: settings, deadline: settings.deadline)
+            } catch {
+                return failure("its decoder could not be started: \(error)")
+            }
+        }
+        guard let running = helper, let descriptor = opened.file.descriptor else { return failure("its decoder could not be started") }
+        state.withLock { $0.helpers[slot] = running.pid }
+        let message = DecodeMessage.Request(
+            id: state.withLock {
+                $0.nextID += 1; return $0.nextID
+            }, maximumLongEdge: request.maximumLongEdge)
+        switch running.decode(message, file: descriptor, deadline: settings.deadline) {
+        case .replied(let reply, let memoryFile):
+            defer { if let memoryFile { close(memoryFile) } }
+            if let problem = reply.problem(answering: message) {
+                helper = nil
+                return failure("its decoder \(problem); not shown")
+            }
+            switch reply.outcome {
+            case .failed:
+                return failure(reply.text)
+            case .decoded(let width, let height, _, let hasAlpha, let nativeWidth, let nativeHeight):
+                guard let memoryFile else {
+                    helper = nil
+                    return failure("its decoder sent no pixels; not shown")
+                }
+                do {
+                    let image = try DecodedImage(
+                        memoryFile: memoryFile, width: width, height: height, hasAlpha: hasAlpha,
+                        nativeSize: Size(width: Double(nativeWidth), height: Double(nativeHeight)))
+                    return .success(LoadedPicture(image: image, warning: reply.text.isEmpty ? nil : reply.text))
+                } catch {
+                    helper = nil
+                    return failure("its decoded pixels are unusable: \(error)")
+                }
+            }
+        case .died(let how):
+            helper = nil
+            return failure("its decoder \(how) while decoding it; not shown")
+        case .timedOut:
+            helper = nil
+            return failure("took longer than \(Int(settings.deadline.components.seconds)) s to decode and was stopped; not shown")
+        case .misbehaved(let what):
+            helper = nil
+            return failure("its decoder \(what); not shown")
         }
     }
 }

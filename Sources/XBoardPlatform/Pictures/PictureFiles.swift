@@ -7,10 +7,10 @@ import XBoard
 /// contributes its files with picture extensions, sorted by name, and with `recursive` its
 /// sub-folders' too, each folder visited once however it is reached (symbolic-link loops end).
 public enum PictureFiles {
-    /// File extensions taken from folders (lower case).
+    /// File extensions taken from folders (lower case): the photo formats the board opens
+    /// (`PictureFormat`). Files named directly are judged by their content, whatever their name.
     public static let extensions: Set<String> = [
         "jpg", "jpeg", "jpe", "jfif", "png", "gif", "bmp", "dib", "tif", "tiff", "webp", "ico", "cur", "avif", "heic", "heif",
-        "tga", "pnm", "pbm", "pgm", "ppm", "xpm", "xbm", "qtif",
     ]
 
     public struct Listing: Sendable {

@@ -1,60 +1,95 @@
 internal import CX11
-import SystemPackage
 import XBoard
 
-/// gdk-pixbuf's side of loading: a file decoded to a pixbuf at a given size, and a pixbuf's
-/// pixels turned into a cairo surface through `PixelConversion`.
+/// gdk-pixbuf's side of decoding: a file's bytes fed to the one loader chosen for its format,
+/// scaled as the loader reports its size, and a pixbuf's pixels turned into premultiplied ARGB32
+/// through `PixelConversion`.
 enum PixbufDecoding {
     /// The loader failed; its message when it gave one.
     enum Failure: Error {
+        /// It failed before it could say how big the picture is: not a picture it understands.
+        case notAPicture(String?)
         case failed(String?)
-        /// No loader recognizes the file.
-        case unknownFormat
+        /// The loader for the format is not installed.
+        case unavailable
     }
 
-    /// Bytes fed to an incremental loader at a time.
+    /// Bytes fed to the loader at a time.
     static let chunkSize = 1 << 16
 
-    /// Decodes `path` at `size` (nil: as stored). Messages never name the file (the board's line
-    /// does, escaped), unlike `gdk_pixbuf_new_from_file`'s.
-    static func decode(path: FilePath, size: (width: Int, height: Int)?) throws(Failure) -> Pixbuf {
-        var error: UnsafeMutablePointer<GError>?
-        let pixbuf = path.withPlatformString { name in
-            gdk_pixbuf_new_from_file_at_scale(name, Int32(size?.width ?? -1), Int32(size?.height ?? -1), 1, &error)
+    /// What a loader reports, and the long edge to scale to; shared with the size-prepared handler.
+    private final class SizeRequest {
+        let maximumLongEdge: Int
+        let declaredPixels: Int
+        var reported: (width: Int, height: Int)?
+
+        init(maximumLongEdge: Int, declaredPixels: Int) {
+            self.maximumLongEdge = maximumLongEdge
+            self.declaredPixels = declaredPixels
         }
-        guard let pixbuf else {
-            let isUnknown = error.map {
-                $0.pointee.domain == gdk_pixbuf_error_quark() && $0.pointee.code == GDK_PIXBUF_ERROR_UNKNOWN_TYPE.rawValue
-            }
-            let message = takeMessage(error)
-            throw isUnknown == true ? .unknownFormat : .failed(message)
-        }
-        return Pixbuf(owning: pixbuf)
+
+        /// The loader reports a bigger picture than was declared.
+        var isOversized: Bool { reported.map { DeclaredSize(width: $0.width, height: $0.height).pixelCount > declaredPixels } ?? false }
     }
 
-    /// Decodes a JPEG that lacks its end-of-image marker: the file's bytes, then the marker, fed
-    /// to an incremental loader. libjpeg then finishes a truncated progressive JPEG as it does a
-    /// baseline one (the missing part grey or at the quality of the scans that arrived); without
-    /// the marker it stops with "Improper call to JPEG library in state 205".
-    static func decodeCompletingJPEG(_ file: FileReader, size: (width: Int, height: Int)) throws(Failure) -> Pixbuf {
+    /// Decodes `file` with the gdk-pixbuf loader named `loader`, scaled down (never up) so its long
+    /// edge is at most `maximumLongEdge`, as the loader reports its size — the way
+    /// `gdk_pixbuf_new_from_file_at_scale` does, but from an open file and with the loader chosen
+    /// by the board. Messages never name the file (the board's line does, escaped).
+    ///
+    /// `completingJPEG`: the file is a JPEG lacking its end-of-image marker; the marker is fed
+    /// after its bytes. libjpeg then finishes a truncated progressive JPEG as it does a baseline
+    /// one (the missing part grey or at the quality of the scans that arrived); without it, it
+    /// stops with "Improper call to JPEG library in state 205". What decoded so far is kept even
+    /// when the loader gives up: the picture "as far as it decodes".
+    ///
+    /// A loader that reports more pixels than `declared` (the header the board read and planned
+    /// memory for) is stopped at its report: its picture is not the one that was checked.
+    static func decode(
+        _ file: FileReader, loader name: String, declared: DeclaredSize, maximumLongEdge: Int, completingJPEG: Bool = false
+    ) throws(Failure) -> (pixbuf: Pixbuf, reportedWidth: Int, reportedHeight: Int) {
         var error: UnsafeMutablePointer<GError>?
-        guard let loader = gdk_pixbuf_loader_new_with_type("jpeg", &error) else { throw .failed(takeMessage(error)) }
+        guard let loader = gdk_pixbuf_loader_new_with_type(name, &error) else {
+            _ = takeMessage(error)
+            throw .unavailable
+        }
         defer { cx11_g_object_unref(UnsafeMutableRawPointer(loader)) }
-        gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height))
+        let request = SizeRequest(maximumLongEdge: maximumLongEdge, declaredPixels: declared.pixelCount)
+        let handler: cx11_size_prepared_handler = { loader, width, height, data in
+            guard let loader, let data else { return }
+            let request = Unmanaged<SizeRequest>.fromOpaque(data).takeUnretainedValue()
+            request.reported = (Int(width), Int(height))
+            if request.isOversized {  // decode next to nothing; the result is refused
+                gdk_pixbuf_loader_set_size(loader, 1, 1)
+                return
+            }
+            let size = DecodePlan.decodeSize(width: Int(width), height: Int(height), maximumLongEdge: request.maximumLongEdge)
+            if size.width != Int(width) || size.height != Int(height) {
+                gdk_pixbuf_loader_set_size(loader, Int32(size.width), Int32(size.height))
+            }
+        }
+        cx11_connect_size_prepared(loader, handler, Unmanaged.passUnretained(request).toOpaque())
+
         var offset: Int64 = 0
+        var writeError: UnsafeMutablePointer<GError>?
         var isWriting = true
         while isWriting, offset < file.size, case .success(let chunk) = file.read(offset: offset, count: chunkSize), !chunk.isEmpty {
-            isWriting = gdk_pixbuf_loader_write(loader, chunk, gsize(chunk.count), &error) != 0
+            isWriting = gdk_pixbuf_loader_write(loader, chunk, gsize(chunk.count), &writeError) != 0
             offset += Int64(chunk.count)
         }
-        if isWriting { isWriting = gdk_pixbuf_loader_write(loader, [0xFF, 0xD9], 2, &error) != 0 }
+        if completingJPEG, isWriting { isWriting = gdk_pixbuf_loader_write(loader, [0xFF, 0xD9], 2, &writeError) != 0 }
         var closeError: UnsafeMutablePointer<GError>?
-        gdk_pixbuf_loader_close(loader, &closeError)
-        let message = [takeMessage(error), takeMessage(closeError)].compactMap { $0 }.first
-        // Even when the loader gives up, what it decoded so far is the picture "as far as it decodes".
-        guard let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { throw .failed(message) }
+        let closed = gdk_pixbuf_loader_close(loader, &closeError) != 0
+        let message = [takeMessage(writeError), takeMessage(closeError)].compactMap { $0 }.first
+        let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader)
+        withExtendedLifetime(request) {}
+        guard let reported = request.reported, reported.width > 0, reported.height > 0 else { throw .notAPicture(message) }
+        guard !request.isOversized else {
+            throw .failed("its loader reads \(reported.width)×\(reported.height) pixels where the header declares \(declared)")
+        }
+        guard let pixbuf, completingJPEG || (isWriting && closed) else { throw .failed(message) }
         _ = cx11_g_object_ref(UnsafeMutableRawPointer(pixbuf))
-        return Pixbuf(owning: pixbuf)
+        return (Pixbuf(owning: pixbuf), reported.width, reported.height)
     }
 
     private static func takeMessage(_ error: UnsafeMutablePointer<GError>?) -> String? {
@@ -80,39 +115,25 @@ enum PixbufDecoding {
 
         deinit { cx11_g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
-        /// The pixels as a cairo image surface, turned by `orientation` on the way: ARGB32 when
-        /// the pixbuf has alpha (marked opaque when every pixel is), RGB24 otherwise. With
+        var width: Int { Int(gdk_pixbuf_get_width(pointer)) }
+        var height: Int { Int(gdk_pixbuf_get_height(pointer)) }
+
+        /// Converts the pixels into `target` (premultiplied ARGB32, rows of `targetStride` bytes),
+        /// turned by `orientation` on the way; returns whether every pixel is opaque. With
         /// `alphaIsPremultiplied`, the loader handed over colours already multiplied by alpha
         /// (see `deliversPremultipliedAlpha`).
-        func uprightImage(orientation: Orientation, nativeSize: Size, alphaIsPremultiplied: Bool = false) throws -> DecodedImage {
-            let width = Int(gdk_pixbuf_get_width(pointer)), height = Int(gdk_pixbuf_get_height(pointer))
+        func convert(
+            orientation: Orientation, into target: UnsafeMutableRawBufferPointer, targetStride: Int, alphaIsPremultiplied: Bool = false
+        ) throws -> Bool {
             let channels = Int(gdk_pixbuf_get_n_channels(pointer)), hasAlpha = gdk_pixbuf_get_has_alpha(pointer) != 0
             let layout: PixelLayout = hasAlpha ? PixelLayout(.rgba, isPremultiplied: alphaIsPremultiplied) : .rgb8
             guard gdk_pixbuf_get_colorspace(pointer) == GDK_COLORSPACE_RGB, gdk_pixbuf_get_bits_per_sample(pointer) == 8,
                 channels == layout.channels
             else { throw PixelConversion.Failure.unsupportedLayout(layout) }
-            let upright = orientation.uprightSize(width: width, height: height)
-            guard
-                let surface = cairo_image_surface_create(
-                    hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(upright.width), Int32(upright.height))
-            else { throw PlatformError.cairo("no image surface") }
-            guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface) else {
-                return try DecodedImage(surface: surface, nativeSize: nativeSize, hasAlpha: hasAlpha)  // throws the status
-            }
-            let targetStride = Int(cairo_image_surface_get_stride(surface))
-            let isOpaque: Bool
-            do {
-                cairo_surface_flush(surface)
-                isOpaque = try PixelConversion.convert(
-                    UnsafeRawBufferPointer(start: gdk_pixbuf_read_pixels(pointer), count: Int(gdk_pixbuf_get_byte_length(pointer))),
-                    layout: layout, width: width, height: height, stride: Int(gdk_pixbuf_get_rowstride(pointer)), orientation: orientation,
-                    into: UnsafeMutableRawBufferPointer(start: target, count: targetStride * upright.height), targetStride: targetStride)
-                cairo_surface_mark_dirty(surface)
-            } catch {
-                cairo_surface_destroy(surface)
-                throw error
-            }
-            return try DecodedImage(surface: surface, nativeSize: nativeSize, hasAlpha: !isOpaque)
+            return try PixelConversion.convert(
+                UnsafeRawBufferPointer(start: gdk_pixbuf_read_pixels(pointer), count: Int(gdk_pixbuf_get_byte_length(pointer))),
+                layout: layout, width: width, height: height, stride: Int(gdk_pixbuf_get_rowstride(pointer)), orientation: orientation,
+                into: target, targetStride: targetStride)
         }
     }
 }

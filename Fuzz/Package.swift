@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import Foundation
+import PackageDescription
+
+/// The app's package, one folder up; SwiftPM names a path dependency after its folder.
+let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+// Coverage-guided fuzz targets (libFuzzer) for the code that reads untrusted bytes. Not part of
+// the app's build: `scripts/fuzz` builds them with `-sanitize=fuzzer,address` and runs them over
+// corpora that `fuzz-corpus` writes with the test harness's encoders (see RELIABILITY.md).
+let package = Package(
+    name: "photoboard-fuzz",
+    dependencies: [.package(path: "..")],
+    targets: [
+        // libFuzzer's driver, called from each target's entry point.
+        .target(name: "CLibFuzzer"),
+        // What a decoding helper does with a file's bytes: the format by content, header checks,
+        // the row decoders and gdk-pixbuf's loaders, the pixel conversion, the sealed memory file.
+        .executableTarget(name: "FuzzPictureDecoding", dependencies: ["CLibFuzzer", .product(name: "XBoardPlatform", package: app)]),
+        // The pure readers of headers (format, declared size, orientation, decode plan) and of
+        // a helper's messages, which the board reads from processes it does not trust.
+        .executableTarget(name: "FuzzPictureHeaders", dependencies: ["CLibFuzzer", .product(name: "XBoard", package: app)]),
+        // Saved layouts (`LayoutDocument.decode`).
+        .executableTarget(name: "FuzzLayoutDocument", dependencies: ["CLibFuzzer", .product(name: "XBoard", package: app)]),
+        // Dropped URI lists (`FileURIList`).
+        .executableTarget(name: "FuzzFileURIList", dependencies: ["CLibFuzzer", .product(name: "XBoard", package: app)]),
+        // Writes the seed corpora (built without the fuzzer).
+        .executableTarget(
+            name: "fuzz-corpus",
+            dependencies: [
+                .product(name: "XBoard", package: app), .product(name: "XorgHarness", package: app),
+            ]),
+    ]
+)

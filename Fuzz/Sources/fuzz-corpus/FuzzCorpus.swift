@@ -1,0 +1,83 @@
+import Foundation
+import XBoard
+import XorgHarness
+
+/// Writes the fuzz targets' seed corpora under the folder given (one sub-folder per target): every
+/// format and pixel layout the board opens, pictures in every orientation, the refused formats,
+/// the damaged files the tests know, and layouts, drop lists and helper messages.
+@main
+enum FuzzCorpus {
+    static func main() throws {
+        let root = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : ".build-fuzz/corpus"
+        func folder(_ name: String) throws -> String {
+            let path = root + "/" + name
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            return path
+        }
+        func write(_ bytes: [UInt8], to path: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
+
+        let pictures = try folder("FuzzPictureDecoding"), headers = try folder("FuzzPictureHeaders")
+        let scratch = try folder("scratch")
+        var files: [(String, [UInt8])] = []
+        for kind in FormatFixtures.Kind.allCases {
+            let path = scratch + "/flat-\(kind).\(kind.fileExtension)"
+            try FormatFixtures.writeFlat(kind, color: kind.isGrey ? 0x80_8080 : 0xFF_8000, width: 48, height: 32, to: path)
+            files.append(("flat-\(kind)", try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))))
+        }
+        let quadrants = FormatFixtures.quadrants(width: 40, height: 24, colors: [0xE0_2020, 0x20_C040, 0x20_40E0, 0xE0_D020])
+        for kind in FormatFixtures.OrientedKind.allCases {
+            for orientation in [1, 6, 7] {
+                let path = scratch + "/turned-\(kind)-\(orientation).\(kind.fileExtension)"
+                try FormatFixtures.writeOriented(kind, upright: quadrants, orientation: orientation, to: path)
+                files.append(("turned-\(kind)-\(orientation)", try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))))
+            }
+        }
+        for sample in try RefusedFormats.samples() { files.append(("refused-\(sample.name)", sample.bytes)) }
+        files.append(("zero-width-gif", FormatFixtures.zeroWidthGIF()))
+        files.append(("animated-webp", try FormatFixtures.animatedWebP()))
+        files.append(("broken-animated-webp", try FormatFixtures.brokenAnimatedWebP()))
+        for (name, bytes) in files where name.hasPrefix("flat-") {
+            files.append(("cut-\(name.dropFirst(5))", Array(bytes.prefix(bytes.count * 2 / 3))))
+        }
+        for (name, bytes) in files {
+            try write(bytes, to: pictures + "/" + name)
+            try write(Array(bytes.prefix(4096)), to: headers + "/" + name)
+        }
+        try FileManager.default.removeItem(atPath: scratch)
+
+        let replies: [(String, [UInt8])] = [
+            (
+                "reply-decoded",
+                DecodeMessage.Reply(
+                    id: 7, outcome: .decoded(width: 320, height: 240, stride: 1280, hasAlpha: true, nativeWidth: 4000, nativeHeight: 3000),
+                    text: "truncated JPEG (the end-of-image marker is missing); shown as far as it decodes", cpuMilliseconds: 1200
+                ).bytes
+            ),
+            (
+                "reply-failed",
+                DecodeMessage.Reply(id: 8, outcome: .failed, text: "could not be decoded: Bogus data", cpuMilliseconds: 3).bytes
+            ),
+            ("start-ready", DecodeMessage.Start(problem: nil).bytes),
+            ("start-failed", DecodeMessage.Start(problem: "seccomp_load failed").bytes),
+            ("request", DecodeMessage.Request(id: 9, maximumLongEdge: 1024).bytes),
+        ]
+        for (name, bytes) in replies { try write(bytes, to: headers + "/" + name) }
+
+        let layouts = try folder("FuzzLayoutDocument")
+        let layoutTexts = [
+            #"{"version":1,"boardWidth":800,"boardHeight":600,"photos":[{"path":"/a/b.png","baseLongEdge":300,"placement":[1,0,0,1,10,20],"initialPlacement":[1,0,0,1,10,20]}],"removedPaths":["/a/c.jpg"]}"#,
+            #"{"version":1,"boardWidth":1280,"boardHeight":800,"photos":[{"path":{"escaped":"/photos/caf\\xe9.png"},"baseLongEdge":512,"placement":[0.5,0.8,-0.8,0.5,640,400],"initialPlacement":[1,0,0,1,600,380]},{"path":"/photos/b.jpg","baseLongEdge":400,"placement":[2,0,0,2,100,100],"initialPlacement":[1,0,0,1,100,100]}],"removedPaths":[{"escaped":"/x\\\\y.png"}]}"#,
+            #"{"version":1,"boardWidth":1,"boardHeight":1,"photos":[],"removedPaths":[]}"#,
+        ]
+        for (index, text) in layoutTexts.enumerated() { try write(Array(text.utf8), to: layouts + "/layout-\(index).json") }
+
+        let drops = try folder("FuzzFileURIList")
+        let lists = [
+            "file:///home/me/Pictures/IMG_0001.JPG\r\nfile:///home/me/Pictures/caf%E9.png\r\n",
+            "# a comment\nfile://localhost/tmp/a%20b.png\nhttp://example.com/x.png\n",
+            "file:///tmp/%00nul.png\nfile:///tmp/trailing%\nfile:///tmp/%zz.png\n",
+        ]
+        for (index, list) in lists.enumerated() { try write(Array(list.utf8), to: drops + "/list-\(index).txt") }
+        print("corpora written under \(root)")
+    }
+}

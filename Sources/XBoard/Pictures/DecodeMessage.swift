@@ -1,0 +1,168 @@
+/// The messages between the board and a decoding helper process, as bytes: one request (the
+/// file travels beside it as a descriptor) and one reply (the pixels travel as a sealed memory
+/// file). Fixed little-endian fields, then the reply's text.
+///
+/// The helper is not trusted: a reply is read field by field with every number checked
+/// (`Reply.init(bytes:)`, then `Reply.problem(answering:)`) before the board maps anything.
+public enum DecodeMessage {
+    /// The most bytes a message may have (the reply's text is cut to fit).
+    public static let maximumLength = 4096
+    static let version: UInt32 = 1
+
+    /// Helper → board, once: the helper is confined and its loaders are warm (or why it cannot be).
+    public struct Start: Hashable, Sendable {
+        static let magic = Array("PBDS".utf8)
+        /// Why the helper cannot decode; `nil` when it is ready.
+        public var problem: String?
+
+        public init(problem: String?) {
+            self.problem = problem
+        }
+
+        public var bytes: [UInt8] {
+            let text = Array((problem ?? "").utf8.prefix(maximumLength - 16))
+            return Self.magic + Field.u32(version) + Field.u32(problem == nil ? 0 : 1) + Field.u32(UInt32(text.count)) + text
+        }
+
+        public init?(bytes: [UInt8]) {
+            var reader = Field.Reader(bytes)
+            guard reader.take(4) == Self.magic, reader.u32() == version, let status = reader.u32(), let length = reader.u32(),
+                let text = reader.take(Int(length)), reader.isAtEnd
+            else { return nil }
+            problem = status == 0 ? nil : String(decoding: text, as: UTF8.self)
+        }
+    }
+
+    /// Board → helper: decode the file sent with this, to a long edge of at most `maximumLongEdge`.
+    public struct Request: Hashable, Sendable {
+        static let magic = Array("PBDQ".utf8)
+        public var id: UInt64
+        public var maximumLongEdge: Int
+
+        public init(id: UInt64, maximumLongEdge: Int) {
+            self.id = id
+            self.maximumLongEdge = maximumLongEdge
+        }
+
+        public var bytes: [UInt8] {
+            Self.magic + Field.u32(version) + Field.u64(id) + Field.u32(UInt32(clamping: maximumLongEdge))
+        }
+
+        public init?(bytes: [UInt8]) {
+            var reader = Field.Reader(bytes)
+            guard reader.take(4) == Self.magic, reader.u32() == version, let id = reader.u64(), let edge = reader.u32(), reader.isAtEnd
+            else { return nil }
+            self.init(id: id, maximumLongEdge: Int(edge))
+        }
+    }
+
+    /// Helper → board: the picture decoded (the memory file holds `height` rows of `stride`
+    /// bytes of premultiplied ARGB32, upright), or why not.
+    public struct Reply: Hashable, Sendable {
+        static let magic = Array("PBDR".utf8)
+
+        public enum Outcome: Hashable, Sendable {
+            /// Decoded; `text` is a warning when not empty ("truncated JPEG …; shown as far as it decodes").
+            case decoded(width: Int, height: Int, stride: Int, hasAlpha: Bool, nativeWidth: Int, nativeHeight: Int)
+            /// Not decoded; `text` says why, worded for the user.
+            case failed
+        }
+
+        public var id: UInt64
+        public var outcome: Outcome
+        public var text: String
+        /// CPU time the helper has used so far, in milliseconds (it is retired before its limit).
+        public var cpuMilliseconds: Int
+
+        public init(id: UInt64, outcome: Outcome, text: String, cpuMilliseconds: Int) {
+            self.id = id
+            self.outcome = outcome
+            self.text = text
+            self.cpuMilliseconds = cpuMilliseconds
+        }
+
+        public var bytes: [UInt8] {
+            var numbers: [UInt32] = [0, 0, 0, 0, 0, 0]
+            var kind: UInt8 = 1
+            if case .decoded(let width, let height, let stride, let hasAlpha, let nativeWidth, let nativeHeight) = outcome {
+                kind = hasAlpha ? 2 : 0
+                numbers = [width, height, stride, nativeWidth, nativeHeight, 0].map { UInt32(clamping: $0) }
+            }
+            let header =
+                Self.magic + Field.u32(version) + Field.u64(id) + [kind, 0, 0, 0] + numbers.flatMap(Field.u32)
+                + Field.u32(UInt32(clamping: cpuMilliseconds))
+            let room = maximumLength - header.count - 4
+            var text = Array(self.text.utf8)
+            if text.count > room {  // cut at a character boundary
+                text = Array(String(decoding: text.prefix(room), as: UTF8.self).utf8.prefix(room))
+                while !text.isEmpty, String(validating: text, as: UTF8.self) == nil { text.removeLast() }
+            }
+            return header + Field.u32(UInt32(text.count)) + text
+        }
+
+        /// Reads a reply; `nil` unless every field is where it must be. The text becomes one
+        /// line of printable characters whatever the helper sent.
+        public init?(bytes: [UInt8]) {
+            guard bytes.count <= maximumLength else { return nil }
+            var reader = Field.Reader(bytes)
+            guard reader.take(4) == Self.magic, reader.u32() == version, let id = reader.u64(), let kind = reader.take(4)?.first
+            else { return nil }
+            let numbers = (0..<6).compactMap { _ in reader.u32().map(Int.init) }
+            guard numbers.count == 6, let cpu = reader.u32(), let length = reader.u32(), let text = reader.take(Int(length)), reader.isAtEnd
+            else { return nil }
+            switch kind {
+            case 0, 2:
+                outcome = .decoded(
+                    width: numbers[0], height: numbers[1], stride: numbers[2], hasAlpha: kind == 2, nativeWidth: numbers[3],
+                    nativeHeight: numbers[4])
+            case 1: outcome = .failed
+            default: return nil
+            }
+            self.id = id
+            cpuMilliseconds = Int(cpu)
+            self.text = String(decoding: text, as: UTF8.self).unicodeScalars
+                .map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : String($0) }.joined()
+        }
+
+        /// What is wrong with this reply to `request`, or `nil` when it is sound: the right id,
+        /// a size within the request and cairo's limits, a native size within the pixel limit,
+        /// and rows of exactly four bytes a pixel.
+        public func problem(answering request: Request) -> String? {
+            guard id == request.id else { return "answered request \(id) instead of \(request.id)" }
+            guard case .decoded(let width, let height, let stride, _, let nativeWidth, let nativeHeight) = outcome else { return nil }
+            guard (1...32767).contains(width), (1...32767).contains(height) else { return "gave a \(width)×\(height) picture" }
+            guard max(width, height) <= max(request.maximumLongEdge, 1) else {
+                return "gave a \(width)×\(height) picture where at most \(request.maximumLongEdge) pixels were asked for"
+            }
+            guard nativeWidth >= 1, nativeHeight >= 1,
+                DeclaredSize(width: nativeWidth, height: nativeHeight).pixelCount <= DecodePlan.pixelLimit
+            else { return "gave a native size of \(nativeWidth)×\(nativeHeight)" }
+            guard stride == width * 4 else { return "gave rows of \(stride) bytes for a picture \(width) pixels wide" }
+            return nil
+        }
+    }
+
+    /// Little-endian fields.
+    enum Field {
+        static func u32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        static func u64(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+
+        struct Reader {
+            let bytes: [UInt8]
+            var offset = 0
+
+            init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+            var isAtEnd: Bool { offset == bytes.count }
+
+            mutating func take(_ count: Int) -> [UInt8]? {
+                guard count >= 0, count <= bytes.count - offset else { return nil }
+                defer { offset += count }
+                return Array(bytes[offset..<(offset + count)])
+            }
+
+            mutating func u32() -> UInt32? { take(4).map { $0.reversed().reduce(0) { $0 << 8 | UInt32($1) } } }
+            mutating func u64() -> UInt64? { take(8).map { $0.reversed().reduce(0) { $0 << 8 | UInt64($1) } } }
+        }
+    }
+}

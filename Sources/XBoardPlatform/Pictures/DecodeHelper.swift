@@ -1,0 +1,115 @@
+internal import CPictureDecoding
+import Foundation
+@preconcurrency import Glibc
+import XBoard
+
+/// The decoding helper process: the board's own binary started in a hidden mode
+/// (`HelperProcess` starts it). It confines itself (`Sandbox`), warms every loader up, turns its
+/// seccomp filter on, says it is ready, then decodes each file the board sends over its socket
+/// (descriptor 3) into a sealed memory file it sends back — until the board closes the socket or
+/// goes away.
+public enum DecodeHelper {
+    /// The first argument that starts a binary as a helper (before any argument parsing).
+    static let flag = "--photoboard-decode-helper"
+
+    /// For tests only: when this environment variable is set (to anything), a helper honours
+    /// fault markers in the first 4 KiB of a file it decodes — `photoboard-test-fault:hang` makes
+    /// it hang, `photoboard-test-fault:crash` makes it crash (SIGSEGV) — so the tests can show
+    /// that a hung or crashed decode costs exactly its picture. Never set it otherwise.
+    public static let testFaultsVariable = "PHOTOBOARD_TEST_DECODER_FAULTS"
+
+    /// Runs the helper and exits when this process was started as one; returns at once otherwise.
+    /// Call it first in `main`, before arguments are parsed.
+    public static func runIfRequested() {
+        let arguments = CommandLine.arguments
+        guard arguments.count >= 2, arguments[1] == flag else { return }
+        _exit(run(arguments: Array(arguments.dropFirst(2))))
+    }
+
+    /// The socket to the board.
+    static let socket: Int32 = 3
+
+    /// `arguments`: the parent's pid, the address-space limit in bytes, the CPU-time limit in seconds.
+    private static func run(arguments: [String]) -> Int32 {
+        guard arguments.count == 3, let parent = pid_t(arguments[0]), let addressSpace = Int(arguments[1]),
+            let cpuSeconds = Int(arguments[2])
+        else { return 2 }
+        let faults = TestFaults(isEnabled: getenv(testFaultsVariable) != nil)
+        do {
+            try Sandbox.limit(parent: parent, addressSpace: addressSpace, cpuTime: .seconds(cpuSeconds))
+            GLibLog.install()
+            LoaderWarmUp.run()
+            try Sandbox.installFilter()
+        } catch {
+            _ = DecodeMessage.Start(problem: error.description).bytes.withUnsafeBytes {
+                cpd_send_message(socket, $0.baseAddress, $0.count, -1)
+            }
+            return 3
+        }
+        let ready = DecodeMessage.Start(problem: nil).bytes
+        guard ready.withUnsafeBytes({ cpd_send_message(socket, $0.baseAddress, $0.count, -1) }) == ready.count else { return 4 }
+        serve(faults: faults)
+        return 0
+    }
+
+    /// Answers requests until the board closes the socket.
+    private static func serve(faults: TestFaults) {
+        var buffer = [UInt8](repeating: 0, count: DecodeMessage.maximumLength)
+        while true {
+            var descriptor: Int32 = -1
+            let length = buffer.withUnsafeMutableBytes { cpd_receive_message(socket, $0.baseAddress, $0.count, &descriptor) }
+            guard length > 0 else { return }  // the board is done with us, or gone
+            guard let request = DecodeMessage.Request(bytes: Array(buffer.prefix(length))), descriptor >= 0 else {
+                if descriptor >= 0 { close(descriptor) }
+                return  // not the board speaking: stop rather than guess
+            }
+            var memoryFile: Int32 = -1
+            let outcome: DecodeMessage.Reply.Outcome
+            let text: String
+            do {
+                let file = try FileReader(adopting: descriptor)
+                faults.apply(to: file)
+                switch PictureDecoding.decode(file, maximumLongEdge: request.maximumLongEdge) {
+                case .success(let pixels):
+                    memoryFile = pixels.memoryFile
+                    outcome = .decoded(
+                        width: pixels.width, height: pixels.height, stride: pixels.width * 4, hasAlpha: pixels.hasAlpha,
+                        nativeWidth: pixels.nativeWidth, nativeHeight: pixels.nativeHeight)
+                    text = pixels.warning ?? ""
+                case .failure(let failure):
+                    (outcome, text) = (.failed, failure.reason)
+                }
+            } catch {
+                (outcome, text) = (.failed, error.description)
+            }
+            let reply = DecodeMessage.Reply(id: request.id, outcome: outcome, text: text, cpuMilliseconds: cpuMilliseconds()).bytes
+            let sent = reply.withUnsafeBytes { cpd_send_message(socket, $0.baseAddress, $0.count, memoryFile) }
+            if memoryFile >= 0 { close(memoryFile) }
+            guard sent == reply.count else { return }
+        }
+    }
+
+    /// User and system CPU time so far, in milliseconds.
+    private static func cpuMilliseconds() -> Int {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        let user = Int(usage.ru_utime.tv_sec) * 1000 + Int(usage.ru_utime.tv_usec) / 1000
+        return user + Int(usage.ru_stime.tv_sec) * 1000 + Int(usage.ru_stime.tv_usec) / 1000
+    }
+
+    /// The test-only faults (`testFaultsVariable`).
+    struct TestFaults {
+        let isEnabled: Bool
+
+        static let hang = Array("photoboard-test-fault:hang".utf8)
+        static let crash = Array("photoboard-test-fault:crash".utf8)
+
+        func apply(to file: FileReader) {
+            guard isEnabled, case .success(let head) = file.read(offset: 0, count: 4096) else { return }
+            if head.firstRange(of: Self.crash) != nil { raise(SIGSEGV) }
+            if head.firstRange(of: Self.hang) != nil {
+                while true { sleep(3600) }
+            }
+        }
+    }
+}

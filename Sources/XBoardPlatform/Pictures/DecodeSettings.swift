@@ -1,0 +1,39 @@
+internal import CPictureDecoding
+@preconcurrency import Glibc
+
+/// The tunables of decoding in helper processes, with their units.
+public struct DecodeSettings: Sendable {
+    /// Longest one picture may take in a helper before the helper is killed and replaced (the
+    /// picture is reported, one line).
+    public var deadline: Duration = .seconds(10)
+    /// Most helper processes at once; fewer when fewer processors are usable (CPU affinity).
+    public var maximumHelpers = 4
+    /// Bytes of decode memory all helpers may use at once, by the decodes' estimates
+    /// (`DecodePlan.memoryEstimate`): a quarter of physical memory, from 512 MiB to 4 GiB. A
+    /// decode waits until its estimate fits; one that can never fit is refused.
+    public var memoryBudget: Int = DecodeSettings.defaultBudget
+    /// Bytes of address space a helper may map beyond the budget: its program, libraries,
+    /// thread stacks and allocator arenas. (RLIMIT_AS is this plus the budget.)
+    public var programAddressSpace = 1 << 30
+    /// CPU time a helper may use in its life (RLIMIT_CPU); it is retired and replaced once it
+    /// has used half, so only a runaway decode ever meets the limit.
+    public var cpuTimeLimit: Duration = .seconds(300)
+    /// Largest picture file opened, in bytes.
+    public var maximumFileSize: Int64 = 1 << 30
+    /// For tests only: helpers honour the fault markers of `DecodeHelper.testFaultsVariable`
+    /// (which a helper also honours when the board's own environment sets it).
+    public var honoursTestFaults = false
+
+    public init() {}
+
+    /// The helpers to run: one per usable processor, at most `maximumHelpers`.
+    public var helperCount: Int { max(1, min(maximumHelpers, Int(cpd_usable_processors()))) }
+
+    /// RLIMIT_AS of each helper, in bytes.
+    public var addressSpaceLimit: Int { memoryBudget + programAddressSpace }
+
+    static var defaultBudget: Int {
+        let physical = Int(sysconf(Int32(_SC_PHYS_PAGES))) * Int(sysconf(Int32(_SC_PAGESIZE)))
+        return min(max(physical / 4, 512 << 20), 4 << 30)
+    }
+}

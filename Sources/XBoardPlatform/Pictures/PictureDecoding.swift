@@ -1,0 +1,170 @@
+@preconcurrency import Glibc
+import XBoard
+
+/// One picture decoded from its bytes into a sealed memory file of premultiplied ARGB32,
+/// upright, at about the size it is shown: what a helper process does with each file it is
+/// sent — and what the in-process loader of the tests, the warm-up and the fuzz targets run.
+///
+/// Nothing is trusted: the content decides the format (only `PictureFormat`s reach a decoder),
+/// the header's size is held to the pixel limit, JPEG, PNG and GIF are checked for damage, then
+/// the plan's decoder runs (`ScaledRowDecoding`, or the format's gdk-pixbuf loader). The board reads
+/// the orientation the file states itself (`EmbeddedOrientation`), applies what the decoder left
+/// undone (`DecoderOrientation`) and converts with `PixelConversion`. What loaders log is caught
+/// (`GLibLog`) and folded into the file's one line.
+enum PictureDecoding {
+    /// The decoded picture in its sealed memory file.
+    struct Pixels {
+        /// The sealed memory file: `height` rows of `width` × 4 bytes. The caller closes it.
+        let memoryFile: Int32
+        let width: Int
+        let height: Int
+        let hasAlpha: Bool
+        /// The picture's full size, upright.
+        let nativeWidth: Int
+        let nativeHeight: Int
+        /// Shown with a warning (a truncated file shown as far as it decodes), worded for the user.
+        let warning: String?
+    }
+
+    /// Why a picture is not shown, worded for the user (the caller adds the path): one line,
+    /// whatever a library put in its message.
+    struct Failure: Error, Equatable {
+        let reason: String
+
+        init(reason: String) { self.reason = PictureDecoding.oneLine(reason) }
+    }
+
+    /// `text` with line breaks and other control characters as spaces: a library's message (or a
+    /// chunk name from a file) becomes part of one line.
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+    }
+
+    /// The reason given when a loader fails without saying why (its log may have).
+    static let silentFailure = "could not be decoded"
+
+    /// Decodes `file` to a long edge of at most `maximumLongEdge` pixels.
+    static func decode(_ file: FileReader, maximumLongEdge: Int) -> Result<Pixels, Failure> {
+        let (result, messages) = GLibLog.capturing { () throws(Failure) -> Pixels in
+            try decodeQuietly(file, maximumLongEdge: maximumLongEdge)
+        }
+        // Drop what the board's own line already says; keep what only the loader knew.
+        let loaderSaid = messages.first { !$0.contains("didn't set an error") } ?? messages.first
+        switch result {
+        case .success(let pixels):
+            guard let loaderSaid else { return .success(pixels) }
+            let warning = oneLine([pixels.warning, "its loader reported: \(loaderSaid)"].compactMap { $0 }.joined(separator: "; "))
+            return .success(
+                Pixels(
+                    memoryFile: pixels.memoryFile, width: pixels.width, height: pixels.height, hasAlpha: pixels.hasAlpha,
+                    nativeWidth: pixels.nativeWidth, nativeHeight: pixels.nativeHeight, warning: warning))
+        case .failure(let failure as Failure) where failure.reason == silentFailure:
+            return .failure(Failure(reason: silentFailure + (loaderSaid.map { ": \($0)" } ?? "")))
+        case .failure(let failure as Failure):
+            return .failure(failure)
+        case .failure(let error):
+            return .failure(Failure(reason: "could not be decoded: \(error)"))
+        }
+    }
+
+    private static func decodeQuietly(_ file: FileReader, maximumLongEdge: Int) throws(Failure) -> Pixels {
+        func refuse(_ reason: String) -> Failure { Failure(reason: reason) }
+        guard file.size > 0 else { throw refuse("empty file (0 bytes)") }
+        let head: [UInt8]
+        switch file.read(offset: 0, count: PictureContent.headLength) {
+        case .success(let bytes): head = bytes
+        case .failure(let problem): throw refuse(problem.description)
+        }
+        let format: PictureFormat
+        switch OpenedPicture.format(of: head) {
+        case .success(let found): format = found
+        case .failure(let refused): throw refuse(refused.reason)
+        }
+        guard let declared = DeclaredSize.read(format, from: file.byteReader) else {
+            throw refuse("not a picture: its \(format) header cannot be read")
+        }
+        let plan: DecodePlan
+        do {
+            plan = try DecodePlan(format: format, declared: declared, maximumLongEdge: maximumLongEdge)
+        } catch {
+            throw refuse(error.description)
+        }
+        var warning: String?
+        var isTruncatedJPEG = false
+        switch FileIntegrity.check(file, format: format) {
+        case .corrupt(let reason): throw refuse(reason)
+        case .truncated(let reason):
+            warning = "\(reason); shown as far as it decodes"
+            isTruncatedJPEG = format == .jpeg
+        case nil: break
+        }
+        // The file's own statement decides, not the picture's shape; the decoder may have done part.
+        let stated = EmbeddedOrientation.read(EmbeddedOrientation.Container(head: head), from: file.byteReader)
+
+        switch plan.method {
+        case .scaledRows:
+            let rows: ScaledRowDecoding.Rows
+            do {
+                rows = try ScaledRowDecoding.decode(file, plan: plan)
+            } catch {
+                throw refuse("could not be decoded: \(error.message)")
+            }
+            if warning == nil, let reason = rows.incompleteReason {
+                warning = "cut short (\(reason)); shown as far as it decodes"
+            }
+            // libtiff applies the same part of the orientation as gdk-pixbuf's TIFF loader.
+            let orientation = DecoderOrientation.remaining(afterLoader: format.loaderName, stated: stated)
+            let native = orientation.uprightSize(width: rows.storedWidth, height: rows.storedHeight)
+            return try seal(width: rows.width, height: rows.height, orientation: orientation, native: native, warning: warning) {
+                target, stride in
+                try rows.pixels.withUnsafeBytes { source in
+                    try PixelConversion.convert(
+                        source, layout: .rgba8, width: rows.width, height: rows.height, stride: rows.width * 4, orientation: orientation,
+                        into: target, targetStride: stride)
+                }
+            }
+        case .loader:
+            let decoded: (pixbuf: PixbufDecoding.Pixbuf, reportedWidth: Int, reportedHeight: Int)
+            do {
+                decoded = try PixbufDecoding.decode(
+                    file, loader: format.loaderName, declared: declared, maximumLongEdge: maximumLongEdge, completingJPEG: isTruncatedJPEG)
+            } catch {
+                switch error {
+                case .notAPicture(let message?): throw refuse("not a picture: \(message)")
+                case .failed(let message?): throw refuse("could not be decoded: \(message)")
+                case .notAPicture(nil), .failed(nil): throw refuse(silentFailure)  // its log says why
+                case .unavailable: throw refuse("not a picture format this system can read (no \(format) loader is installed)")
+                }
+            }
+            let orientation = DecoderOrientation.remaining(afterLoader: format.loaderName, stated: stated)
+            let native = orientation.uprightSize(width: decoded.reportedWidth, height: decoded.reportedHeight)
+            let pixbuf = decoded.pixbuf
+            return try seal(width: pixbuf.width, height: pixbuf.height, orientation: orientation, native: native, warning: warning) {
+                target, stride in
+                try pixbuf.convert(
+                    orientation: orientation, into: target, targetStride: stride,
+                    alphaIsPremultiplied: PixbufDecoding.deliversPremultipliedAlpha(format.loaderName))
+            }
+        }
+    }
+
+    /// Converts a `width` × `height` picture (as stored) with `convert`, upright, into a new
+    /// sealed memory file.
+    private static func seal(
+        width: Int, height: Int, orientation: Orientation, native: (width: Int, height: Int), warning: String?,
+        convert: (UnsafeMutableRawBufferPointer, Int) throws -> Bool
+    ) throws(Failure) -> Pixels {
+        let upright = orientation.uprightSize(width: width, height: height)
+        let stride = upright.width * 4
+        do {
+            let (memoryFile, isOpaque) = try SealedMemoryFile.make(byteCount: stride * upright.height) { try convert($0, stride) }
+            return Pixels(
+                memoryFile: memoryFile, width: upright.width, height: upright.height, hasAlpha: !isOpaque, nativeWidth: native.width,
+                nativeHeight: native.height, warning: warning.map(oneLine))
+        } catch let failure as PixelConversion.Failure {
+            throw Failure(reason: "its decoded pixels are unusable: \(failure)")
+        } catch {
+            throw Failure(reason: "could not be decoded: \(error)")
+        }
+    }
+}
