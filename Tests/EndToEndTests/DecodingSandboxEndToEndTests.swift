@@ -77,7 +77,7 @@ extension EndToEnd {
             }
             kill(victim, SIGKILL)
             // The arrangement is saved once every photo has been tried and the board rests.
-            let folder = session.server.directory.appendingPathComponent("state/photoboard-x11/layouts").path
+            let folder = session.server.directory.appendingPathComponent("state/photoboard-x11/boards").path
             let layout = try waitFor("every photo (the layout saved after loading)", timeout: .seconds(90), interval: .milliseconds(200)) {
                 try? FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".json") }
             }
@@ -93,8 +93,10 @@ extension EndToEnd {
                 #expect(line.contains("was killed (SIGKILL)") && paths.contains { line.contains($0) }, "\(line)")
             }
             // Every other photo is on the board: the saved arrangement names each.
-            let saved = try String(contentsOfFile: folder + "/" + layout, encoding: .utf8)
-            let shown = paths.filter { saved.contains(URL(fileURLWithPath: $0).lastPathComponent) }
+            // (The board's memory names its arguments too: count the photos it holds.)
+            let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/" + layout)))
+            let savedPaths = ((saved as? [String: Any])?["photos"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+            let shown = paths.filter { path in savedPaths.contains { $0.hasSuffix("/" + URL(fileURLWithPath: path).lastPathComponent) } }
             #expect(shown.count == paths.count - lines.count, "\(shown.count) of \(paths.count) photos on the board, \(lines.count) lost")
             print("killed helper \(victim) while loading: \(lines.count) line(s), \(shown.count) of \(paths.count) photos shown")
             try session.press(0x71)  // q
