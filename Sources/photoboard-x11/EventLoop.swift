@@ -31,6 +31,10 @@ final class EventLoop {
     /// The text panels of the last frame painted, for telling which one a tap landed on.
     private var shownPanels: [TextPanel] = []
     private var frame = FrameState()
+    /// Frames at the display's rate, never more than the server finishes (`FramePacer`).
+    private var pacer: FramePacer
+    /// Whether a frame waits for the pacer (then its deadline is a wake-up).
+    private var framePending = false
     private var autosave: Debouncer
     /// The revision whose picture sizes were last checked (`refineResolution`).
     private var refinedRevision: UInt64?
@@ -48,6 +52,7 @@ final class EventLoop {
         self.scene = scene
         self.trace = trace
         autosave = Debouncer(delay: settings.autosaveDelay)
+        pacer = FramePacer(interval: window.refreshRate.interval)
         unopenedPaths = unopenedAtStart
         if !unopenedAtStart.isEmpty { reportUnopened(at: MonotonicClock.now()) }
     }
@@ -97,6 +102,8 @@ final class EventLoop {
             return perform(command, at: time)
         case .exposed:
             frame.exposed()
+        case .frameShown:
+            pacer.frameShown(at: MonotonicClock.now())
         case .resized(let size):
             try painter.resize(to: size)
             controller.resize(to: size)
@@ -181,14 +188,21 @@ final class EventLoop {
         let now = MonotonicClock.now()
         let status = library.status(at: now)
         let content = FrameState.Content(
-            revision: controller.revision, status: status, overlay: emulator.overlay, showsHelp: showsHelp, notices: notices.shown(at: now))
+            revision: controller.revision, status: status, overlay: emulator.overlay, showsHelp: showsHelp, notices: notices.shown(at: now),
+            moving: controller.movingPhotos)
+        // The frame waits while the last one is still being drawn, or for the display's next refresh.
+        framePending = !pacer.isReady(at: now) && frame.needsPaint(for: content)
+        guard pacer.isReady(at: now) else { return }
         switch frame.action(for: content) {
         case .paint:
             let list = scene.build(
                 controller.board, status: status, overlay: content.overlay, selection: controller.selection, showsHelp: showsHelp,
-                notices: content.notices)
+                notices: content.notices, moving: content.moving)
             shownPanels = list.panels
-            painter.paint(list)
+            // Glides and settles wait for the vertical blank (no tearing); what fingers move is shown at once.
+            if painter.paint(list, atVerticalBlank: controller.isAnimating && controller.activeTouchCount == 0) {
+                pacer.frameSubmitted(at: now)
+            }
         case .present:
             painter.present()
         case .none:
@@ -199,14 +213,15 @@ final class EventLoop {
     // MARK: Wait
 
     /// The earliest of the deadline sources: the controller (frames while something moves, only
-    /// tap timeouts while hidden), the autosave debouncer, the loading indicator's tick, and the
-    /// notices (a fade's frames, or when the next fade begins).
+    /// tap timeouts while hidden), the autosave debouncer, the loading indicator's tick, the
+    /// notices (a fade's frames, or when the next fade begins), and a frame waiting for its pacer.
     private func nextDeadline(after now: Instant) -> Instant? {
         let sources: [Instant?] = [
             frame.isVisible ? controller.nextDeadline : controller.nextTimeout,
             autosave.nextDeadline,
             library.isLoading && frame.isVisible ? now + settings.loadingTick : nil,
             notices.nextDeadline(after: now),
+            framePending ? pacer.nextDeadline(after: now) : nil,
         ]
         return sources.compactMap { $0 }.min()
     }

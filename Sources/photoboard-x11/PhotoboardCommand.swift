@@ -124,7 +124,11 @@ struct PhotoboardCommand: ParsableCommand {
             throw ExitCode(1)
         }
         window.traceKeys = trace
-        if trace { System.printError("trace: XInput \(window.xInputVersion.map { "\($0.major).\($0.minor)" } ?? "none"), ui scale \(window.uiScale)") }
+        if trace {
+            System.printError(
+                "trace: XInput \(window.xInputVersion.map { "\($0.major).\($0.minor)" } ?? "none"), ui scale \(window.uiScale), "
+                    + "refresh \(window.refreshRate), frames through \(window.usesPresent ? "Present" : "copies")")
+        }
         let painter = try CairoPainter(window: window)
         let decoder = try PhotoDecoder()
         let layoutSeed = seed ?? UInt64(truncatingIfNeeded: MonotonicClock.now().sinceOrigin.components.attoseconds)
@@ -133,7 +137,9 @@ struct PhotoboardCommand: ParsableCommand {
         let library = PhotoLibrary(
             files: listing.files, boardSize: window.size, seed: layoutSeed, decoder: decoder, savedLayout: saved, report: report)
         library.start()
-        let controller = BoardController(board: Board(size: window.size), settings: BoardSettings(uiScale: window.uiScale), startTime: MonotonicClock.now())
+        var boardSettings = BoardSettings(uiScale: window.uiScale)
+        boardSettings.motion.frameInterval = window.refreshRate.interval  // glides and settles at the display's rate
+        let controller = BoardController(board: Board(size: window.size), settings: boardSettings, startTime: MonotonicClock.now())
         if trace {
             controller.transitionObserver = { id, transition in System.printError("trace: \(id) \(transition)") }
         }

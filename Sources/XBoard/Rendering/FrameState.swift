@@ -11,13 +11,19 @@ public struct FrameState: Sendable {
         public var showsHelp: Bool
         /// The notices on the board, with their opacity (a fade is a change).
         public var notices: [ShownNotice]
+        /// The photos drawn as moving: one coming to rest is drawn sharp again.
+        public var moving: Set<PhotoID>
 
-        public init(revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool, notices: [ShownNotice] = []) {
+        public init(
+            revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool, notices: [ShownNotice] = [],
+            moving: Set<PhotoID> = []
+        ) {
             self.revision = revision
             self.status = status
             self.overlay = overlay
             self.showsHelp = showsHelp
             self.notices = notices
+            self.moving = moving
         }
     }
 
@@ -47,6 +53,12 @@ public struct FrameState: Sendable {
     public mutating func setVisible(_ visible: Bool) {
         if visible, !isVisible { painted = nil }
         isVisible = visible
+    }
+
+    /// Whether a frame of `content` would be painted now (without recording anything): what a
+    /// loop waiting for its frame pacer asks.
+    public func needsPaint(for content: Content) -> Bool {
+        isVisible && painted != content
     }
 
     /// What to do for a frame of `content`; records it as painted when the answer is `.paint`.
