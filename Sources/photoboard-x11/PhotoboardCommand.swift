@@ -101,17 +101,17 @@ struct PhotoboardCommand: ParsableCommand {
             }
             requested = [assets]
         }
-        let listing = PictureFiles.list(requested, recursive: recursive)
-        listing.problems.forEach(report)
-        guard !listing.files.isEmpty else {
-            report("nothing to open")
-            throw ExitCode(1)
-        }
-
         if let export {
+            let listing = PictureFiles.list(requested, recursive: recursive)
+            try checkListing(listing, report: report)
             try exportHeadlessly(files: listing.files, to: export.path, report: report)
             return
         }
+        // Folders are listed off the loop: a quick listing opens as before, a long one (a large
+        // `-r` tree) finishes behind a window that is already up (`ListingWait`).
+        let background = try BackgroundListing(requested, recursive: recursive)
+        var listing = try background.wait(upTo: LoopSettings().listingGrace)
+        if let done = listing { try checkListing(done, report: report) }
 
         let window: X11Window
         do {
@@ -130,6 +130,18 @@ struct PhotoboardCommand: ParsableCommand {
                     + "refresh \(window.refreshRate), frames through \(window.usesPresent ? "Present" : "copies")")
         }
         let painter = try CairoPainter(window: window)
+        let scene = SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: CairoText.measure)
+        if listing == nil {
+            switch try ListingWait(window: window, painter: painter, scene: scene).run(until: background) {
+            case .listed(let done):
+                try checkListing(done, report: report)
+                listing = done
+            case .exit(let status):
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
+        }
+        guard let listing else { return }
         let decoder = try PhotoDecoder()
         let layoutSeed = seed ?? UInt64(truncatingIfNeeded: MonotonicClock.now().sinceOrigin.components.attoseconds)
         let store = LayoutStore.standard()
@@ -145,11 +157,20 @@ struct PhotoboardCommand: ParsableCommand {
         }
         let status = try EventLoop(
             window: window, painter: painter, controller: controller, library: library, decoder: decoder, store: store,
-            scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: CairoText.measure), trace: trace,
+            scene: scene, trace: trace,
             unopenedAtStart: listing.problemPaths.map(\.escaped)
         ).run()
         decoder.stop()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Reports the listing's problems; with nothing to open, says so and ends with status 1.
+    private func checkListing(_ listing: PictureFiles.Listing, report: (String) -> Void) throws {
+        listing.problems.forEach(report)
+        guard !listing.files.isEmpty else {
+            report("nothing to open")
+            throw ExitCode(1)
+        }
     }
 
     /// The layout saved for these files, unless `--fresh`; a corrupt one is one line and ignored.
