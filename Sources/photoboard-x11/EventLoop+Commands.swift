@@ -27,6 +27,9 @@ extension EventLoop {
             showsHelp.toggle()
         case .exportPicture:
             exportPicture(at: time)
+        case .tidy(let byDate):
+            let ids = controller.board.photos.map(\.id)
+            controller.tidy(order: TidyOrdering.order(of: ids, files: library.files, byDate: byDate))
         case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn:
             break  // the controller's, handled above
         }
