@@ -30,6 +30,8 @@ extension EventLoop {
         case .tidy(let byDate):
             let ids = controller.board.photos.map(\.id)
             controller.tidy(order: TidyOrdering.order(of: ids, files: library.files, byDate: byDate))
+        case .toggleCaptions:
+            captions.isShown.toggle()
         case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn:
             break  // the controller's, handled above
         }

@@ -21,6 +21,8 @@ final class EventLoop {
     let trace: Bool
     var emulator = MouseEmulator()
     var showsHelp = false
+    /// The captions on the prints (`c`).
+    var captions = CaptionTexts()
     var notices = NoticeQueue()
     /// Paths that could not be opened so far (at start, dropped, or failing to decode), escaped
     /// for display, for the notice that counts them; `library.failedPaths` seen up to `failuresSeen`.
@@ -189,7 +191,7 @@ final class EventLoop {
         let status = library.status(at: now)
         let content = FrameState.Content(
             revision: controller.revision, status: status, overlay: emulator.overlay, showsHelp: showsHelp, notices: notices.shown(at: now),
-            moving: controller.movingPhotos)
+            moving: controller.movingPhotos, showsCaptions: captions.isShown)
         // The frame waits while the last one is still being drawn, or for the display's next refresh.
         framePending = !pacer.isReady(at: now) && frame.needsPaint(for: content)
         guard pacer.isReady(at: now) else { return }
@@ -197,7 +199,7 @@ final class EventLoop {
         case .paint:
             let list = scene.build(
                 controller.board, status: status, overlay: content.overlay, selection: controller.selection, showsHelp: showsHelp,
-                notices: content.notices, moving: content.moving)
+                notices: content.notices, moving: content.moving, captions: captions.shown(for: controller.board.photos, files: library.files))
             shownPanels = list.panels
             // Glides and settles wait for the vertical blank (no tearing); what fingers move is shown at once.
             if painter.paint(list, atVerticalBlank: controller.isAnimating && controller.activeTouchCount == 0) {

@@ -49,6 +49,7 @@ struct PhotoboardCommand: ParsableCommand {
               Ctrl+Z, Ctrl+Shift+Z     undo, redo
               Space or g               gather every photo back into view
               t, Shift+T               tidy into a grid by file name, by date taken
+              c                        show or hide captions (file name and date)
               Delete                   take the selected or top photo off the board
               Tab, arrows, + -, [ ]    select a photo; move, zoom, turn it
               Ctrl+S                   save the board as a PNG in ~/Pictures

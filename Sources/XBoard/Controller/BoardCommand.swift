@@ -19,6 +19,8 @@ public enum BoardCommand: Hashable, Sendable {
     /// (Shift+T: EXIF DateTimeOriginal, else the file's time). The loop's to carry out: the
     /// board knows no file names (`BoardController.tidy(order:)`).
     case tidy(byDate: Bool)
+    /// Show or hide captions on the prints: file name and date taken (c). The loop's own.
+    case toggleCaptions
     /// Take the target photo off the board, never off the disk (Delete).
     case removeTarget
     /// Select the next photo in stacking order, top first (Tab; Shift+Tab backwards).

@@ -62,6 +62,9 @@ public struct PrintItem: Hashable, Sendable {
     /// Being turned, scaled or moved by fingers or on its own (a glide, a settle): the painter
     /// may draw it as a quick draft and draws it sharp again once it rests.
     public var isMoving: Bool = false
+    /// Text shown along the picture's lower edge (its file name and date, `c`), sized to the
+    /// print and turning with it; `nil` for none.
+    public var caption: String? = nil
 
     /// The print's outline (picture and border) in the photo's own space.
     public var outline: Rect { Rect(printOutlineOf: pictureSize, borderWidth: borderWidth) }

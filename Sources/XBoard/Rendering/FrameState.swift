@@ -13,10 +13,12 @@ public struct FrameState: Sendable {
         public var notices: [ShownNotice]
         /// The photos drawn as moving: one coming to rest is drawn sharp again.
         public var moving: Set<PhotoID>
+        /// Whether the prints show their captions (`c`).
+        public var showsCaptions: Bool
 
         public init(
             revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool, notices: [ShownNotice] = [],
-            moving: Set<PhotoID> = []
+            moving: Set<PhotoID> = [], showsCaptions: Bool = false
         ) {
             self.revision = revision
             self.status = status
@@ -24,6 +26,7 @@ public struct FrameState: Sendable {
             self.showsHelp = showsHelp
             self.notices = notices
             self.moving = moving
+            self.showsCaptions = showsCaptions
         }
     }
 

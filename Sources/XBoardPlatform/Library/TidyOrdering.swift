@@ -28,14 +28,17 @@ public enum TidyOrdering {
         return sorted + unknown
     }
 
-    /// When the photo at `path` was taken, in seconds since 1970: its EXIF DateTimeOriginal, or
-    /// else the file's modification time; `nil` when neither can be read.
+    /// When the photo at `path` was taken, in seconds since 1970 on the local clock (as cameras
+    /// record it): its EXIF DateTimeOriginal, or else the file's modification time moved to the
+    /// local time zone; `nil` when neither can be read.
     public static func dateTaken(of path: FilePath) -> Double? {
         if case .success(let start) = System.readFile(path, limit: exifReadLimit), let seconds = ExifDateTaken.seconds(inJPEG: start) {
             return seconds
         }
         var info = stat()
         guard case .success = System.retryingInterrupts({ path.withPlatformString { stat($0, &info) } }) else { return nil }
-        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        var seconds = info.st_mtim.tv_sec, local = tm()
+        let offset = localtime_r(&seconds, &local) != nil ? Double(local.tm_gmtoff) : 0
+        return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 + offset
     }
 }

@@ -140,6 +140,13 @@ enum CairoDrawing {
         }
         cairo_rectangle(context, picture.minX, picture.minY, picture.size.width, picture.size.height)
         cairo_fill(context)
+        if let caption = print.caption, let layout = CaptionLayout(caption, pictureSize: print.pictureSize, scale: scale, measure: CairoText.measure) {
+            cairo_set_source_rgba(context, 0, 0, 0, 0.55)
+            cairo_rectangle(context, layout.band.minX, layout.band.minY, layout.band.size.width, layout.band.size.height)
+            cairo_fill(context)
+            cairo_set_source_rgba(context, 1, 1, 1, 0.95)
+            CairoText.show(TextLine(layout.text, at: layout.origin, style: layout.style), in: context)
+        }
         if print.isSelected {
             let ring = outline.insetBy(-2 / scale)
             cairo_set_source_rgba(context, 0.2, 0.45, 0.95, 0.95)

@@ -40,6 +40,7 @@ struct PrintSprite {
         var shadowOpacity: Double
         var borderColor: Color
         var isSelected: Bool
+        var caption: String?
 
         init(_ print: PrintItem) {
             pictureSize = print.pictureSize
@@ -49,6 +50,7 @@ struct PrintSprite {
             shadowOpacity = print.shadowOpacity
             borderColor = print.borderColor
             isSelected = print.isSelected
+            caption = print.caption
         }
     }
 
