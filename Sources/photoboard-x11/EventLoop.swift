@@ -199,7 +199,8 @@ final class EventLoop {
         case .paint:
             let list = scene.build(
                 controller.board, status: status, overlay: content.overlay, selection: controller.selection, showsHelp: showsHelp,
-                notices: content.notices, moving: content.moving, captions: captions.shown(for: controller.board.photos, files: library.files))
+                notices: content.notices, moving: content.moving,
+                captions: captions.shown(for: controller.board.photos, files: library.files))
             shownPanels = list.panels
             // Glides and settles wait for the vertical blank (no tearing); what fingers move is shown at once.
             if painter.paint(list, atVerticalBlank: controller.isAnimating && controller.activeTouchCount == 0) {

@@ -102,7 +102,9 @@ extension EndToEnd {
                     #expect(photo.isWhole(measure, in: shot), "\(what): \(photo) covered or cut: \(measure)")
                 }
                 for (earlier, later) in zip(measures, measures.dropFirst()) {
-                    let reads = later.center.y > earlier.center.y + 20 || (abs(later.center.y - earlier.center.y) <= 20 && later.center.x > earlier.center.x)
+                    let reads =
+                        later.center.y > earlier.center.y + 20
+                        || (abs(later.center.y - earlier.center.y) <= 20 && later.center.x > earlier.center.x)
                     #expect(reads, "\(what): \(later) does not follow \(earlier)")
                 }
                 return measures
@@ -115,12 +117,15 @@ extension EndToEnd {
             try session.press(Self.z, with: [Self.control])
             let undone = try photos.map { try session.settled($0) }
             for (measure, expected) in zip(undone, byName) {
-                #expect(abs(measure.center.x - expected.center.x) <= 2 && abs(measure.center.y - expected.center.y) <= 2, "\(measure) vs \(expected)")
+                #expect(
+                    abs(measure.center.x - expected.center.x) <= 2 && abs(measure.center.y - expected.center.y) <= 2,
+                    "\(measure) vs \(expected)")
             }
             try session.press(Self.z, with: [Self.control])
             let original = try photos.map { try session.settled($0) }
             for (measure, expected) in zip(original, tossed) {
-                #expect(abs(measure.angle - expected.angle) <= 1 && abs(measure.center.x - expected.center.x) <= 2, "\(measure) vs \(expected)")
+                #expect(
+                    abs(measure.angle - expected.angle) <= 1 && abs(measure.center.x - expected.center.x) <= 2, "\(measure) vs \(expected)")
             }
         }
 

@@ -57,8 +57,8 @@ final class BoardSession {
     /// screen's mode runs at `refreshRate` hertz.
     init(
         photos: [TestPhoto], seed: Int = 7, arguments: [String] = [], user: (uid: Int, gid: Int)? = nil, resources: String? = nil,
-        waitForPhotos: Bool = true, screen: (width: Int, height: Int) = (1280, 800), refreshRate: Double = 60, sizedFromScreen: Bool = false,
-        prepare: (String) throws -> [String] = { _ in [] }
+        waitForPhotos: Bool = true, screen: (width: Int, height: Int) = (1280, 800), refreshRate: Double = 60,
+        sizedFromScreen: Bool = false, prepare: (String) throws -> [String] = { _ in [] }
     ) throws {
         self.photos = photos
         server = try XorgServer(width: screen.width, height: screen.height, refreshRate: refreshRate)

@@ -13,7 +13,8 @@ extension BoardController {
         let layout = TidyLayout(printSizes: photos.map(\.printBounds.size), boardSize: board.size, settings: settings.tidy)
         for (index, photo) in photos.enumerated() {
             let target = layout.placement(at: index, printSize: photo.printBounds.size)
-            let placement = AffineTransform(center: target.center, scale: photo.clampScale(target.scale, settings: settings.motion), rotation: 0)
+            let placement = AffineTransform(
+                center: target.center, scale: photo.clampScale(target.scale, settings: settings.motion), rotation: 0)
             settleCommand(photo.id, to: placement)
         }
     }

@@ -140,7 +140,9 @@ enum CairoDrawing {
         }
         cairo_rectangle(context, picture.minX, picture.minY, picture.size.width, picture.size.height)
         cairo_fill(context)
-        if let caption = print.caption, let layout = CaptionLayout(caption, pictureSize: print.pictureSize, scale: scale, measure: CairoText.measure) {
+        if let caption = print.caption,
+            let layout = CaptionLayout(caption, pictureSize: print.pictureSize, scale: scale, measure: CairoText.measure)
+        {
             cairo_set_source_rgba(context, 0, 0, 0, 0.55)
             cairo_rectangle(context, layout.band.minX, layout.band.minY, layout.band.size.width, layout.band.size.height)
             cairo_fill(context)

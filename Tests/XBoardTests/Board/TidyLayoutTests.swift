@@ -4,12 +4,16 @@ import XBoard
 @Suite struct TidyLayoutTests {
     /// Prints of mixed shapes: landscape, portrait, square, panorama.
     static func printSizes(_ count: Int) -> [Size] {
-        let shapes = [Size(width: 160, height: 120), Size(width: 90, height: 120), Size(width: 100, height: 100), Size(width: 300, height: 100)]
+        let shapes = [
+            Size(width: 160, height: 120), Size(width: 90, height: 120), Size(width: 100, height: 100), Size(width: 300, height: 100),
+        ]
         return (0..<count).map { shapes[$0 % shapes.count] }
     }
 
-    @Test(arguments: [(1, Size(width: 1280, height: 800)), (7, Size(width: 1280, height: 800)), (20, Size(width: 1920, height: 1080)),
-        (100, Size(width: 800, height: 1280)), (1000, Size(width: 1920, height: 1080)), (1000, Size(width: 3840, height: 2160))])
+    @Test(arguments: [
+        (1, Size(width: 1280, height: 800)), (7, Size(width: 1280, height: 800)), (20, Size(width: 1920, height: 1080)),
+        (100, Size(width: 800, height: 1280)), (1000, Size(width: 1920, height: 1080)), (1000, Size(width: 3840, height: 2160)),
+    ])
     func everyPrintLiesUprightInsideTheBoardAndNoTwoOverlap(count: Int, board: Size) {
         let sizes = Self.printSizes(count)
         let layout = TidyLayout(printSizes: sizes, boardSize: board)
@@ -17,7 +21,8 @@ import XBoard
         let bounds = sizes.enumerated().map { index, size in
             let placement = layout.placement(at: index, printSize: size)
             #expect(placement.rotation == 0)
-            return Rect.bounding(Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height).corners.map(placement.apply(to:)))
+            return Rect.bounding(
+                Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height).corners.map(placement.apply(to:)))
         }
         let board = Rect(origin: .zero, size: board)
         for (index, rect) in bounds.enumerated() {
@@ -28,7 +33,8 @@ import XBoard
         for (index, rect) in bounds.enumerated() {
             let column = Double(index % layout.columns), row = Double(index / layout.columns)
             let cell = Rect(
-                x: board.size.shortEdge * 0.02 + column * layout.cellSize.width, y: board.size.shortEdge * 0.02 + row * layout.cellSize.height,
+                x: board.size.shortEdge * 0.02 + column * layout.cellSize.width,
+                y: board.size.shortEdge * 0.02 + row * layout.cellSize.height,
                 width: layout.cellSize.width, height: layout.cellSize.height)
             #expect(cell.insetBy(-1e-6).contains(rect.origin) && rect.maxX <= cell.maxX + 1e-6 && rect.maxY <= cell.maxY + 1e-6)
         }

@@ -67,7 +67,8 @@ import XBoard
         #expect(first.center.x < second.center.x || first.center.y < second.center.y, "the order given reads first")
         #expect(first.boardBounds.intersection(second.boardBounds) == nil)
         for photo in controller.board.photos {
-            #expect(controller.board.bounds.contains(photo.boardBounds.origin) && photo.boardBounds.maxX <= 1000 && photo.boardBounds.maxY <= 800)
+            let bounds = photo.boardBounds
+            #expect(controller.board.bounds.contains(bounds.origin) && bounds.maxX <= 1000 && bounds.maxY <= 800)
         }
         controller.undo()
         script.settle()

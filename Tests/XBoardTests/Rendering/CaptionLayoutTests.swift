@@ -7,7 +7,8 @@ import XBoard
     @Test func theCaptionLiesAlongThePicturesLowerEdgeSizedToIt() throws {
         let caption = try #require(CaptionLayout("IMG_0001.JPG  2021-03-04", pictureSize: picture, scale: 1, measure: .estimated))
         #expect(caption.text == "IMG_0001.JPG  2021-03-04")
-        #expect(caption.band.maxY == picture.height / 2 && caption.band.minX == -picture.width / 2 && caption.band.size.width == picture.width)
+        #expect(
+            caption.band.maxY == picture.height / 2 && caption.band.minX == -picture.width / 2 && caption.band.size.width == picture.width)
         #expect(abs(caption.style.size - 300 * CaptionLayout.sizeShare) < 1e-9)
         #expect(caption.origin.y > caption.band.minY && caption.origin.y < caption.band.maxY)
         let twice = try #require(CaptionLayout("IMG_0001.JPG", pictureSize: picture * 2, scale: 1, measure: .estimated))
@@ -36,7 +37,10 @@ import XBoard
 
     @Test func captionsGoIntoThePrintsOfTheDisplayList() {
         var board = Board(size: Size(width: 800, height: 600))
-        board.add(Photo(id: PhotoID(1), size: picture, pixelSize: picture, photoToBoard: AffineTransform(center: Point(x: 400, y: 300), scale: 1, rotation: 0)))
+        board.add(
+            Photo(
+                id: PhotoID(1), size: picture, pixelSize: picture,
+                photoToBoard: AffineTransform(center: Point(x: 400, y: 300), scale: 1, rotation: 0)))
         let list = SceneBuilder().build(board, captions: [PhotoID(1): "a.png"])
         guard case .print(let print) = list.items[1] else {
             Issue.record("no print")
