@@ -129,6 +129,27 @@ extension EndToEnd {
             }
         }
 
+        @Test func onAServerWithoutPresentFramesAreCopiesAndEveryGestureStillShows() throws {
+            let session = try BoardSession(
+                photos: [.redGreen, .blueYellow], arguments: ["--trace"], disabledExtensions: ["Present"])
+            #expect(session.app.standardError.contains("frames through copies"), "\(session.app.standardError.prefix(400))")
+            let before = try session.place(.redGreen, at: (500, 400))
+            let c = before.center
+            // A twist and a glide: every frame goes out as a clipped copy, reported shown by the
+            // property fence that follows it; none is lost, so the print lands where the fingers left it.
+            try session.gesture(
+                [(1, (c.x - 70, c.y), (0, 0)), (2, (c.x + 70, c.y), (0, 0))],
+                path: { id, f in
+                    let angle: Double = 30 * .pi / 180 * f + (id == 1 ? .pi : 0)
+                    return (c.x + 70 * cos(angle), c.y + 70 * sin(angle))
+                })
+            let turned = try session.settled(.redGreen)
+            #expect(abs(turned.angle - before.angle - 30) <= 2, "turned \(turned.angle - before.angle)°")
+            try session.gesture([(1, (c.x, c.y), (c.x + 120, c.y))], steps: 10, restBeforeLift: .zero)
+            let glided = try session.settled(.redGreen)
+            #expect(glided.center.x > c.x + 120 + 50, "glided to \(glided)")
+        }
+
         @Test func cShowsEachPrintsNameAndDateAlongItsLowerEdgeAndHidesThemAgain() throws {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])
             let photo = TestPhoto.redGreen

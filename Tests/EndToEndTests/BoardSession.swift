@@ -54,14 +54,15 @@ final class BoardSession {
     /// `prepare` gets the session's folder and returns more paths to open (files the test made).
     /// `user` runs the board as another user (e.g. "nobody"), through setpriv. With
     /// `sizedFromScreen` the board sizes its window from the `screen` as a person's would. The
-    /// screen's mode runs at `refreshRate` hertz.
+    /// screen's mode runs at `refreshRate` hertz; the server runs without `disabledExtensions`.
     init(
         photos: [TestPhoto], seed: Int = 7, arguments: [String] = [], user: (uid: Int, gid: Int)? = nil, resources: String? = nil,
         waitForPhotos: Bool = true, screen: (width: Int, height: Int) = (1280, 800), refreshRate: Double = 60,
-        sizedFromScreen: Bool = false, prepare: (String) throws -> [String] = { _ in [] }
+        disabledExtensions: [String] = [], sizedFromScreen: Bool = false, prepare: (String) throws -> [String] = { _ in [] }
     ) throws {
         self.photos = photos
-        server = try XorgServer(width: screen.width, height: screen.height, refreshRate: refreshRate)
+        server = try XorgServer(
+            width: screen.width, height: screen.height, refreshRate: refreshRate, disabledExtensions: disabledExtensions)
         reader = try ScreenReader(displayName: server.displayName)
         if let resources { reader.setResources(resources) }
         var paths: [String] = []
