@@ -46,8 +46,9 @@ extension EndToEnd {
             }
         }
 
-        /// Glide frames, counted on screen through Damage, in the first 300 ms after a flick.
-        private func glideFrameRate(refreshRate: Double) throws -> Double {
+        /// The intervals between glide frames, in milliseconds of server time, over the first
+        /// 400 ms after a flick, as the server reports them drawn (Damage).
+        private func glideFrameIntervals(refreshRate: Double) throws -> [Double] {
             let session = try BoardSession(photos: [.redGreen, .blueYellow], refreshRate: refreshRate)
             let before = try session.place(.redGreen, at: (300, 400))
             let counter = try FrameCounter(displayName: session.server.displayName, window: session.window)
@@ -55,31 +56,35 @@ extension EndToEnd {
             let start = (before.center.x, before.center.y)
             try session.gesture([(1, start, (start.0 + 150, start.1 + 10))], steps: 10, restBeforeLift: .zero)
             counter.reset()
-            pause(.milliseconds(600))
+            pause(.milliseconds(700))
             counter.poll()
-            let times = counter.operationTimes
-            let first = try #require(times.first, "no frame drawn after the flick")
-            var frames = 0, last: UInt32?
-            for time in times where time &- first < 300 {
-                if let last, time &- last < counter.frameGap { continue }
-                frames += 1
-                last = time
+            let first = try #require(counter.operationTimes.first, "no frame drawn after the flick")
+            var frames: [UInt32] = []
+            for time in counter.operationTimes where time &- first < 400 {
+                if let last = frames.last, time &- last < counter.frameGap { continue }
+                frames.append(time)
             }
             _ = try session.settled(.redGreen)
-            return Double(frames) / 0.3
+            return zip(frames, frames.dropFirst()).map { Double($1 &- $0) }.sorted()
         }
 
-        @Test func aGlideOnA30HzScreenDrawsNoMoreThan30FramesASecond() throws {
-            let rate = try glideFrameRate(refreshRate: 30)
-            // Before, glides ran at a fixed 60 Hz whatever the screen showed.
-            #expect(rate <= 30 * 1.15 + 4, "\(rate) frames/s on a 30 Hz screen")
-            #expect(rate >= 15, "\(rate) frames/s on a 30 Hz screen")
+        /// The lower quartile of `intervals` (sorted): what the pacing allows when the machine keeps
+        /// up; a busy machine only drops frames, which lengthens the others.
+        private func lowerQuartile(_ intervals: [Double]) -> Double { intervals[intervals.count / 4] }
+
+        @Test func aGlideOnA30HzScreenIsDrawnNoFasterThanTheScreenShows() throws {
+            let intervals = try glideFrameIntervals(refreshRate: 30)
+            // Before, glides ran at a fixed 60 Hz (16.7 ms) whatever the screen showed.
+            try #require(intervals.count >= 4, "only \(intervals.count + 1) frames in 400 ms of gliding")
+            #expect(lowerQuartile(intervals) >= 28, "frames \(intervals) ms apart on a 30 Hz screen")
+            #expect(intervals.count + 1 <= 14, "\(intervals.count + 1) frames in 400 ms on a 30 Hz screen")
         }
 
-        @Test func aGlideOnA120HzScreenDrawsMoreFramesThan60HzCould() throws {
-            let rate = try glideFrameRate(refreshRate: 120)
-            #expect(rate <= 120 * 1.15 + 4, "\(rate) frames/s on a 120 Hz screen")
-            #expect(rate > 70, "\(rate) frames/s on a 120 Hz screen")
+        @Test func aGlideOnA120HzScreenIsDrawnFasterThan60HzCould() throws {
+            let intervals = try glideFrameIntervals(refreshRate: 120)
+            try #require(intervals.count >= 4, "only \(intervals.count + 1) frames in 400 ms of gliding")
+            // At 60 Hz no two frames start less than 16.7 ms apart.
+            #expect(lowerQuartile(intervals) <= 12, "frames \(intervals) ms apart on a 120 Hz screen")
         }
 
         @Test func tTidiesIntoAGridByNameShiftTByDateTakenAndUndoGoesBack() throws {
