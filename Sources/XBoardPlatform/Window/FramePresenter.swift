@@ -35,7 +35,15 @@ final class FramePresenter {
         }
     }
 
-    deinit { XFreeGC(display, copyContext) }
+    /// Frees the copy GC. The window calls this before it closes the display: a deinit would
+    /// run after `XCloseDisplay` and write into the freed `Display` (heap corruption at exit).
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        XFreeGC(display, copyContext)
+    }
+
+    private var isClosed = false
 
     /// Whether frames go through the Present extension.
     var usesPresent: Bool { presentOpcode != nil }

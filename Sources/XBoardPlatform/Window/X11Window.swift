@@ -85,6 +85,7 @@ public final class X11Window {
     }
 
     deinit {
+        presenter.close()  // before the display goes: it frees its GC through it
         if !isDestroyed { XDestroyWindow(display, window) }
         XCloseDisplay(display)
     }
