@@ -65,7 +65,7 @@ public struct FramePacer: Sendable {
 public struct PacingSettings: Hashable, Sendable {
     /// The largest share of time the X server spends on the board's frames while they are
     /// expensive (0…1): after a frame that took the server t, it rests t × (1 − share) / share.
-    public var serverShare = 0.7
+    public var serverShare = 0.85
     /// A frame whose report has not come after this long counts as shown (a lost report never
     /// stops the board).
     public var shownTimeout: Duration = .milliseconds(250)
