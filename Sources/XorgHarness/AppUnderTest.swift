@@ -5,14 +5,16 @@ public final class AppUnderTest {
     public let process: ChildProcess
     public let stderrPath: String
 
-    /// Launches the binary with `arguments` on `server`'s display.
-    public init(binary: String, arguments: [String], server: XorgServer) throws {
+    /// Launches the binary with `arguments` on `server`'s display, with `extraEnvironment` added
+    /// to this process's environment.
+    public init(binary: String, arguments: [String], server: XorgServer, extraEnvironment: [String: String] = [:]) throws {
         stderrPath = server.directory.appendingPathComponent("app-\(UUID().uuidString.prefix(8)).stderr").path
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = server.displayName
         // Each session keeps its saved layouts to itself.
         environment["XDG_STATE_HOME"] = server.directory.appendingPathComponent("state").path
         environment["HOME"] = server.directory.path
+        environment.merge(extraEnvironment) { $1 }
         process = try ChildProcess(path: binary, arguments: arguments, environment: environment, stderrPath: stderrPath)
     }
 

@@ -134,9 +134,11 @@ extension EndToEnd {
             }
         }
 
-        @Test func onAServerWithoutPresentFramesAreCopiesAndEveryGestureStillShows() throws {
+        /// Xorg cannot run without Present (`-extension Present` is refused), so the board is told
+        /// not to use it, as on a server that lacks it or a driver whose Present misbehaves.
+        @Test func withoutPresentFramesAreCopiesAndEveryGestureStillShows() throws {
             let session = try BoardSession(
-                photos: [.redGreen, .blueYellow], arguments: ["--trace"], disabledExtensions: ["Present"])
+                photos: [.redGreen, .blueYellow], arguments: ["--trace"], environment: ["PHOTOBOARD_PRESENT": "0"])
             #expect(session.app.standardError.contains("frames through copies"), "\(session.app.standardError.prefix(400))")
             let before = try session.place(.redGreen, at: (500, 400))
             let c = before.center

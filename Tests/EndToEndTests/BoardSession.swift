@@ -54,15 +54,14 @@ final class BoardSession {
     /// `prepare` gets the session's folder and returns more paths to open (files the test made).
     /// `user` runs the board as another user (e.g. "nobody"), through setpriv. With
     /// `sizedFromScreen` the board sizes its window from the `screen` as a person's would. The
-    /// screen's mode runs at `refreshRate` hertz; the server runs without `disabledExtensions`.
+    /// screen's mode runs at `refreshRate` hertz; `environment` is added to the board's.
     init(
         photos: [TestPhoto], seed: Int = 7, arguments: [String] = [], user: (uid: Int, gid: Int)? = nil, resources: String? = nil,
         waitForPhotos: Bool = true, screen: (width: Int, height: Int) = (1280, 800), refreshRate: Double = 60,
-        disabledExtensions: [String] = [], sizedFromScreen: Bool = false, prepare: (String) throws -> [String] = { _ in [] }
+        environment: [String: String] = [:], sizedFromScreen: Bool = false, prepare: (String) throws -> [String] = { _ in [] }
     ) throws {
         self.photos = photos
-        server = try XorgServer(
-            width: screen.width, height: screen.height, refreshRate: refreshRate, disabledExtensions: disabledExtensions)
+        server = try XorgServer(width: screen.width, height: screen.height, refreshRate: refreshRate)
         reader = try ScreenReader(displayName: server.displayName)
         if let resources { reader.setResources(resources) }
         var paths: [String] = []
@@ -77,7 +76,7 @@ final class BoardSession {
         if let user {
             command = ["/usr/bin/setpriv", "--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--"] + command
         }
-        app = try AppUnderTest(binary: command[0], arguments: Array(command.dropFirst()), server: server)
+        app = try AppUnderTest(binary: command[0], arguments: Array(command.dropFirst()), server: server, extraEnvironment: environment)
         guard waitForPhotos else { return }
         window = try waitFor("the board window to map", timeout: .seconds(15)) { [app, reader] in
             guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }

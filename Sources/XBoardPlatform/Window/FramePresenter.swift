@@ -1,4 +1,5 @@
 internal import CX11
+import Foundation
 import XBoard
 
 /// Shows a frame's repainted rectangles from the back buffer in the window, in one request,
@@ -8,7 +9,8 @@ import XBoard
 /// With the X Present extension a frame is a `PresentPixmap` of the repainted region (a copy),
 /// at the next vertical blank when asked and the server's blank counter is the screen's own
 /// (`VblankClock`), else at once; Present's completion event reports it. Without Present (an
-/// old or stripped-down server), a frame is one copy clipped to the region, and a property
+/// old or stripped-down server, or `PHOTOBOARD_PRESENT=0` in the environment for a driver whose
+/// Present misbehaves), a frame is one copy clipped to the region, and a property
 /// change on the window right after it comes back as the report (the server handles each
 /// client's requests in order, so it has drawn the copy by then).
 final class FramePresenter {
@@ -29,7 +31,9 @@ final class FramePresenter {
         copyContext = XCreateGC(display, window, 0, nil)
         fenceAtom = XInternAtom(display, "_PHOTOBOARD_FRAME_SHOWN", 0)
         var opcode: Int32 = 0, eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 1, minor: Int32 = 0
-        if XPresentQueryExtension(display, &opcode, &eventBase, &errorBase) != 0, XPresentQueryVersion(display, &major, &minor) != 0 {
+        if ProcessInfo.processInfo.environment["PHOTOBOARD_PRESENT"] != "0",
+            XPresentQueryExtension(display, &opcode, &eventBase, &errorBase) != 0, XPresentQueryVersion(display, &major, &minor) != 0
+        {
             presentOpcode = opcode
             _ = XPresentSelectInput(display, window, UInt32(PresentCompleteNotifyMask))
         }
@@ -71,7 +75,7 @@ final class FramePresenter {
             XCopyArea(
                 display, pixmap, window, copyContext, Int32(bounds.minX), Int32(bounds.minY), UInt32(bounds.size.width),
                 UInt32(bounds.size.height), Int32(bounds.minX), Int32(bounds.minY))
-            var value = serial
+            var value = Int(serial)  // format 32 is read as C longs
             withUnsafeBytes(of: &value) { bytes in
                 _ = XChangeProperty(
                     display, window, fenceAtom, XA_CARDINAL, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
