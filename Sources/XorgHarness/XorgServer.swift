@@ -34,7 +34,8 @@ public final class XorgServer {
     ///
     /// - Parameters:
     ///   - refreshRate: the mode's refresh rate in hertz (its modeline's pixel clock is made for it).
-    ///   - disabledExtensions: extensions the server runs without (`-extension NAME`), e.g. "Present".
+    ///   - disabledExtensions: extensions the server runs without (`-extension NAME`); Xorg 1.21 refuses
+    ///     some (Present among them) and runs with them anyway.
     public convenience init(width: Int = 1280, height: Int = 800, refreshRate: Double = 60, disabledExtensions: [String] = []) throws {
         Self.reapOrphans()
         var lastError: Error = HarnessError("no attempt")

@@ -1,7 +1,8 @@
 /// A caption on a print (`c`, as the Qt photosurface demo shows file names): a translucent band
 /// along the picture's lower edge with one line of text in it, sized to the picture, in the
-/// photo's own space so it scales and turns with the print. Text too long for the band is cut
-/// with "…"; a print too small on screen for readable text shows none.
+/// photo's own space so it scales and turns with the print. Text too long for the band is set
+/// smaller (down to `smallestShare` of the size) and then cut with "…"; a print too small on
+/// screen for readable text shows none.
 public struct CaptionLayout: Hashable, Sendable {
     /// The band, in the photo's own space (the picture is centred on the origin).
     public var band: Rect
@@ -14,15 +15,21 @@ public struct CaptionLayout: Hashable, Sendable {
     public static let sizeShare = 0.075
     /// Below this many board points on screen, text is unreadable: no caption is drawn.
     public static let minimumShownSize = 7.0
+    /// Text too long for the band may be set this much smaller before it is cut.
+    public static let smallestShare = 0.7
 
     /// The caption for `caption` on a picture of `pictureSize` shown at `scale`; `nil` when
     /// there is no text or the print is too small on screen to read it.
     public init?(_ caption: String, pictureSize: Size, scale: Double, measure: TextMeasure) {
-        let size = pictureSize.shortEdge * Self.sizeShare
-        guard !caption.isEmpty, size * scale >= Self.minimumShownSize else { return nil }
-        style = TextStyle(size: size)
-        let padding = size * 0.5
+        let fullSize = pictureSize.shortEdge * Self.sizeShare
+        guard !caption.isEmpty, fullSize * scale >= Self.minimumShownSize else { return nil }
+        let padding = fullSize * 0.5
         let room = pictureSize.width - 2 * padding
+        // Smaller type where the text is a little too long (a portrait print's name and date).
+        let fullWidth = measure.width(caption, TextStyle(size: fullSize))
+        let fitted = fullWidth > room ? fullSize * max(Self.smallestShare, room / fullWidth) : fullSize
+        let size = fitted * scale >= Self.minimumShownSize ? fitted : fullSize
+        style = TextStyle(size: size)
         var shown = caption
         if measure.width(shown, style) > room {
             // The longest prefix that fits with an ellipsis (names differ most at their start).
@@ -32,9 +39,9 @@ public struct CaptionLayout: Hashable, Sendable {
             shown = String(characters) + "…"
         }
         text = shown
-        let height = size * 1.7
+        let height = fullSize * 1.7
         band = Rect(x: -pictureSize.width / 2, y: pictureSize.height / 2 - height, width: pictureSize.width, height: height)
-        origin = Point(x: band.minX + padding, y: band.maxY - size * 0.5)
+        origin = Point(x: band.minX + padding, y: band.maxY - (height - size * 0.7) / 2)
     }
 
     /// The caption's text for a file: its name, and the date taken when known.

@@ -15,6 +15,17 @@ import XBoard
         #expect(abs(twice.style.size - 2 * caption.style.size) < 1e-9, "it grows with the print")
     }
 
+    @Test func aLittleTooLongTextIsSetSmallerRatherThanCut() throws {
+        let portrait = Size(width: 300, height: 400)
+        let text = "IMG_20261123.jpg  2026-11-23"  // 346 points at full size in the estimate, 277 of room
+        let caption = try #require(CaptionLayout(text, pictureSize: portrait, scale: 1, measure: .estimated))
+        #expect(caption.text == text)
+        #expect(
+            caption.style.size < 300 * CaptionLayout.sizeShare
+                && caption.style.size >= 300 * CaptionLayout.sizeShare * CaptionLayout.smallestShare)
+        #expect(TextMeasure.estimated.width(caption.text, caption.style) <= caption.origin.x * -2 + 1e-9)
+    }
+
     @Test func aLongNameIsCutWithAnEllipsisToFitTheBand() throws {
         let long = String(repeating: "very-long-name-", count: 20) + ".jpg"
         let caption = try #require(CaptionLayout(long, pictureSize: picture, scale: 1, measure: .estimated))
