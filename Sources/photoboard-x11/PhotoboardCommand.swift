@@ -134,6 +134,7 @@ struct PhotoboardCommand: ParsableCommand {
         let painter = try CairoPainter(window: window)
         let scene = SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: CairoText.measure)
         if listing == nil {
+            if trace { System.printError("trace: the window is up; still listing folders") }
             switch try ListingWait(window: window, painter: painter, scene: scene).run(until: background) {
             case .listed(let done):
                 try checkListing(done, report: report)

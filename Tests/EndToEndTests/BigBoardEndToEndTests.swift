@@ -196,14 +196,23 @@ extension EndToEnd {
             }
         }
 
-        @Test func recursiveOverALargeTreeOpensThePhotosDeepInIt() throws {
-            let session = try BoardSession(photos: [], arguments: ["-r"], waitForPhotos: false) { folder in
+        @Test func recursiveOverALargeTreeOpensTheWindowBeforeItsListingIsDone() throws {
+            // 20,000 files in 100 folders (notes, not pictures: the listing reads and sorts them
+            // all the same) take the listing far longer than the 100 ms a quick one gets before
+            // the window opens without it; the one photo is in the last folder.
+            let session = try BoardSession(photos: [], arguments: ["-r", "--trace"], waitForPhotos: false) { folder in
                 let tree = folder + "/tree"
-                for index in 0..<3000 {
-                    try FileManager.default.createDirectory(atPath: "\(tree)/\(index % 30)/\(index)", withIntermediateDirectories: true)
+                let filler = folder + "/notes.txt"
+                FileManager.default.createFile(atPath: filler, contents: Data("notes".utf8))
+                for index in 0..<100 {
+                    let sub = tree + String(format: "/folder-%03d", index)
+                    try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+                    for file in 0..<200 {
+                        try FileManager.default.linkItem(atPath: filler, toPath: sub + String(format: "/notes-%05d.txt", file))
+                    }
                 }
                 try TestPhotos.write(
-                    to: "\(tree)/29/2999/deep.png", width: TestPhoto.redGreen.width, height: TestPhoto.redGreen.height,
+                    to: tree + "/folder-099/deep.png", width: TestPhoto.redGreen.width, height: TestPhoto.redGreen.height,
                     left: TestPhoto.redGreen.left, right: TestPhoto.redGreen.right)
                 return [tree]
             }
@@ -211,7 +220,10 @@ extension EndToEnd {
                 guard session.app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(session.app.standardError)") }
                 return session.reader.window(ofProcess: session.app.pid)
             }
-            let deep = try waitFor("the deep photo on the board", timeout: .seconds(15)) {
+            _ = try waitFor("the board to say it is still listing", timeout: .seconds(5)) {
+                session.app.standardError.contains("the window is up; still listing folders") ? true : nil
+            }
+            let deep = try waitFor("the deep photo on the board", timeout: .seconds(30)) {
                 PrintMeasure(try session.screenshot(), left: TestPhoto.redGreen.left, right: TestPhoto.redGreen.right)
             }
             #expect(deep.span > 50, "\(deep)")
