@@ -15,7 +15,18 @@ struct ListingWait {
         case exit(Int32)
     }
 
+    /// Waits for `listing`; losing the X server meanwhile is one line and status 1, as in the
+    /// board's own loop.
     func run(until listing: BackgroundListing) throws -> Outcome {
+        do {
+            return try wait(for: listing)
+        } catch PlatformError.connectionLost {
+            System.printError("photoboard-x11: lost the connection to the X server")
+            return .exit(1)
+        }
+    }
+
+    private func wait(for listing: BackgroundListing) throws -> Outcome {
         var size = window.size
         var needsPaint = true
         while true {
