@@ -66,11 +66,15 @@ test:
 	./scripts/test
 
 # Benchmarks print Markdown table rows; paste them into BENCHMARKS.md with the date.
+# BEFORE=path/to/an/older/photoboard-x11 measures the big-screen and big-library scenarios of
+# both binaries in one run, alternating (ROUNDS=2 for two rounds each).
+BEFORE ?=
+ROUNDS ?= 1
 bench:
 	./scripts/setup test
 	swift build -c release --product photoboard-x11
 	swift build -c release --product photoboard-bench
-	.build/release/photoboard-bench
+	.build/release/photoboard-bench $(if $(BEFORE),--before $(BEFORE)) --rounds $(ROUNDS)
 
 clean:
 	rm -rf .build

@@ -19,8 +19,19 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11 xi xrandr cairo cairo-xlib gdk-pixbuf-2.0 zlib",
-            providers: [.apt(["libx11-dev", "libxi-dev", "libxrandr-dev", "libcairo2-dev", "libgdk-pixbuf-2.0-dev", "zlib1g-dev"])]
+            pkgConfig: "x11 xi xrandr xpresent xfixes cairo cairo-xlib gdk-pixbuf-2.0 zlib",
+            providers: [
+                .apt([
+                    "libx11-dev", "libxi-dev", "libxrandr-dev", "libxpresent-dev", "libxfixes-dev", "libcairo2-dev",
+                    "libgdk-pixbuf-2.0-dev", "zlib1g-dev",
+                ])
+            ]
+        ),
+        // Test support only: the Damage extension, to count the frames the board draws.
+        .systemLibrary(
+            name: "CXDamage",
+            pkgConfig: "xdamage",
+            providers: [.apt(["libxdamage-dev"])]
         ),
         .systemLibrary(
             name: "CInputTest",
@@ -55,7 +66,7 @@ let package = Package(
         // Test support: starts a real Xorg (dummy video, inputtest touch device) and injects input.
         .target(
             name: "XorgHarness",
-            dependencies: ["CX11", "CInputTest"]
+            dependencies: ["CX11", "CInputTest", "CXDamage"]
         ),
         // Benchmarks that print figures (make bench); never part of the test suite.
         .executableTarget(

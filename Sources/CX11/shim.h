@@ -7,6 +7,8 @@
 #include <X11/keysym.h>
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/extensions/Xpresent.h>
+#include <X11/extensions/Xfixes.h>
 #include <cairo.h>
 #include <cairo-xlib.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>

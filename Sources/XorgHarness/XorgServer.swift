@@ -12,6 +12,8 @@ import Foundation
 public final class XorgServer {
     public let displayNumber: Int
     public let size: (width: Int, height: Int)
+    /// The mode's refresh rate, in hertz (what RandR reports for the screen).
+    public let refreshRate: Double
     public let directory: URL
     public private(set) var touch: InputTestDevice!
     public private(set) var pointer: InputTestDevice!
@@ -29,12 +31,19 @@ public final class XorgServer {
 
     /// Starts a server, retrying on the next free display if another process took the number
     /// between the check and the start.
-    public convenience init(width: Int = 1280, height: Int = 800) throws {
+    ///
+    /// - Parameters:
+    ///   - refreshRate: the mode's refresh rate in hertz (its modeline's pixel clock is made for it).
+    ///   - disabledExtensions: extensions the server runs without (`-extension NAME`); Xorg 1.21 refuses
+    ///     some (Present among them) and runs with them anyway.
+    public convenience init(width: Int = 1280, height: Int = 800, refreshRate: Double = 60, disabledExtensions: [String] = []) throws {
         Self.reapOrphans()
         var lastError: Error = HarnessError("no attempt")
         for attempt in 0..<3 {
             do {
-                try self.init(width: width, height: height, displayNumber: try Self.freeDisplayNumber(skipping: attempt))
+                try self.init(
+                    width: width, height: height, refreshRate: refreshRate, disabledExtensions: disabledExtensions,
+                    displayNumber: try Self.freeDisplayNumber(skipping: attempt))
                 return
             } catch let error as HarnessError where error.description.contains("exited early") {
                 lastError = error
@@ -43,8 +52,9 @@ public final class XorgServer {
         throw lastError
     }
 
-    private init(width: Int, height: Int, displayNumber: Int) throws {
+    private init(width: Int, height: Int, refreshRate: Double, disabledExtensions: [String], displayNumber: Int) throws {
         size = (width, height)
+        self.refreshRate = refreshRate
         self.displayNumber = displayNumber
         ownsDirectory = Leftovers.current == nil
         directory = try Leftovers.makeFolder("photoboard-xorg-\(displayNumber)")
@@ -59,7 +69,7 @@ public final class XorgServer {
             arguments: [
                 displayName, "-config", config.path, "-configdir", directory.appendingPathComponent("conf.d").path,
                 "-logfile", directory.appendingPathComponent("xorg.log").path, "-noreset", "-nolisten", "tcp", "-sharevts", "-novtswitch",
-            ], stderrPath: directory.appendingPathComponent("xorg.stderr").path)
+            ] + disabledExtensions.flatMap { ["-extension", $0] }, stderrPath: directory.appendingPathComponent("xorg.stderr").path)
         self.process = process
         do {
             try waitFor("Xorg \(displayName) to accept connections", timeout: .seconds(20)) { () -> Bool? in
@@ -150,6 +160,11 @@ public final class XorgServer {
         throw HarnessError("no free X display number between :20 and :319")
     }
 
+    /// The mode's pixel clock in MHz: `refreshRate` frames of the modeline's total size a second.
+    private var pixelClock: Double {
+        Double(size.width + 400) * Double(size.height + 31) * refreshRate / 1e6
+    }
+
     private func configuration() -> String {
         let (width, height) = size
         let socket = { (name: String) in self.directory.appendingPathComponent("\(name).sock").path }
@@ -167,12 +182,13 @@ public final class XorgServer {
                 Identifier "dummy"
                 Driver "dummy"
                 VideoRam 256000
+                DacSpeed 3000
             EndSection
             Section "Monitor"
                 Identifier "monitor"
                 HorizSync 5.0-1000.0
                 VertRefresh 5.0-200.0
-                Modeline "board" 83.50 \(width) \(width + 72) \(width + 200) \(width + 400) \(height) \(height + 3) \(height + 9) \(height + 31)
+                Modeline "board" \(String(format: "%.3f", pixelClock)) \(width) \(width + 72) \(width + 200) \(width + 400) \(height) \(height + 3) \(height + 9) \(height + 31)
             EndSection
             Section "Screen"
                 Identifier "screen"

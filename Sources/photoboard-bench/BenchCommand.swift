@@ -17,10 +17,18 @@ struct BenchCommand: ParsableCommand {
         main(nil)
     }
 
-    enum Part: String, CaseIterable, ExpressibleByArgument { case engine, paint, load, decode, memory, app, soak }
+    enum Part: String, CaseIterable, ExpressibleByArgument { case engine, paint, load, decode, memory, app, closeup, library, listing, soak }
 
-    @Option(help: "Run only these parts: engine, paint, load, decode, memory, app, soak (soak runs only when named).")
-    var only: [Part] = [.engine, .paint, .load, .decode, .memory, .app]
+    @Option(
+        help:
+            "Run only these parts: engine, paint, load, decode, memory, app, closeup, library, listing, soak (soak runs only when named).")
+    var only: [Part] = [.engine, .paint, .load, .decode, .memory, .app, .closeup, .library, .listing]
+
+    @Option(help: "A photoboard-x11 binary to compare with (closeup, library, listing): measured before --binary, alternating.")
+    var before: String?
+
+    @Option(help: "How many times the compared scenarios run for each binary (alternating).")
+    var rounds = 1
 
     @Option(help: "Soak length in minutes (with --only soak).")
     var minutes: Double = 10
@@ -63,6 +71,23 @@ struct BenchCommand: ParsableCommand {
         }
         if only.contains(.app) {
             try AppBenchmark.interaction(binary: binary, pictures: pictures).forEach { print($0) }
+        }
+        if only.contains(where: { [Part.closeup, .library, .listing].contains($0) }) {
+            print("\n| scenario | setup | before | after | budget |")
+            print("|---|---|---|---|---|")
+        }
+        if only.contains(.closeup) {
+            for (width, height) in [(1920, 1080), (3840, 2160)] {
+                try BigBoardRows.closeUp(width: width, height: height, before: before, after: binary, rounds: rounds, pictures: pictures)
+                    .forEach { print($0) }
+            }
+        }
+        if only.contains(.library) {
+            try BigBoardRows.library(photos: 1000, before: before, after: binary, rounds: rounds, pictures: pictures).forEach { print($0) }
+        }
+        if only.contains(.listing) {
+            try BigBoardRows.listing(folders: 100, files: 200, before: before, after: binary, rounds: rounds, pictures: pictures)
+                .forEach { print($0) }
         }
         if only.contains(.soak) {
             let total = Duration.seconds(Int64(minutes * 60))

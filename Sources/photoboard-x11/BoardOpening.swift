@@ -23,13 +23,28 @@ struct BoardOpening {
     /// Paths that were named or listed but cannot be opened (said one line each already).
     var problemPaths: [FilePath] = []
 
+    /// The board documents among `requested` (named `NAME.photoboard`, regular files).
+    static func documents(among requested: [FilePath]) -> [FilePath] {
+        requested.filter { BoardFile.isDocument($0) && System.fileInfo($0).kindIsRegular }
+    }
+
+    /// The paths among `requested` that are listed for pictures (all but the documents): what
+    /// `listing` must list (it may be listed off the loop, `BackgroundListing`).
+    static func picturePaths(among requested: [FilePath]) -> [FilePath] {
+        let documents = documents(among: requested)
+        return requested.filter { !documents.contains($0) }
+    }
+
     /// Opens `requested` (documents among them: the first is the board, the others open in
-    /// windows of their own when `openOthers`). `nil` when nothing can be opened (said).
+    /// windows of their own when `openOthers`), with `listing` the listing of its
+    /// `picturePaths` (its problems are said here). `nil` when nothing can be opened (said).
     static func open(
-        _ requested: [FilePath], recursive: Bool, fresh: Bool, state: StateFolder?, openOthers: Bool, report: @escaping (String) -> Void
+        _ requested: [FilePath], listing: PictureFiles.Listing, fresh: Bool, state: StateFolder?, openOthers: Bool,
+        report: @escaping (String) -> Void
     ) -> BoardOpening? {
-        let documents = requested.filter { BoardFile.isDocument($0) && System.fileInfo($0).kindIsRegular }
+        let documents = documents(among: requested)
         let others = requested.filter { !documents.contains($0) }
+        listing.problems.forEach(report)
         if openOthers {
             for document in documents.dropFirst() {
                 do {
@@ -52,13 +67,9 @@ struct BoardOpening {
             }
             opening = BoardOpening(keeper: keeper, files: [], named: named, added: [], memory: fresh ? BoardMemory() : memory)
             opening.addMembers(of: memory, listed: [], report: report)
-            let listing = PictureFiles.list(others, recursive: recursive)
-            listing.problems.forEach(report)
             opening.problemPaths += listing.problemPaths
             opening.addFiles(listing.files, asMembers: true)
         } else {
-            let listing = PictureFiles.list(others, recursive: recursive)
-            listing.problems.forEach(report)
             let identity = BoardIdentity.named(others.map(System.canonicalPath))
             let keeper = BoardKeeper(identity: identity, state: state, report: report)
             let canonical = listing.files.map(System.canonicalPath)

@@ -32,6 +32,11 @@ extension EventLoop {
             saveDocument()
         case .toggleRemovedPhotos:
             showsRemovedPhotos.toggle()
+        case .tidy(let byDate):
+            let ids = controller.board.photos.map(\.id)
+            controller.tidy(order: TidyOrdering.order(of: ids, files: library.files, byDate: byDate))
+        case .toggleCaptions:
+            captions.isShown.toggle()
         case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn:
             break  // the controller's, handled above
         }

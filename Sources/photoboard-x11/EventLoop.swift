@@ -32,6 +32,8 @@ final class EventLoop {
     /// The controller's revision when the board last changed, and when that was (seconds since
     /// 1970): what a save stamps the photos it changed with.
     var lastChange: (revision: UInt64, time: Double)
+    /// The captions on the prints (`c`).
+    var captions = CaptionTexts()
     var notices = NoticeQueue()
     /// Paths that could not be opened so far (at start, dropped, or failing to decode), escaped
     /// for display, for the notice that counts them; `library.failedPaths` seen up to `failuresSeen`.
@@ -42,6 +44,10 @@ final class EventLoop {
     /// The text panels of the last frame painted, for telling which one a tap landed on.
     private var shownPanels: [TextPanel] = []
     private var frame = FrameState()
+    /// Frames at the display's rate, never more than the server finishes (`FramePacer`).
+    private var pacer: FramePacer
+    /// Whether a frame waits for the pacer (then its deadline is a wake-up).
+    private var framePending = false
     private var autosave: Debouncer
     /// The revision whose picture sizes were last checked (`refineResolution`).
     private var refinedRevision: UInt64?
@@ -61,6 +67,7 @@ final class EventLoop {
         self.trace = trace
         autosave = Debouncer(delay: settings.autosaveDelay)
         lastChange = (controller.revision, WallClock.now())
+        pacer = FramePacer(interval: window.refreshRate.interval)
         unopenedPaths = unopenedAtStart
         if !unopenedAtStart.isEmpty { reportUnopened(at: MonotonicClock.now()) }
     }
@@ -114,6 +121,8 @@ final class EventLoop {
             return perform(command, at: time)
         case .exposed:
             frame.exposed()
+        case .frameShown:
+            pacer.frameShown(at: MonotonicClock.now())
         case .resized(let size):
             try painter.resize(to: size)
             controller.resize(to: size)
@@ -201,15 +210,22 @@ final class EventLoop {
         let status = library.status(at: now)
         let content = FrameState.Content(
             revision: controller.revision, status: status, overlay: emulator.overlay, showsHelp: showsHelp, notices: notices.shown(at: now),
-            showsRemovedPhotos: showsRemovedPhotos)
+            showsRemovedPhotos: showsRemovedPhotos, moving: controller.movingPhotos, showsCaptions: captions.isShown)
+        // The frame waits while the last one is still being drawn, or for the display's next refresh.
+        framePending = !pacer.isReady(at: now) && frame.needsPaint(for: content)
+        guard pacer.isReady(at: now) else { return }
         switch frame.action(for: content) {
         case .paint:
             shownShelf = removedShelf(status: status)
             let list = scene.build(
                 controller.board, status: status, overlay: content.overlay, selection: controller.selection, showsHelp: showsHelp,
-                notices: content.notices, removedPhotos: shownShelf)
+                notices: content.notices, removedPhotos: shownShelf, moving: content.moving,
+                captions: captions.shown(for: controller.board.photos, files: library.files))
             shownPanels = list.panels
-            painter.paint(list)
+            // Glides and settles wait for the vertical blank (no tearing); what fingers move is shown at once.
+            if painter.paint(list, atVerticalBlank: controller.isAnimating && controller.activeTouchCount == 0) {
+                pacer.frameSubmitted(at: now)
+            }
         case .present:
             painter.present()
         case .none:
@@ -220,14 +236,15 @@ final class EventLoop {
     // MARK: Wait
 
     /// The earliest of the deadline sources: the controller (frames while something moves, only
-    /// tap timeouts while hidden), the autosave debouncer, the loading indicator's tick, and the
-    /// notices (a fade's frames, or when the next fade begins).
+    /// tap timeouts while hidden), the autosave debouncer, the loading indicator's tick, the
+    /// notices (a fade's frames, or when the next fade begins), and a frame waiting for its pacer.
     private func nextDeadline(after now: Instant) -> Instant? {
         let sources: [Instant?] = [
             frame.isVisible ? controller.nextDeadline : controller.nextTimeout,
             autosave.nextDeadline,
             library.isLoading && frame.isVisible ? now + settings.loadingTick : nil,
             notices.nextDeadline(after: now),
+            framePending ? pacer.nextDeadline(after: now) : nil,
         ]
         return sources.compactMap { $0 }.min()
     }

@@ -48,6 +48,8 @@ struct PhotoboardCommand: ParsableCommand {
               F11 or f                 fullscreen (Esc leaves it)
               Ctrl+Z, Ctrl+Shift+Z     undo, redo
               Space or g               gather every photo back into view
+              t, Shift+T               tidy into a grid by file name, by date taken
+              c                        show or hide captions (file name and date)
               Delete                   take the selected or top photo off the board
               r or Insert              show the photos taken off the board; tap
                                        one to put it back
@@ -120,15 +122,23 @@ struct PhotoboardCommand: ParsableCommand {
             report("arrangements will not be kept: \(problem)")
             state = nil
         }
-        guard
-            let opening = BoardOpening.open(
-                requested, recursive: recursive, fresh: fresh, state: state, openOthers: export == nil, report: report)
-        else { throw ExitCode(1) }
+        let open = { (listing: PictureFiles.Listing) throws -> BoardOpening in
+            guard
+                let opening = BoardOpening.open(
+                    requested, listing: listing, fresh: fresh, state: state, openOthers: export == nil, report: report)
+            else { throw ExitCode(1) }
+            return opening
+        }
+        let picturePaths = BoardOpening.picturePaths(among: requested)
 
         if let export {
-            try exportHeadlessly(opening, to: export.path, report: report)
+            try exportHeadlessly(open(PictureFiles.list(picturePaths, recursive: recursive)), to: export.path, report: report)
             return
         }
+        // Folders are listed off the loop: a quick listing opens as before, a long one (a large
+        // `-r` tree) finishes behind a window that is already up (`ListingWait`).
+        let background = try BackgroundListing(picturePaths, recursive: recursive)
+        var opening = try background.wait(upTo: LoopSettings().listingGrace).map(open)
 
         let window: X11Window
         do {
@@ -143,24 +153,37 @@ struct PhotoboardCommand: ParsableCommand {
         window.traceKeys = trace
         if trace {
             System.printError(
-                "trace: XInput \(window.xInputVersion.map { "\($0.major).\($0.minor)" } ?? "none"), ui scale \(window.uiScale)")
+                "trace: XInput \(window.xInputVersion.map { "\($0.major).\($0.minor)" } ?? "none"), ui scale \(window.uiScale), "
+                    + "refresh \(window.refreshRate), frames through \(window.usesPresent ? "Present" : "copies")")
         }
         let painter = try CairoPainter(window: window)
+        let scene = SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: CairoText.measure)
+        if opening == nil {
+            if trace { System.printError("trace: the window is up; still listing folders") }
+            switch try ListingWait(window: window, painter: painter, scene: scene).run(until: background) {
+            case .listed(let done):
+                opening = try open(done)
+            case .exit(let status):
+                if status != 0 { throw ExitCode(status) }
+                return
+            }
+        }
+        guard let opening else { return }
         let decoder = try PhotoDecoder()
         let layoutSeed = seed ?? UInt64(truncatingIfNeeded: MonotonicClock.now().sinceOrigin.components.attoseconds)
         let library = PhotoLibrary(
             files: opening.files, named: opening.named, added: opening.added, boardSize: window.size, seed: layoutSeed, decoder: decoder,
             memory: opening.memory, report: report)
         library.start()
-        let controller = BoardController(
-            board: Board(size: window.size), settings: BoardSettings(uiScale: window.uiScale), startTime: MonotonicClock.now())
+        var boardSettings = BoardSettings(uiScale: window.uiScale)
+        boardSettings.motion.frameInterval = window.refreshRate.interval  // glides and settles at the display's rate
+        let controller = BoardController(board: Board(size: window.size), settings: boardSettings, startTime: MonotonicClock.now())
         if trace {
             controller.transitionObserver = { id, transition in System.printError("trace: \(id) \(transition)") }
         }
         let status = try EventLoop(
             window: window, painter: painter, controller: controller, library: library, decoder: decoder, keeper: opening.keeper,
-            signals: try SignalPipe(), scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: CairoText.measure),
-            trace: trace, unopenedAtStart: opening.problemPaths.map(\.escaped)
+            signals: try SignalPipe(), scene: scene, trace: trace, unopenedAtStart: opening.problemPaths.map(\.escaped)
         ).run()
         decoder.stop()
         if status != 0 { throw ExitCode(status) }

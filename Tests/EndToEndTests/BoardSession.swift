@@ -52,16 +52,16 @@ final class BoardSession {
     /// (unless `arguments` give another `--geometry`), the same in every run.
     ///
     /// `prepare` gets the session's folder and returns more paths to open (files the test made).
-    /// `user` runs the board as another user (e.g. "nobody"), through setpriv; `environment` is
-    /// added to the board's. With `sizedFromScreen` the board sizes its window from the `screen`
-    /// as a person's would.
+    /// `user` runs the board as another user (e.g. "nobody"), through setpriv. With
+    /// `sizedFromScreen` the board sizes its window from the `screen` as a person's would. The
+    /// screen's mode runs at `refreshRate` hertz; `environment` is added to the board's.
     init(
         photos: [TestPhoto], seed: Int = 7, arguments: [String] = [], user: (uid: Int, gid: Int)? = nil, resources: String? = nil,
-        waitForPhotos: Bool = true, screen: (width: Int, height: Int) = (1280, 800), sizedFromScreen: Bool = false,
-        environment: [String: String] = [:], prepare: (String) throws -> [String] = { _ in [] }
+        waitForPhotos: Bool = true, screen: (width: Int, height: Int) = (1280, 800), refreshRate: Double = 60,
+        environment: [String: String] = [:], sizedFromScreen: Bool = false, prepare: (String) throws -> [String] = { _ in [] }
     ) throws {
         self.photos = photos
-        server = try XorgServer(width: screen.width, height: screen.height)
+        server = try XorgServer(width: screen.width, height: screen.height, refreshRate: refreshRate)
         reader = try ScreenReader(displayName: server.displayName)
         if let resources { reader.setResources(resources) }
         var paths: [String] = []

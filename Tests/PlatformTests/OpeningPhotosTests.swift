@@ -153,6 +153,23 @@ final class OpeningPhotosTests {
         #expect(deep.files.count == 4, "\(deep.files)")
     }
 
+    @Test func aListingInTheBackgroundFindsWhatTheListingFindsAndWakesTheLoop() throws {
+        for folder in 0..<40 {
+            try FileManager.default.createDirectory(atPath: path("tree/\(folder)/deeper"), withIntermediateDirectories: true)
+            for file in 0..<5 { FileManager.default.createFile(atPath: path("tree/\(folder)/deeper/IMG_\(file).jpg"), contents: Data([1])) }
+        }
+        let paths = [FilePath(path("tree")), FilePath(path("gone"))]
+        let background = try BackgroundListing(paths, recursive: true)
+        // The loop sleeps on the listing's descriptor: it becomes readable when the listing is done.
+        #expect(try Poll.waitUntilReadable(background.wakeFileDescriptor, timeout: .seconds(30)))
+        let listing = try #require(try background.wait(upTo: .seconds(30)))
+        let direct = PictureFiles.list(paths, recursive: true)
+        #expect(listing.files == direct.files)
+        #expect(listing.files.count == 200)
+        #expect(listing.problems == direct.problems && listing.problems.count == 1, "\(listing.problems)")
+        #expect(background.result?.files == direct.files)  // taken again, it is still there
+    }
+
     @Test func pathsThatContributeNothingAreReportedOneLineEach() throws {
         try FileManager.default.createDirectory(atPath: path("nothing"), withIntermediateDirectories: true)
         FileManager.default.createFile(atPath: path("nothing/readme.txt"), contents: Data("hi".utf8))

@@ -8,6 +8,9 @@ public struct PictureResolution: Hashable, Sendable {
 
     /// The default `maximumLongEdge`: 4096 pixels, about a 4K screen's width.
     public static let defaultMaximumLongEdge = 4096
+    /// The smallest first decode, in pixels: a thousand photos laid out at 55 px keep 110 px
+    /// copies (memory follows what is shown), but never fewer pixels than this.
+    public static let minimumBaseLongEdge = 64
 
     public init(baseLongEdge: Int, maximumLongEdge: Int = defaultMaximumLongEdge) {
         self.baseLongEdge = baseLongEdge
@@ -15,12 +18,12 @@ public struct PictureResolution: Hashable, Sendable {
     }
 
     /// The first decode size for a board: twice the laid-out size (room for some zoom), at
-    /// least 256 and at most 1024 pixels — or, where a big window lays a few photos out larger
+    /// least `minimumBaseLongEdge` and at most 1024 pixels — or, where a big window lays a few photos out larger
     /// than that (one photo on a 2560×1600 window is 1120 px), a quarter more than the laid-out
     /// size, so they are never shown blown up.
     public static func forLayout(_ layout: TossedLayout) -> PictureResolution {
         let ceiling = max(1024, Int((layout.pictureLongEdge * 1.25).rounded(.up)))
-        return PictureResolution(baseLongEdge: min(ceiling, max(256, Int((layout.pictureLongEdge * 2).rounded()))))
+        return PictureResolution(baseLongEdge: min(ceiling, max(minimumBaseLongEdge, Int((layout.pictureLongEdge * 2).rounded()))))
     }
 
     /// The long edge to re-decode at, or `nil` to keep the current copy.

@@ -19,6 +19,12 @@ public enum BoardCommand: Hashable, Sendable {
     case redo
     /// Gather every photo back into view in a tidy spread (Space, g).
     case gather
+    /// Tidy every photo into a grid without overlaps, sorted by file name (t) or by date taken
+    /// (Shift+T: EXIF DateTimeOriginal, else the file's time). The loop's to carry out: the
+    /// board knows no file names (`BoardController.tidy(order:)`).
+    case tidy(byDate: Bool)
+    /// Show or hide captions on the prints: file name and date taken (c). The loop's own.
+    case toggleCaptions
     /// Take the target photo off the board, never off the disk (Delete).
     case removeTarget
     /// Select the next photo in stacking order, top first (Tab; Shift+Tab backwards).

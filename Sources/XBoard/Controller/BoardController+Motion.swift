@@ -42,6 +42,9 @@ extension BoardController {
     /// Whether any photo moves on its own.
     public var isAnimating: Bool { !motions.isEmpty }
 
+    /// The photos in fingers or moving on their own: drawn as quick drafts until they rest.
+    public var movingPhotos: Set<PhotoID> { Set(touchOwners.values).union(motions.keys) }
+
     /// A touch caught a moving photo: it stops where it is drawn (already advanced to now).
     func catchMotion(of id: PhotoID) {
         motions[id] = nil

@@ -7,6 +7,9 @@ public enum WindowEvent: Sendable {
     case pointer(PointerEvent)
     /// Part of the window needs repainting.
     case exposed
+    /// The server has shown the last frame the board presented (Present's completion, or the
+    /// fence after a copy): the next frame may be drawn.
+    case frameShown
     /// The window's size changed, in pixels (= board points).
     case resized(Size)
     /// The window was mapped (shown) or unmapped (minimised, hidden).

@@ -41,6 +41,8 @@ public struct HelpSheet: Hashable, Sendable {
                 Row("Esc", "close this, lift a pinned finger, leave fullscreen"),
                 Row("Ctrl+Z · Ctrl+Shift+Z", "undo · redo"),
                 Row("Space or g", "gather every photo into view"),
+                Row("t · Shift+T", "tidy by name · by date"),
+                Row("c", "captions: name and date"),
                 Row("Delete", "take a photo off the board (never off the disk)"),
                 Row("Tab · arrows · + − · [ ]", "select a photo · move · zoom · turn it"),
                 Row("Ctrl+S", "save the board as a picture"),

@@ -61,6 +61,12 @@ public struct PrintItem: Hashable, Sendable {
     public var shadowOpacity: Double
     /// Outlined as the photo keyboard commands act on.
     public var isSelected: Bool = false
+    /// Being turned, scaled or moved by fingers or on its own (a glide, a settle): the painter
+    /// may draw it as a quick draft and draws it sharp again once it rests.
+    public var isMoving: Bool = false
+    /// Text shown along the picture's lower edge (its file name and date, `c`), sized to the
+    /// print and turning with it; `nil` for none.
+    public var caption: String? = nil
 
     /// The print's outline (picture and border) in the photo's own space.
     public var outline: Rect { Rect(printOutlineOf: pictureSize, borderWidth: borderWidth) }

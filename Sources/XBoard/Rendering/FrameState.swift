@@ -13,10 +13,14 @@ public struct FrameState: Sendable {
         public var notices: [ShownNotice]
         /// Whether the removed photos list shows (what it lists changes with `revision`).
         public var showsRemovedPhotos: Bool
+        /// The photos drawn as moving: one coming to rest is drawn sharp again.
+        public var moving: Set<PhotoID>
+        /// Whether the prints show their captions (`c`).
+        public var showsCaptions: Bool
 
         public init(
             revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool, notices: [ShownNotice] = [],
-            showsRemovedPhotos: Bool = false
+            showsRemovedPhotos: Bool = false, moving: Set<PhotoID> = [], showsCaptions: Bool = false
         ) {
             self.revision = revision
             self.status = status
@@ -24,6 +28,8 @@ public struct FrameState: Sendable {
             self.showsHelp = showsHelp
             self.notices = notices
             self.showsRemovedPhotos = showsRemovedPhotos
+            self.moving = moving
+            self.showsCaptions = showsCaptions
         }
     }
 
@@ -53,6 +59,12 @@ public struct FrameState: Sendable {
     public mutating func setVisible(_ visible: Bool) {
         if visible, !isVisible { painted = nil }
         isVisible = visible
+    }
+
+    /// Whether a frame of `content` would be painted now (without recording anything): what a
+    /// loop waiting for its frame pacer asks.
+    public func needsPaint(for content: Content) -> Bool {
+        isVisible && painted != content
     }
 
     /// What to do for a frame of `content`; records it as painted when the answer is `.paint`.

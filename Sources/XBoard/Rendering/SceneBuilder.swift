@@ -14,10 +14,12 @@ public struct SceneBuilder: Sendable {
 
     /// The frame for `board`: with the loading indicator while `status` is given, mouse
     /// emulation's pinned finger and hint while `overlay` is, the notices shown, the removed
-    /// photos list while `removedPhotos` is, and the help panel on top of everything.
+    /// photos list while `removedPhotos` is, and the help panel on top of everything. Prints of
+    /// `moving` photos are marked as moving (drawn as drafts until they rest); prints with a text
+    /// in `captions` show it on their lower edge.
     public func build(
         _ board: Board, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil, selection: PhotoID? = nil, showsHelp: Bool = false,
-        notices: [ShownNotice] = [], removedPhotos: RemovedShelf? = nil
+        notices: [ShownNotice] = [], removedPhotos: RemovedShelf? = nil, moving: Set<PhotoID> = [], captions: [PhotoID: String] = [:]
     ) -> DisplayList {
         var items: [DisplayItem] = [.fill(style.background)]
         for photo in board.photos {
@@ -26,7 +28,8 @@ public struct SceneBuilder: Sendable {
                     PrintItem(
                         photo: photo.id, photoToBoard: photo.photoToBoard, pictureSize: photo.size, borderWidth: photo.borderWidth,
                         borderColor: style.printBorder, shadowOffset: style.shadowOffset, shadowSoftness: style.shadowSoftness,
-                        shadowOpacity: style.shadowOpacity, isSelected: photo.id == selection)))
+                        shadowOpacity: style.shadowOpacity, isSelected: photo.id == selection, isMoving: moving.contains(photo.id),
+                        caption: captions[photo.id])))
         }
         let layout = OverlayLayout(size: board.size, scale: style.uiScale, measure: measure, style: style.overlays)
         if let overlay { items += [.fingerMarker(overlay.marker), .panel(layout.hint(overlay.hint))] }

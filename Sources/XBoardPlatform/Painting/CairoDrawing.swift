@@ -133,27 +133,48 @@ enum CairoDrawing {
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha * opacity)
     }
 
+    /// A print whole: its soft shadow in layers, then its body (`drawBody`), at full quality.
     static func draw(_ print: PrintItem, in context: OpaquePointer?, picture source: (surface: OpaquePointer, size: Size)?) {
+        drawShadowLayers(of: print, in: context)
+        drawBody(of: print, in: context, picture: source, filter: CAIRO_FILTER_GOOD)
+    }
+
+    /// The soft shadow: stacked translucent layers, each a little larger, so the edge fades out.
+    /// Sizes are in board points (they do not scale with the print).
+    static func drawShadowLayers(of print: PrintItem, in context: OpaquePointer?) {
+        let transform = print.photoToBoard
+        var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+        let scale = max(transform.scale, 1e-6)
+        cairo_save(context)
+        cairo_translate(context, print.shadowOffset.x, print.shadowOffset.y)
+        cairo_transform(context, &matrix)
+        fillShadowLayers(print.outline, growth: { $0 / scale }, softness: print.shadowSoftness, opacity: print.shadowOpacity, in: context)
+        cairo_restore(context)
+    }
+
+    /// Fills `outline` grown from −0.3 to +0.7 × `softness` in six translucent layers; `growth`
+    /// turns a board distance into the context's units.
+    static func fillShadowLayers(_ outline: Rect, growth: (Double) -> Double, softness: Double, opacity: Double, in context: OpaquePointer?)
+    {
+        let layers = 6
+        let layerAlpha = 1 - pow(1 - opacity, 1 / Double(layers))
+        cairo_set_source_rgba(context, 0, 0, 0, layerAlpha)
+        for layer in 0..<layers {
+            let rect = outline.insetBy(-growth(softness * (Double(layer) / Double(layers - 1)) - softness * 0.3))
+            cairo_rectangle(context, rect.minX, rect.minY, rect.size.width, rect.size.height)
+            cairo_fill(context)
+        }
+    }
+
+    /// The print itself: its border, the picture sampled with `filter` (GOOD for a print at
+    /// rest, BILINEAR for a quick draft), and the selection ring.
+    static func drawBody(
+        of print: PrintItem, in context: OpaquePointer?, picture source: (surface: OpaquePointer, size: Size)?, filter: cairo_filter_t
+    ) {
         let transform = print.photoToBoard
         var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
         let scale = max(transform.scale, 1e-6)
         let outline = print.outline
-
-        // Soft shadow: stacked translucent layers, each a little larger, so the edge fades out.
-        let layers = 6
-        let layerAlpha = 1 - pow(1 - print.shadowOpacity, 1 / Double(layers))
-        cairo_save(context)
-        cairo_translate(context, print.shadowOffset.x, print.shadowOffset.y)
-        cairo_transform(context, &matrix)
-        cairo_set_source_rgba(context, 0, 0, 0, layerAlpha)
-        for layer in 0..<layers {
-            let grow = (print.shadowSoftness * (Double(layer) / Double(layers - 1)) - print.shadowSoftness * 0.3) / scale
-            let rect = outline.insetBy(-grow)
-            cairo_rectangle(context, rect.minX, rect.minY, rect.size.width, rect.size.height)
-            cairo_fill(context)
-        }
-        cairo_restore(context)
-
         cairo_save(context)
         cairo_transform(context, &matrix)
         cairo_set_source_rgba(context, print.borderColor.red, print.borderColor.green, print.borderColor.blue, print.borderColor.alpha)
@@ -167,13 +188,22 @@ enum CairoDrawing {
             cairo_matrix_init_scale(&patternMatrix, source.size.width / picture.size.width, source.size.height / picture.size.height)
             cairo_matrix_translate(&patternMatrix, picture.size.width / 2, picture.size.height / 2)
             cairo_pattern_set_matrix(pattern, &patternMatrix)
-            cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+            cairo_pattern_set_filter(pattern, filter)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         } else {
             cairo_set_source_rgb(context, 0.82, 0.82, 0.8)  // still loading
         }
         cairo_rectangle(context, picture.minX, picture.minY, picture.size.width, picture.size.height)
         cairo_fill(context)
+        if let caption = print.caption,
+            let layout = CaptionLayout(caption, pictureSize: print.pictureSize, scale: scale, measure: CairoText.measure)
+        {
+            cairo_set_source_rgba(context, 0, 0, 0, 0.55)
+            cairo_rectangle(context, layout.band.minX, layout.band.minY, layout.band.size.width, layout.band.size.height)
+            cairo_fill(context)
+            cairo_set_source_rgba(context, 1, 1, 1, 0.95)
+            CairoText.show(TextLine(layout.text, at: layout.origin, style: layout.style), in: context)
+        }
         if print.isSelected {
             let ring = outline.insetBy(-2 / scale)
             cairo_set_source_rgba(context, 0.2, 0.45, 0.95, 0.95)

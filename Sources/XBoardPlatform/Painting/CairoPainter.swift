@@ -3,75 +3,58 @@ import Foundation
 import XBoard
 
 /// Executes display lists with cairo on the X server: draws each frame into a back-buffer
-/// pixmap and copies it to the window in one request, so nothing flickers.
+/// pixmap and shows the repainted part in one request (`FramePresenter`), so nothing flickers.
 ///
 /// Pictures are uploaded once as server-side surfaces. Each print (shadow, border, picture) is
-/// rendered into a server-side sprite at its exact turn and scale, and a frame just blits the
-/// sprites at whole-pixel positions, the X server's fastest path; a sprite is rendered again
-/// only when its print turns, scales or gets a new picture. Only damaged rectangles are redrawn.
+/// rendered into a server-side sprite at its exact turn and scale (`PrintSprite`), and a frame
+/// copies the sprites at whole-pixel positions, the X server's fastest path; a print that turns
+/// or scales while it moves is drawn from its sprite through a transform (a bilinear draft) and
+/// rendered sharp again once it rests. Only damaged rectangles are redrawn, and only where no
+/// large opaque print above hides them (`PaintPlan`).
 public final class CairoPainter {
-    private let window: X11Window
+    let window: X11Window
     private var size: Size
     private var backPixmap: Pixmap = 0
-    private var backSurface: OpaquePointer?
-    private let copyContext: GC
-    private var pictures: [PhotoID: (surface: OpaquePointer, size: Size)] = [:]
-    private var sprites: [PhotoID: Sprite] = [:]
-
-    /// A print rendered at one turn and scale; `offset` places its pixel (0, 0) relative to the
-    /// print's centre.
-    private struct Sprite {
-        var surface: OpaquePointer
-        var key: SpriteKey
-        var offset: Point
-    }
-
-    private struct SpriteKey: Hashable {
-        var a: Double, b: Double, c: Double, d: Double
-        var pictureSize: Size
-        var borderWidth: Double
-        var shadowOffset: Point
-        var shadowSoftness: Double
-        var shadowOpacity: Double
-        var borderColor: Color
-        var isSelected: Bool
-
-        init(_ print: PrintItem) {
-            let t = print.photoToBoard
-            (a, b, c, d) = (t.a, t.b, t.c, t.d)
-            pictureSize = print.pictureSize
-            borderWidth = print.borderWidth
-            shadowOffset = print.shadowOffset
-            shadowSoftness = print.shadowSoftness
-            shadowOpacity = print.shadowOpacity
-            borderColor = print.borderColor
-            isSelected = print.isSelected
-        }
-    }
+    private(set) var backSurface: OpaquePointer?
+    var pictures: [PhotoID: (surface: OpaquePointer, size: Size)] = [:]
+    var sprites: [PhotoID: PrintSprite] = [:]
+    let shadows = ShadowCache()
     private var lastList: DisplayList?
     /// Pixels repainted by the last `paint`, for benchmarks and tests.
     public private(set) var lastPaintedArea: Double = 0
+    /// Counts of what the last frames did with prints, for benchmarks and traces.
+    public internal(set) var statistics = Statistics()
+
+    /// What painting did with prints since the counts were last reset.
+    public struct Statistics: Hashable, Sendable {
+        public var spritesRendered = 0
+        public var draftsRendered = 0
+        public var draftsStretched = 0
+        public var blits = 0
+    }
 
     public init(window: X11Window) throws {
         self.window = window
         size = window.size
-        copyContext = XCreateGC(window.display, window.window, 0, nil)
         try makeBackBuffer()
     }
 
     deinit {
         for picture in pictures.values { cairo_surface_destroy(picture.surface) }
         for sprite in sprites.values { cairo_surface_destroy(sprite.surface) }
+        shadows.removeAll()
         if let backSurface { cairo_surface_destroy(backSurface) }
         if backPixmap != 0 { XFreePixmap(window.display, backPixmap) }
-        XFreeGC(window.display, copyContext)
     }
 
-    /// Uploads a decoded picture for a photo, replacing any earlier one.
+    /// Uploads a decoded picture for a photo, replacing any earlier one. The decoded copy can be
+    /// let go afterwards: the server's copy is the one drawn.
     public func setPicture(_ image: DecodedImage, for id: PhotoID) throws {
         guard let backSurface else { return }
         let content = image.hasAlpha ? CAIRO_CONTENT_COLOR_ALPHA : CAIRO_CONTENT_COLOR
-        guard let serverSurface = cairo_surface_create_similar(backSurface, content, Int32(image.pixelSize.width), Int32(image.pixelSize.height))
+        guard
+            let serverSurface = cairo_surface_create_similar(
+                backSurface, content, Int32(image.pixelSize.width), Int32(image.pixelSize.height))
         else { throw PlatformError.cairo("cannot create a server-side surface") }
         let status = cairo_surface_status(serverSurface)
         guard status == CAIRO_STATUS_SUCCESS else {
@@ -91,8 +74,12 @@ public final class CairoPainter {
 
     public func removePicture(for id: PhotoID) {
         if let old = pictures.removeValue(forKey: id) { cairo_surface_destroy(old.surface) }
-        if let sprite = sprites.removeValue(forKey: id) { cairo_surface_destroy(sprite.surface) }
+        dropSprite(of: id)
         lastList = nil
+    }
+
+    func dropSprite(of id: PhotoID) {
+        if let sprite = sprites.removeValue(forKey: id) { cairo_surface_destroy(sprite.surface) }
     }
 
     /// The window changed size: a new back buffer of that size.
@@ -103,91 +90,63 @@ public final class CairoPainter {
         try makeBackBuffer()
     }
 
-    /// Draws what changed since the last list into the back buffer and shows it: only the
-    /// damaged rectangles are redrawn (clipped, skipping prints that do not touch them) and copied.
-    public func paint(_ list: DisplayList) {
-        guard let backSurface else { return }
+    /// Draws what changed since the last list into the back buffer and shows it; returns
+    /// whether a frame went to the server (its report, `WindowEvent.frameShown`, follows).
+    ///
+    /// Only the damaged rectangles are redrawn, each layer only where nothing opaque above it
+    /// hides it, and shown in one request; with `atVerticalBlank` (a glide), at the display's
+    /// next vertical blank where it has a real one.
+    @discardableResult
+    public func paint(_ list: DisplayList, atVerticalBlank: Bool = false) -> Bool {
+        guard let backSurface else { return false }
         let frame = Rect(origin: .zero, size: list.size)
         let damage = (list.damage(since: lastList) ?? [frame]).map(\.integral)
         lastList = list
         lastPaintedArea = damage.reduce(0) { $0 + $1.size.area }
-        guard !damage.isEmpty else { return }
+        guard !damage.isEmpty else { return false }
+        let plan = list.paintPlan(for: damage)
         let context = cairo_create(backSurface)
         defer { cairo_destroy(context) }
-        for rect in damage { cairo_rectangle(context, rect.minX, rect.minY, rect.size.width, rect.size.height) }
-        cairo_clip(context)
-        for item in list.items {
-            switch item {
-            case .fill(let color):
-                setColor(context, color)
-                cairo_paint(context)
-            case .print(let print):
-                let extent = print.boardExtent
-                if damage.contains(where: { $0.intersects(extent) }) { blit(print, in: context) }
-            case .progress, .fingerMarker, .panel:
-                CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: { _ in nil })
-            case .removedPhotos:
-                CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: { self.pictures[$0] })
-            }
+        if case .fill(let color) = list.items.first, !plan.background.isEmpty {
+            cairo_save(context)
+            clip(context, to: plan.background)
+            cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+            cairo_paint(context)
+            cairo_restore(context)
+        }
+        for layer in plan.prints {
+            guard case .print(let print) = list.items[layer.itemIndex] else { continue }
+            draw(print, clippedTo: layer.clip, visible: frame, in: context)
+        }
+        let overlays = list.items.filter(\.isOverlay)
+        if !overlays.isEmpty {
+            cairo_save(context)
+            clip(context, to: damage)
+            for item in overlays { CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: { self.pictures[$0] }) }
+            cairo_restore(context)
         }
         cairo_surface_flush(backSurface)
-        for rect in damage { present(rect) }
-        let shown = Set(list.items.compactMap { item -> PhotoID? in
-            if case .print(let print) = item { return print.photo }
-            return nil
-        })
-        for (id, sprite) in sprites where !shown.contains(id) {
-            cairo_surface_destroy(sprite.surface)
-            sprites[id] = nil
-        }
+        window.presenter.show(damage, from: backPixmap, atVerticalBlank: atVerticalBlank)
+        let shown = Set(
+            list.items.compactMap { item -> PhotoID? in
+                if case .print(let print) = item { return print.photo }
+                return nil
+            })
+        for id in sprites.keys where !shown.contains(id) { dropSprite(of: id) }
+        return true
     }
 
-    /// Draws a print from its sprite, rendering the sprite first if the print turned, scaled or
-    /// changed picture since.
-    private func blit(_ print: PrintItem, in context: OpaquePointer?) {
-        let key = SpriteKey(print)
-        if sprites[print.photo]?.key != key {
-            if let old = sprites.removeValue(forKey: print.photo) { cairo_surface_destroy(old.surface) }
-            if let sprite = renderSprite(print, key: key) { sprites[print.photo] = sprite }
-        }
-        guard let sprite = sprites[print.photo] else {
-            CairoDrawing.draw(print, in: context, picture: pictures[print.photo])  // could not make a sprite: draw directly
-            return
-        }
-        let origin = print.photoToBoard.center + sprite.offset
-        cairo_set_source_surface(context, sprite.surface, origin.x.rounded(), origin.y.rounded())
-        cairo_paint(context)
+    /// Sets the context's clip to the union of `rects`.
+    func clip(_ context: OpaquePointer?, to rects: [Rect]) {
+        cairo_new_path(context)
+        for rect in rects { cairo_rectangle(context, rect.minX, rect.minY, rect.size.width, rect.size.height) }
+        cairo_clip(context)
     }
 
-    /// Renders the print upright in board space but at the origin, into a server-side surface
-    /// just large enough for it and its shadow.
-    private func renderSprite(_ print: PrintItem, key: SpriteKey) -> Sprite? {
-        guard let backSurface else { return nil }
-        var atOrigin = print
-        atOrigin.photoToBoard = print.photoToBoard.withCenter(.zero)
-        let extent = atOrigin.boardExtent.integral
-        guard extent.size.width >= 1, extent.size.height >= 1, extent.size.area < 64_000_000,
-            let surface = cairo_surface_create_similar(backSurface, CAIRO_CONTENT_COLOR_ALPHA, Int32(extent.size.width), Int32(extent.size.height))
-        else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
-        let context = cairo_create(surface)
-        cairo_translate(context, -extent.minX, -extent.minY)
-        CairoDrawing.draw(atOrigin, in: context, picture: pictures[print.photo])
-        cairo_destroy(context)
-        cairo_surface_flush(surface)
-        return Sprite(surface: surface, key: key, offset: extent.origin)
-    }
-
-    /// Copies the back buffer to the window (after an Expose, or a paint).
-    public func present(_ rect: Rect? = nil) {
-        let area = (rect ?? Rect(origin: .zero, size: size)).intersection(Rect(origin: .zero, size: size)) ?? Rect(origin: .zero, size: .zero)
-        guard !area.isEmpty else { return }
-        XCopyArea(
-            window.display, backPixmap, window.window, copyContext, Int32(area.minX), Int32(area.minY), UInt32(area.size.width),
-            UInt32(area.size.height), Int32(area.minX), Int32(area.minY))
+    /// Shows the whole back buffer in the window again (after an Expose).
+    public func present() {
+        window.presenter.show([Rect(origin: .zero, size: size)], from: backPixmap, atVerticalBlank: false)
     }
 
     /// Renders the list into a PNG file, reading the pictures back from the server.
@@ -200,8 +159,8 @@ public final class CairoPainter {
     public func invalidate(sprites dropSprites: Bool = false) {
         lastList = nil
         if dropSprites {
-            for sprite in sprites.values { cairo_surface_destroy(sprite.surface) }
-            sprites.removeAll()
+            for id in Array(sprites.keys) { dropSprite(of: id) }
+            shadows.removeAll()
         }
     }
 
@@ -215,7 +174,10 @@ public final class CairoPainter {
         if backPixmap != 0 { XFreePixmap(window.display, backPixmap) }
         let width = UInt32(max(1, size.width)), height = UInt32(max(1, size.height))
         backPixmap = XCreatePixmap(window.display, window.window, width, height, UInt32(window.depth))
-        let surface = cairo_xlib_surface_create(window.display, backPixmap, window.visual, Int32(width), Int32(height))!
+        guard let surface = cairo_xlib_surface_create(window.display, backPixmap, window.visual, Int32(width), Int32(height)) else {
+            backSurface = nil
+            throw PlatformError.cairo("cannot create the back buffer")
+        }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
@@ -224,9 +186,4 @@ public final class CairoPainter {
         }
         backSurface = surface
     }
-
-    private func setColor(_ context: OpaquePointer?, _ color: Color) {
-        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
-    }
-
 }

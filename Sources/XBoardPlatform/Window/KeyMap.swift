@@ -36,6 +36,9 @@ struct KeyMap {
         case XK_Escape: return .escape
         case XK_f where !control, XK_F11: return .toggleFullscreen
         case XK_space, XK_g: return .gather
+        case XK_t where !control: return .tidy(byDate: shift)
+        case XK_T where !control: return .tidy(byDate: true)
+        case XK_c where !control, XK_C where !control: return .toggleCaptions
         case XK_Delete, XK_BackSpace, XK_KP_Delete: return .removeTarget
         case XK_question, XK_F1: return .toggleHelp
         case XK_Tab: return .selectNext(backwards: shift)

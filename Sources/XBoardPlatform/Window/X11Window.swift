@@ -20,6 +20,8 @@ public final class X11Window {
     /// Set when another client destroyed the window; it must not be destroyed again.
     private var isDestroyed = false
     private var drop: DropTarget?
+    /// Shows frames and reports them shown (`FramePresenter`).
+    let presenter: FramePresenter
     /// Whether the window fills the screen (see `X11Window+Fullscreen`).
     public internal(set) var isFullscreen = false
     /// Where the window was before fullscreen, when no window manager keeps that.
@@ -71,6 +73,8 @@ public final class X11Window {
         deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         protocolsAtom = XInternAtom(display, "WM_PROTOCOLS", 0)
         input = XInputReader(display: display, window: window, root: root, mode: inputMode)
+        let refresh = DisplayRefresh.rate(display: display, root: root, at: frame.center) ?? .standard
+        presenter = FramePresenter(display: display, window: window, refreshRate: refresh)
         setProperties(title: title, applicationClass: applicationClass)
         setHints(
             frame: frame, isSizeRequested: size != nil, minimumSize: placement.minimum(for: frame.size, uiScale: uiScale))
@@ -81,9 +85,16 @@ public final class X11Window {
     }
 
     deinit {
+        presenter.close()  // before the display goes: it frees its GC through it
         if !isDestroyed { XDestroyWindow(display, window) }
         XCloseDisplay(display)
     }
+
+    /// The refresh rate of the monitor the window opened on (RandR), or 60 Hz when it says none.
+    public var refreshRate: RefreshRate { presenter.refreshRate }
+
+    /// Whether frames are shown through the X Present extension (else by clipped copies).
+    public var usesPresent: Bool { presenter.usesPresent }
 
     /// The XInput version negotiated, or `nil` when the board runs on the core pointer.
     public var xInputVersion: (major: Int32, minor: Int32)? { input.version }
@@ -136,6 +147,7 @@ public final class X11Window {
         while XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
+            if presenter.translate(&event, into: &events) { continue }
             if !input.translate(&event, receivedAt: MonotonicClock.now(), into: &events) { translateWindowEvent(event, into: &events) }
         }
         return events

@@ -28,6 +28,15 @@ import XBoard
         let few = TossedLayout(count: 2, boardSize: Size(width: 1280, height: 800), seed: 1)
         let many = TossedLayout(count: 100, boardSize: Size(width: 1280, height: 800), seed: 1)
         #expect(PictureResolution.forLayout(few).baseLongEdge == 880)
-        #expect(PictureResolution.forLayout(many).baseLongEdge == 256)
+        #expect(PictureResolution.forLayout(many).baseLongEdge == Int((many.pictureLongEdge * 2).rounded()))
+    }
+
+    @Test func aThousandSmallPrintsAreDecodedAtTwiceTheirShownSizeNotMore() {
+        let thousand = TossedLayout(count: 1000, boardSize: Size(width: 1920, height: 1080), seed: 1)
+        let base = PictureResolution.forLayout(thousand).baseLongEdge
+        #expect(thousand.pictureLongEdge < 70)
+        #expect(base == Int((thousand.pictureLongEdge * 2).rounded()), "decoded at \(base) for \(thousand.pictureLongEdge) shown")
+        let crowded = TossedLayout(count: 100_000, boardSize: Size(width: 1280, height: 800), seed: 1)
+        #expect(PictureResolution.forLayout(crowded).baseLongEdge == PictureResolution.minimumBaseLongEdge)
     }
 }

@@ -53,6 +53,29 @@ import XBoard
         #expect(controller.board.photo(PhotoID(2))!.center.x > 900)
     }
 
+    @Test func tidyLaysEveryPhotoUprightInAGridInTheOrderGivenAndUndoPutsThemBack() throws {
+        let controller = Fixtures.twoPhotoBoard()
+        let script = TouchScript(controller)
+        controller.turnTarget(by: 0.3)
+        script.settle()
+        let before = controller.arrangement
+        controller.tidy(order: [PhotoID(2), PhotoID(1)])
+        #expect(controller.isAnimating)  // they glide there
+        script.settle()
+        let first = try #require(controller.board.photo(PhotoID(2))), second = try #require(controller.board.photo(PhotoID(1)))
+        #expect(first.rotation == 0 && second.rotation == 0)
+        #expect(first.center.x < second.center.x || first.center.y < second.center.y, "the order given reads first")
+        #expect(first.boardBounds.intersection(second.boardBounds) == nil)
+        for photo in controller.board.photos {
+            let bounds = photo.boardBounds
+            #expect(controller.board.bounds.contains(bounds.origin) && bounds.maxX <= 1000 && bounds.maxY <= 800)
+        }
+        controller.undo()
+        script.settle()
+        #expect(controller.arrangement == before)
+        #expect(!controller.perform(.tidy(byDate: false)), "the loop's to carry out: it knows the file names")
+    }
+
     @Test func keysSelectMoveScaleAndTurnThePhoto() {
         let controller = Fixtures.twoPhotoBoard()
         let script = TouchScript(controller)

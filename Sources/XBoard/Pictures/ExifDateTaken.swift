@@ -1,0 +1,89 @@
+/// When a photo was taken, from its EXIF DateTimeOriginal (tag 36867 in the EXIF sub-IFD that
+/// tag 34665 of the first IFD points to): "YYYY:MM:DD HH:MM:SS", the camera's local time.
+///
+/// Read from a JPEG's APP1 "Exif" segment (as `EmbeddedOrientation` finds it); every offset is
+/// checked against the bytes at hand, so a damaged or hostile file yields `nil`, never a trap.
+public enum ExifDateTaken {
+    /// The moment as seconds since 1970-01-01 00:00:00 in the camera's clock (no time zone is
+    /// recorded; sorting photos of one camera needs none), or `nil` when the file says nothing.
+    public static func seconds(inJPEG bytes: [UInt8]) -> Double? {
+        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var offset = 2
+        while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
+            let code = bytes[offset + 1]
+            if code == 0xFF {
+                offset += 1
+                continue
+            }
+            if code == 0xD9 || code == 0xDA { return nil }
+            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            guard length >= 2 else { return nil }
+            let start = offset + 4, header = Array("Exif".utf8) + [0, 0]
+            if code == 0xE1, start + header.count <= bytes.count, Array(bytes[start..<(start + header.count)]) == header {
+                let tiffStart = start + header.count
+                let end = min(bytes.count, offset + 2 + length)
+                guard tiffStart < end else { return nil }
+                return fromTIFF(Array(bytes[tiffStart..<end]))
+            }
+            offset += 2 + length
+        }
+        return nil
+    }
+
+    /// DateTimeOriginal from a TIFF structure (offsets relative to its first byte).
+    static func fromTIFF(_ tiff: [UInt8]) -> Double? {
+        guard tiff.count >= 8 else { return nil }
+        let isLittleEndian: Bool
+        switch (tiff[0], tiff[1]) {
+        case (0x49, 0x49): isLittleEndian = true
+        case (0x4D, 0x4D): isLittleEndian = false
+        default: return nil
+        }
+        func number(at offset: Int, bytes count: Int) -> Int? {
+            guard offset >= 0, offset + count <= tiff.count else { return nil }
+            let slice = tiff[offset..<(offset + count)]
+            return (isLittleEndian ? Array(slice.reversed()) : Array(slice)).reduce(0) { $0 << 8 | Int($1) }
+        }
+        /// The value field's offset of `tag` in the directory at `directory`, and its count.
+        func entry(_ tag: Int, inDirectoryAt directory: Int) -> (valueOffset: Int, count: Int)? {
+            guard let entries = number(at: directory, bytes: 2), entries < 4096 else { return nil }
+            for index in 0..<entries {
+                let at = directory + 2 + index * 12
+                guard let found = number(at: at, bytes: 2) else { return nil }
+                if found == tag, let count = number(at: at + 4, bytes: 4) { return (at + 8, count) }
+            }
+            return nil
+        }
+        guard let first = number(at: 4, bytes: 4), let pointer = entry(34665, inDirectoryAt: first),
+            let exifDirectory = number(at: pointer.valueOffset, bytes: 4), let date = entry(36867, inDirectoryAt: exifDirectory),
+            date.count >= 19, let textOffset = number(at: date.valueOffset, bytes: 4), textOffset + 19 <= tiff.count
+        else { return nil }
+        return seconds(fromText: Array(tiff[textOffset..<(textOffset + 19)]))
+    }
+
+    /// "YYYY:MM:DD HH:MM:SS" as seconds since 1970 (proleptic Gregorian, no time zone); `nil`
+    /// for anything else, including the all-blank or all-zero dates some cameras write.
+    public static func seconds(fromText text: [UInt8]) -> Double? {
+        guard text.count >= 19 else { return nil }
+        func field(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in text[range] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard let year = field(0..<4), let month = field(5..<7), let day = field(8..<10), let hour = field(11..<13),
+            let minute = field(14..<16), let second = field(17..<19), year > 0, (1...12).contains(month), (1...31).contains(day),
+            hour < 24, minute < 60, second < 61
+        else { return nil }
+        // Days from the civil date (Howard Hinnant's days_from_civil).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Double(days * 86_400 + hour * 3600 + minute * 60 + second)
+    }
+}

@@ -1,0 +1,39 @@
+/// Set operations on lists of axis-aligned rectangles, the shape of what a frame repaints: a
+/// region is the union of its rectangles (they may overlap).
+public enum RectRegion {
+    /// `region` without `hole`: each rectangle less the hole, in up to four pieces (above,
+    /// below, left, right).
+    public static func subtracting(_ hole: Rect, from region: [Rect]) -> [Rect] {
+        var pieces: [Rect] = []
+        for rect in region {
+            guard let cut = rect.intersection(hole) else {
+                pieces.append(rect)
+                continue
+            }
+            if cut.minY > rect.minY {
+                pieces.append(Rect(x: rect.minX, y: rect.minY, width: rect.size.width, height: cut.minY - rect.minY))
+            }
+            if cut.maxY < rect.maxY { pieces.append(Rect(x: rect.minX, y: cut.maxY, width: rect.size.width, height: rect.maxY - cut.maxY)) }
+            if cut.minX > rect.minX { pieces.append(Rect(x: rect.minX, y: cut.minY, width: cut.minX - rect.minX, height: cut.size.height)) }
+            if cut.maxX < rect.maxX { pieces.append(Rect(x: cut.maxX, y: cut.minY, width: rect.maxX - cut.maxX, height: cut.size.height)) }
+        }
+        return pieces
+    }
+
+    /// The parts of `region` inside `other` (a region too).
+    public static func intersecting(_ region: [Rect], with other: [Rect]) -> [Rect] {
+        region.flatMap { rect in other.compactMap { rect.intersection($0) } }
+    }
+
+    /// The total area of the rectangles (overlaps counted twice).
+    public static func area(of region: [Rect]) -> Double {
+        region.reduce(0) { $0 + $1.size.area }
+    }
+
+    /// The smallest rectangle holding the whole region; `nil` for an empty one.
+    public static func bounds(of region: [Rect]) -> Rect? {
+        var bounds: Rect?
+        for rect in region where !rect.isEmpty { bounds = bounds?.union(rect) ?? rect }
+        return bounds
+    }
+}

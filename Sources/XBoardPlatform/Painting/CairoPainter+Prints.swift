@@ -1,0 +1,108 @@
+internal import CX11
+import XBoard
+
+/// Drawing one print into a frame: from its sprite at whole pixels when it only moved, through
+/// a transform while it turns or scales (a draft), or from a sprite rendered anew — sharp at
+/// rest, quick while it moves.
+extension CairoPainter {
+    /// Sprites are rendered for what lies within this share of the window's size beyond its
+    /// edges (a print zoomed far past the window keeps a sprite of its visible part).
+    static let spriteMargin = 0.5
+
+    /// Draws `print` into `context`, only within `clip` (whole pixels); `visible` is the window.
+    func draw(_ print: PrintItem, clippedTo clip: [Rect], visible: Rect, in context: OpaquePointer?) {
+        let key = PrintSprite.Key(print)
+        let center = Point(x: print.photoToBoard.center.x.rounded(), y: print.photoToBoard.center.y.rounded())
+        if let sprite = sprites[print.photo], sprite.key == key, sprite.holds(print, centeredAt: center, visible: visible),
+            print.isMoving || !sprite.isDraft
+        {
+            blit(sprite, as: print, centeredAt: center, clippedTo: clip, in: context)
+            return
+        }
+        if print.isMoving, let sprite = sprites[print.photo], let boardToSprite = sprite.draftTransform(for: print) {
+            statistics.draftsStretched += 1
+            composite(
+                sprite.surface, boardToSprite: boardToSprite, opaque: print.opaqueBounds?.insetBy(1), coverage: print.coverage(),
+                clip: clip,
+                filter: CAIRO_FILTER_BILINEAR, in: context)
+            return
+        }
+        dropSprite(of: print.photo)
+        guard let sprite = renderSprite(print, visible: visible, isDraft: print.isMoving) else {
+            // No sprite could be made (too large, or out of server memory): draw it directly.
+            cairo_save(context)
+            self.clip(context, to: clip)
+            CairoDrawing.draw(print, in: context, picture: pictures[print.photo])
+            cairo_restore(context)
+            return
+        }
+        sprites[print.photo] = sprite
+        blit(sprite, as: print, centeredAt: center, clippedTo: clip, in: context)
+    }
+
+    /// Copies a sprite at whole pixels with the print's centre at `center`.
+    private func blit(
+        _ sprite: PrintSprite, as print: PrintItem, centeredAt center: Point, clippedTo clip: [Rect], in context: OpaquePointer?
+    ) {
+        statistics.blits += 1
+        var placed = print
+        placed.photoToBoard = print.photoToBoard.withCenter(center)
+        let origin = center + sprite.covered.origin
+        let held = Rect(origin: origin, size: sprite.covered.size)
+        composite(
+            sprite.surface, boardToSprite: AffineTransform(translation: -origin), opaque: placed.opaqueBounds,
+            coverage: RectRegion.intersecting(placed.coverage(), with: [held]), clip: clip, filter: CAIRO_FILTER_NEAREST, in: context)
+    }
+
+    /// Draws `surface` through `boardToSprite` within `clip`: copied outright where the print is
+    /// opaque (`opaque`), blended elsewhere but only where it has pixels (`coverage`).
+    private func composite(
+        _ surface: OpaquePointer, boardToSprite: AffineTransform, opaque: Rect?, coverage: [Rect], clip: [Rect], filter: cairo_filter_t,
+        in context: OpaquePointer?
+    ) {
+        var matrix = cairo_matrix_t(
+            xx: boardToSprite.a, yx: boardToSprite.b, xy: boardToSprite.c, yy: boardToSprite.d, x0: boardToSprite.tx, y0: boardToSprite.ty)
+        let inside = opaque.map { RectRegion.intersecting(clip, with: [$0]) } ?? []
+        let outside = RectRegion.intersecting(opaque.map { RectRegion.subtracting($0, from: clip) } ?? clip, with: coverage)
+        for (part, op) in [(inside, CAIRO_OPERATOR_SOURCE), (outside, CAIRO_OPERATOR_OVER)] where !part.isEmpty {
+            cairo_save(context)
+            self.clip(context, to: part)
+            cairo_set_operator(context, op)
+            cairo_set_source_surface(context, surface, 0, 0)
+            let pattern = cairo_get_source(context)
+            cairo_pattern_set_matrix(pattern, &matrix)
+            cairo_pattern_set_filter(pattern, filter)
+            cairo_paint(context)
+            cairo_restore(context)
+        }
+    }
+
+    /// Renders the print with its centre at the origin into a new server-side surface just
+    /// large enough for it and its shadow (cut to the window and a margin around it).
+    private func renderSprite(_ print: PrintItem, visible: Rect, isDraft: Bool) -> PrintSprite? {
+        guard let backSurface else { return nil }
+        var atOrigin = print
+        atOrigin.photoToBoard = print.photoToBoard.withCenter(.zero)
+        let extent = atOrigin.boardExtent.integral
+        let center = print.photoToBoard.center
+        let margin = max(visible.size.width, visible.size.height) * Self.spriteMargin
+        let reach = Rect(origin: visible.origin - center, size: visible.size).insetBy(-margin).integral
+        guard let covered = extent.intersection(reach), covered.size.area < 64_000_000,
+            let surface = cairo_surface_create_similar(
+                backSurface, CAIRO_CONTENT_COLOR_ALPHA, Int32(covered.size.width), Int32(covered.size.height))
+        else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        let context = cairo_create(surface)
+        cairo_translate(context, -covered.minX, -covered.minY)
+        if !shadows.draw(atOrigin, in: context, similarTo: backSurface) { CairoDrawing.drawShadowLayers(of: atOrigin, in: context) }
+        CairoDrawing.drawBody(
+            of: atOrigin, in: context, picture: pictures[print.photo], filter: isDraft ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
+        cairo_destroy(context)
+        cairo_surface_flush(surface)
+        if isDraft { statistics.draftsRendered += 1 } else { statistics.spritesRendered += 1 }
+        return PrintSprite(surface: surface, key: PrintSprite.Key(print), covered: covered, isCut: covered != extent, isDraft: isDraft)
+    }
+}
