@@ -87,7 +87,9 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["XorgHarness", "XBoard", "XBoardPlatform", "photoboard-x11", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: [
+                "XorgHarness", "XBoard", "XBoardPlatform", "photoboard-x11", .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
     ]
 )

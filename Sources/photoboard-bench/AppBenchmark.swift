@@ -20,7 +20,8 @@ enum AppBenchmark {
         try waitUntilLoaded(reader: reader, app: app)
         let appMiB = Measure.residentMiB(of: app.pid), serverGrowth = Measure.residentMiB(of: serverPID) - serverBefore
         let budget = 60 + 4 * Double(count)
-        return "| memory | \(count) photos of 12 MP at 1280×800 | app \(Measure.format(appMiB, 0)) MiB + X server growth \(Measure.format(serverGrowth, 0)) MiB = \(Measure.format(appMiB + serverGrowth, 0)) MiB (budget \(Measure.format(budget, 0)) MiB) |"
+        return
+            "| memory | \(count) photos of 12 MP at 1280×800 | app \(Measure.format(appMiB, 0)) MiB + X server growth \(Measure.format(serverGrowth, 0)) MiB = \(Measure.format(appMiB + serverGrowth, 0)) MiB (budget \(Measure.format(budget, 0)) MiB) |"
     }
 
     static func interaction(binary: String, pictures: BenchPhotos) throws -> [String] {
@@ -43,7 +44,8 @@ enum AppBenchmark {
         let idleTicks = Measure.ticks(of: app.pid), idleWakeups = Measure.wakeups(of: app.pid)
         pause(.seconds(10))
         lines.append(
-            "| idle | 20 photos, 10 s | app \(Measure.format(Double(Measure.ticks(of: app.pid) - idleTicks) / 10, 1))% CPU, \(Measure.wakeups(of: app.pid) - idleWakeups) wake-ups |")
+            "| idle | 20 photos, 10 s | app \(Measure.format(Double(Measure.ticks(of: app.pid) - idleTicks) / 10, 1))% CPU, \(Measure.wakeups(of: app.pid) - idleWakeups) wake-ups |"
+        )
 
         // Latency: one touch update, then poll a strip across the probe's middle until it changes.
         func touch(_ type: InputTestDevice.TouchType, _ x: Double, _ y: Double) throws {
@@ -73,7 +75,8 @@ enum AppBenchmark {
             pause(.milliseconds(20))
         }
         lines.append(
-            "| drag latency | 20 photos, \(latencies.count) samples (touch update → probe moved on screen) | median \(Measure.format(Measure.median(latencies))) ms, p95 \(Measure.format(Measure.percentile(latencies, 0.95))) ms |")
+            "| drag latency | 20 photos, \(latencies.count) samples (touch update → probe moved on screen) | median \(Measure.format(Measure.median(latencies))) ms, p95 \(Measure.format(Measure.percentile(latencies, 0.95))) ms |"
+        )
 
         // CPU during a 5 s one-finger drag at 120 Hz.
         let appTicks = Measure.ticks(of: app.pid), serverTicks = Measure.ticks(of: serverPID)
@@ -87,9 +90,11 @@ enum AppBenchmark {
         }
         let seconds = (ContinuousClock.now - start).seconds
         try touch(.end, x, y)
-        let appCPU = Double(Measure.ticks(of: app.pid) - appTicks) / seconds, serverCPU = Double(Measure.ticks(of: serverPID) - serverTicks) / seconds
+        let appCPU = Double(Measure.ticks(of: app.pid) - appTicks) / seconds,
+            serverCPU = Double(Measure.ticks(of: serverPID) - serverTicks) / seconds
         lines.append(
-            "| CPU while dragging | 20 photos, \(step) updates in \(Measure.format(seconds, 1)) s | app \(Measure.format(appCPU, 1))% + X server \(Measure.format(serverCPU, 1))% = \(Measure.format(appCPU + serverCPU, 1))% of one core |")
+            "| CPU while dragging | 20 photos, \(step) updates in \(Measure.format(seconds, 1)) s | app \(Measure.format(appCPU, 1))% + X server \(Measure.format(serverCPU, 1))% = \(Measure.format(appCPU + serverCPU, 1))% of one core |"
+        )
         return lines
     }
 

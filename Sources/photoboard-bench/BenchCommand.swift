@@ -17,7 +17,9 @@ struct BenchCommand: ParsableCommand {
         main(nil)
     }
 
-    enum Part: String, CaseIterable, ExpressibleByArgument { case engine, paint, load, decode, memory, app, closeup, library, listing, soak }
+    enum Part: String, CaseIterable, ExpressibleByArgument {
+        case engine, paint, load, decode, memory, app, closeup, library, listing, soak
+    }
 
     @Option(
         help:
@@ -43,7 +45,11 @@ struct BenchCommand: ParsableCommand {
     var binary: String?
 
     func run() throws {
-        let binary = binary ?? (URL(fileURLWithPath: System.executablePath()?.string ?? "").deletingLastPathComponent().appendingPathComponent("photoboard-x11").path)
+        let binary =
+            binary
+            ?? (URL(fileURLWithPath: System.executablePath()?.string ?? "").deletingLastPathComponent().appendingPathComponent(
+                "photoboard-x11"
+            ).path)
         print("| what | setup | figures |")
         print("|---|---|---|")
         if only.contains(.engine) {
@@ -55,7 +61,9 @@ struct BenchCommand: ParsableCommand {
         defer { pictures.remove() }
         if only.contains(.paint) {
             for (width, height) in [(1280, 800), (1920, 1080)] {
-                for count in [20, 100] { try PaintBenchmark.run(width: width, height: height, photos: count, pictures: pictures).forEach { print($0) } }
+                for count in [20, 100] {
+                    try PaintBenchmark.run(width: width, height: height, photos: count, pictures: pictures).forEach { print($0) }
+                }
             }
         }
         if only.contains(.load) {

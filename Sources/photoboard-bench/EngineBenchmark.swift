@@ -39,6 +39,7 @@ enum EngineBenchmark {
             for event in events { controller.handle(event) }
         }
         let cpu = Measure.processCPUSeconds() - cpuBefore
-        return "| engine | \(photos) photos | \(events.count) touch events | \(Measure.format(Double(events.count) / seconds / 1e6, 2)) M events/s (\(Measure.format(seconds * 1e9 / Double(events.count), 0)) ns each, CPU \(Measure.format(cpu, 2)) s) |"
+        return
+            "| engine | \(photos) photos | \(events.count) touch events | \(Measure.format(Double(events.count) / seconds / 1e6, 2)) M events/s (\(Measure.format(seconds * 1e9 / Double(events.count), 0)) ns each, CPU \(Measure.format(cpu, 2)) s) |"
     }
 }

@@ -37,6 +37,7 @@ enum LoadBenchmark {
         let helperCPU = Double(decoder.helperProcessIDs.map { Measure.ticks(of: $0) }.reduce(0, +)) / 100
         let cpu = Measure.processCPUSeconds() - cpuBefore + helperCPU
         let note = failures.isEmpty ? "" : " (\(failures.count) failed)"
-        return "| load 12 MP JPEGs | \(count) photos, \(decoder.workerCount) decode helpers | first on screen \(Measure.format((first ?? .nan) * 1000, 0)) ms, all \(Measure.format(wall, 2)) s wall, \(Measure.format(cpu, 2)) s CPU\(note) |"
+        return
+            "| load 12 MP JPEGs | \(count) photos, \(decoder.workerCount) decode helpers | first on screen \(Measure.format((first ?? .nan) * 1000, 0)) ms, all \(Measure.format(wall, 2)) s wall, \(Measure.format(cpu, 2)) s CPU\(note) |"
     }
 }

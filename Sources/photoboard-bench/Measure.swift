@@ -19,9 +19,6 @@ enum Measure {
             + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
-
-
-
     static func ticks(of pid: Int32) -> Int { ProcessFigures.ticks(of: pid) ?? 0 }
     static func residentMiB(of pid: Int32) -> Double { ProcessFigures.residentMiB(of: pid) }
     static func wakeups(of pid: Int32) -> Int { ProcessFigures.wakeups(of: pid) ?? 0 }

@@ -27,19 +27,21 @@ enum PaintBenchmark {
         var full: [Double] = []
         for _ in 0..<25 {
             painter.invalidate()
-            full.append(Measure.seconds {
-                painter.paint(scene.build(controller.board))
-                painter.finish()
-            } * 1000)
+            full.append(
+                Measure.seconds {
+                    painter.paint(scene.build(controller.board))
+                    painter.finish()
+                } * 1000)
         }
 
         var cold: [Double] = []
         for _ in 0..<10 {
             painter.invalidate(sprites: true)
-            cold.append(Measure.seconds {
-                painter.paint(scene.build(controller.board))
-                painter.finish()
-            } * 1000)
+            cold.append(
+                Measure.seconds {
+                    painter.paint(scene.build(controller.board))
+                    painter.finish()
+                } * 1000)
         }
 
         // Drag the top photo across the board, one frame per touch update.
@@ -51,10 +53,11 @@ enum PaintBenchmark {
             time += .milliseconds(8)
             let location = top.center + Point(x: Double(step) * 4, y: Double(step % 20) * 2)
             controller.handle(TouchEvent(id: TouchID(number: 1), phase: .moved, location: location, time: time))
-            drag.append(Measure.seconds {
-                painter.paint(scene.build(controller.board))
-                painter.finish()
-            } * 1000)
+            drag.append(
+                Measure.seconds {
+                    painter.paint(scene.build(controller.board))
+                    painter.finish()
+                } * 1000)
             areas.append(painter.lastPaintedArea)
         }
         controller.handle(TouchEvent(id: TouchID(number: 1), phase: .ended, location: top.center, time: time + .seconds(1)))
@@ -73,10 +76,11 @@ enum PaintBenchmark {
             let arm = AffineTransform(rotation: Double(step) * 0.02).applyToVector(Point(x: 40 * (1 + Double(step) / 120), y: 0))
             controller.handle(TouchEvent(id: TouchID(number: 2), phase: .moved, location: c - arm, time: time))
             controller.handle(TouchEvent(id: TouchID(number: 3), phase: .moved, location: c + arm, time: time))
-            twist.append(Measure.seconds {
-                painter.paint(scene.build(controller.board))
-                painter.finish()
-            } * 1000)
+            twist.append(
+                Measure.seconds {
+                    painter.paint(scene.build(controller.board))
+                    painter.finish()
+                } * 1000)
         }
         let frameArea = Double(width * height)
         return [

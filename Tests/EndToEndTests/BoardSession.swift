@@ -190,7 +190,8 @@ final class BoardSession {
             pause(interval)
             let f = Double(step) / Double(steps)
             for finger in fingers {
-                let point = path?(finger.id, f)
+                let point =
+                    path?(finger.id, f)
                     ?? (finger.from.0 + (finger.to.0 - finger.from.0) * f, finger.from.1 + (finger.to.1 - finger.from.1) * f)
                 try touch(.update, finger.id, point.0, point.1)
             }
@@ -234,7 +235,7 @@ final class BoardSession {
     func mouseDrag(from: (Double, Double), to: (Double, Double), steps: Int = 30, button: Int32 = 1, rest: Duration = .milliseconds(120))
         throws
     {
-        let pointer = server.pointer!
+        guard let pointer = server.pointer else { throw HarnessError("this server has no pointer device") }
         try movePointer(to: from)
         try pointer.button(button, pressed: true)
         for step in 1...steps {

@@ -7,7 +7,8 @@ extension EndToEnd {
     @Suite(.timeLimit(.minutes(3)))
     struct Keyboard {
         /// Keysyms; the session's server turns them into its keycodes.
-        static let f: UInt = 0x66, escape: UInt = 0xFF1B, z: UInt = 0x7A, control: UInt = 0xFFE3, shift: UInt = 0xFFE1, delete: UInt = 0xFFFF
+        static let f: UInt = 0x66, escape: UInt = 0xFF1B, z: UInt = 0x7A, control: UInt = 0xFFE3, shift: UInt = 0xFFE1,
+            delete: UInt = 0xFFFF
         static let space: UInt = 0x20, tab: UInt = 0xFF09, right: UInt = 0xFF53, slash: UInt = 0x2F, bracketRight: UInt = 0x5D
 
         static func isTable(_ pixel: UInt32) -> Bool { abs(Int(pixel >> 16) - 0x36) <= 3 && abs(Int(pixel & 0xFF) - 0x4A) <= 3 }
@@ -16,9 +17,13 @@ extension EndToEnd {
             let session = try BoardSession(photos: [.redGreen], arguments: ["--geometry", "800x600"])
             #expect(!Self.isTable(try session.screenshot().pixel(1270, 790)))  // outside the window
             try session.press(Self.f)
-            _ = try waitFor("the board to fill the screen", timeout: .seconds(5)) { Self.isTable(try session.screenshot().pixel(1270, 790)) ? true : nil }
+            _ = try waitFor("the board to fill the screen", timeout: .seconds(5)) {
+                Self.isTable(try session.screenshot().pixel(1270, 790)) ? true : nil
+            }
             try session.press(Self.escape)
-            _ = try waitFor("the window to shrink back", timeout: .seconds(5)) { Self.isTable(try session.screenshot().pixel(1270, 790)) ? nil : true }
+            _ = try waitFor("the window to shrink back", timeout: .seconds(5)) {
+                Self.isTable(try session.screenshot().pixel(1270, 790)) ? nil : true
+            }
             #expect(Self.isTable(try session.screenshot().pixel(790, 590)))
         }
 
@@ -75,7 +80,9 @@ extension EndToEnd {
             let shot = try session.rest()
             for photo in session.photos {
                 let halves = [shot.blob(of: photo.left), shot.blob(of: photo.right)]
-                #expect(halves.allSatisfy { ($0?.count ?? 0) > 20_000 && $0!.minX > 0 && $0!.maxX < 1279 }, "\(String(photo.left, radix: 16)): \(halves)")
+                #expect(
+                    halves.allSatisfy { ($0?.count ?? 0) > 20_000 && $0!.minX > 0 && $0!.maxX < 1279 },
+                    "\(String(photo.left, radix: 16)): \(halves)")
             }
         }
 

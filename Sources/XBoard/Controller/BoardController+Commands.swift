@@ -31,7 +31,8 @@ extension BoardController {
         for (index, photo) in board.photos.enumerated() {
             let target = layout.photo(at: index, id: photo.id, pixelSize: photo.pixelSize)
             let scale = target.size.longEdge / max(photo.size.longEdge, 1e-9)
-            let placement = AffineTransform(center: target.center, scale: photo.clampScale(scale, settings: settings.motion), rotation: target.rotation)
+            let placement = AffineTransform(
+                center: target.center, scale: photo.clampScale(scale, settings: settings.motion), rotation: target.rotation)
             settleCommand(photo.id, to: placement)
         }
     }
@@ -78,7 +79,9 @@ extension BoardController {
     /// Scales the target photo by `factor` about its centre (+ and − keys), within the limits.
     public func zoomTarget(by factor: Double) {
         guard let id = commandTarget, let photo = board.photo(id) else { return }
-        adjustTarget { AffineTransform(center: $0.center, scale: photo.clampScale($0.scale * factor, settings: settings.motion), rotation: $0.rotation) }
+        adjustTarget {
+            AffineTransform(center: $0.center, scale: photo.clampScale($0.scale * factor, settings: settings.motion), rotation: $0.rotation)
+        }
     }
 
     /// Turns the target photo by `angle` radians about its centre ([ and ] keys).

@@ -53,7 +53,8 @@ extension BoardController {
     /// Eases the photo to `target` over `duration` (the settings' settle time by default).
     func settle(_ id: PhotoID, to target: AffineTransform, duration: Duration? = nil) {
         guard let photo = board.photo(id), target.isFinite else { return }
-        motions[id] = .settle(Settle(from: photo.photoToBoard, to: target, startTime: now, duration: duration ?? settings.motion.settleDuration))
+        motions[id] = .settle(
+            Settle(from: photo.photoToBoard, to: target, startTime: now, duration: duration ?? settings.motion.settleDuration))
     }
 
     /// A command's move: the photo eases there (unless a finger holds it) and is no longer

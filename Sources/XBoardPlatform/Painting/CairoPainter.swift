@@ -123,7 +123,9 @@ public final class CairoPainter {
         if !overlays.isEmpty {
             cairo_save(context)
             clip(context, to: damage)
-            for item in overlays { CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: { self.pictures[$0] }) }
+            for item in overlays {
+                CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: { self.pictures[$0] })
+            }
             cairo_restore(context)
         }
         cairo_surface_flush(backSurface)

@@ -15,7 +15,9 @@ public enum PNGExport {
 
     static func write(_ list: DisplayList, to path: FilePath, picture: CairoDrawing.PictureSource) throws {
         let width = Int32(max(1, list.size.width.rounded())), height = Int32(max(1, list.size.height.rounded()))
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height) else { throw PlatformError.cairo("no image surface") }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height) else {
+            throw PlatformError.cairo("no image surface")
+        }
         defer { cairo_surface_destroy(surface) }
         let context = cairo_create(surface)
         for item in list.items where !Self.isTransient(item) {

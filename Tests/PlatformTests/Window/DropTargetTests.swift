@@ -1,7 +1,7 @@
 import SystemPackage
 import Testing
-
 import XBoard
+
 @testable import XBoardPlatform
 
 /// Dropped URI lists (`FileURIList`): local `file:` URIs only, `%XX` decoded strictly to bytes.

@@ -1,7 +1,7 @@
 import CX11
 import Testing
-
 import XBoard
+
 @testable import XBoardPlatform
 
 @Suite struct XInputTranslatorTests {

@@ -40,7 +40,8 @@ import XBoard
         let controller = Fixtures.twoPhotoBoard()
         let script = TouchScript(controller)
         // Zoom one up and push the other to a corner.
-        script.down(1, at: Point(280, 300)).down(2, at: Point(320, 300)).move([(1, Point(230, 300)), (2, Point(370, 300))]).up(1).up(2, after: .milliseconds(60))
+        script.down(1, at: Point(280, 300)).down(2, at: Point(320, 300)).move([(1, Point(230, 300)), (2, Point(370, 300))]).up(1).up(
+            2, after: .milliseconds(60))
         script.down(3, at: Point(700, 500)).slide(3, to: Point(995, 795)).up(3, after: .milliseconds(60)).settle()
         controller.gather()
         script.settle()
