@@ -23,7 +23,12 @@ enum FileIntegrity {
             // Entropy-coded data stuffs every 0xFF with 0x00, so an FF D9 pair is the end
             // marker; a complete file has it near its end (cameras may pad after it).
             guard case .success(let tail) = file.read(offset: max(0, file.size - 65536), count: 65536) else { return nil }
-            return containsEndOfImage(tail) ? nil : .truncated("truncated JPEG (the end-of-image marker is missing)")
+            if containsEndOfImage(tail) { return nil }
+            // Data may follow the picture: a phone's motion photo appends its video. The picture
+            // ends with the first FF D9 after its scan begins (the EXIF thumbnail's own end
+            // marker comes before that, so a cut-off photo is still found out).
+            if let scan = startOfScan(file), endOfImage(in: file, after: scan) { return nil }
+            return .truncated("truncated JPEG (the end-of-image marker is missing)")
         case .png:
             return checkPNG(file)
         case .gif:
@@ -48,8 +53,49 @@ enum FileIntegrity {
         return false
     }
 
-    /// Walks the chunks: each one's CRC must match, and the file must reach IEND. Reads a piece
-    /// at a time, so memory stays small whatever the file's size.
+    /// Where the first scan's header (FF DA) is, walking the segments from the start of image;
+    /// `nil` when the walk goes astray.
+    static func startOfScan(_ file: FileReader) -> Int64? {
+        var offset: Int64 = 2
+        while offset + 4 <= file.size {
+            guard case .success(let header) = file.read(offset: offset, count: 4), header.count == 4, header[0] == 0xFF else { return nil }
+            if header[1] == 0xFF {  // fill byte before a marker
+                offset += 1
+                continue
+            }
+            if header[1] == 0xDA { return offset }
+            let length = Int64(header[2]) << 8 | Int64(header[3])
+            guard length >= 2 else { return nil }
+            offset += 2 + length
+        }
+        return nil
+    }
+
+    /// Whether an FF D9 pair follows `offset`, reading a piece at a time.
+    static func endOfImage(in file: FileReader, after offset: Int64) -> Bool {
+        var position = offset
+        var previous: UInt8 = 0
+        while position < file.size {
+            guard case .success(let piece) = file.read(offset: position, count: pieceSize), !piece.isEmpty else { return false }
+            for byte in piece {
+                if previous == 0xFF && byte == 0xD9 { return true }
+                previous = byte
+            }
+            position += Int64(piece.count)
+        }
+        return false
+    }
+
+    /// Critical chunks (IHDR, PLTE, IDAT, IEND: an upper-case first letter) make the picture;
+    /// an ancillary one (text, time, colour notes) whose checksum fails is dropped by libpng
+    /// and the picture shown as usual, so only a critical chunk's failure refuses the file.
+    static func isCritical(_ type: ArraySlice<UInt8>) -> Bool {
+        guard let first = type.first else { return true }
+        return (0x41...0x5A).contains(first)
+    }
+
+    /// Walks the chunks: each critical one's CRC must match, and the file must reach IEND. Reads
+    /// a piece at a time, so memory stays small whatever the file's size.
     static func checkPNG(_ file: FileReader) -> Finding? {
         var offset: Int64 = 8
         while offset < file.size {  // each chunk moves on by at least 12 bytes
@@ -70,7 +116,7 @@ enum FileIntegrity {
             guard case .success(let stored) = file.read(offset: offset + 8 + length, count: 4), stored.count == 4 else {
                 return .truncated("truncated PNG (chunk \(type) at byte \(offset) is cut off)")
             }
-            guard stored.reduce(UInt32(0), { $0 << 8 | UInt32($1) }) == UInt32(crc) else {
+            guard stored.reduce(UInt32(0), { $0 << 8 | UInt32($1) }) == UInt32(crc) || !isCritical(header[4..<8]) else {
                 return .corrupt("corrupt PNG (chunk \(type) at byte \(offset) fails its checksum)")
             }
             if type == "IEND" { return nil }
