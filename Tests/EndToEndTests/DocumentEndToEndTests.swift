@@ -24,7 +24,10 @@ extension EndToEnd {
                 red = try board.place(.redGreen, at: (360, 300))
                 blue = try board.measure(.blueYellow)
                 try board.press(0x53, with: [0xFFE3, 0xFFE1])  // Ctrl+Shift+S
-                _ = try waitFor("the document") { FileManager.default.fileExists(atPath: folder + "/trip.photoboard") ? true : nil }
+                // The board writes the document, then says where: wait for both.
+                _ = try waitFor("the document and the line saying where") {
+                    FileManager.default.fileExists(atPath: folder + "/trip.photoboard") && !board.errorLines.isEmpty ? true : nil
+                }
                 #expect(
                     board.errorLines.count == 1
                         && board.errorLines[0].hasSuffix("saved the board as \(System.canonicalPath(FilePath(folder)))/trip.photoboard"),
