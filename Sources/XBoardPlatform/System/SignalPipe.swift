@@ -9,23 +9,18 @@ private let signalPipeWriteEnd = Atomic<Int32>(-1)
 /// poll() wakes on (the self-pipe trick): the handler only writes the signal's number into a
 /// pipe, and the loop ends normally — saving the arrangement — when it reads one.
 ///
-/// Owns both descriptors; one per process (the handler writes to the last one made).
+/// One per process (the handler writes to the last one made); the pipe is a `WakePipe`, which
+/// owns and closes its descriptors.
 public final class SignalPipe {
+    private let pipe: WakePipe
     /// Readable once a signal arrived.
-    public let readDescriptor: Int32
-    private let writeDescriptor: Int32
+    public var readDescriptor: Int32 { pipe.readDescriptor }
     public static let terminationSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
 
     /// Opens the pipe and installs the handlers.
     public init() throws {
-        var ends: [Int32] = [0, 0]
-        _ = try System.syscall("pipe") { pipe(&ends) }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        (readDescriptor, writeDescriptor) = (ends[0], ends[1])
-        signalPipeWriteEnd.store(writeDescriptor, ordering: .sequentiallyConsistent)
+        pipe = try WakePipe()
+        signalPipeWriteEnd.store(pipe.writeDescriptor, ordering: .sequentiallyConsistent)
         for signalNumber in Self.terminationSignals {
             signal(signalNumber) { number in
                 let saved = errno
@@ -37,11 +32,10 @@ public final class SignalPipe {
         }
     }
 
+    /// The handlers go before the pipe closes (after this body).
     deinit {
         Self.restoreDefaults()
         signalPipeWriteEnd.store(-1, ordering: .sequentiallyConsistent)
-        close(readDescriptor)
-        close(writeDescriptor)
     }
 
     /// The signal that arrived since the last call, if any; drains the pipe. Once one has

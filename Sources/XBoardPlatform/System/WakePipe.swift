@@ -5,7 +5,8 @@
 public final class WakePipe: Sendable {
     /// Readable while wake-ups are pending.
     public let readDescriptor: Int32
-    private let writeDescriptor: Int32
+    /// The write end (a signal handler may write to it, `SignalPipe`).
+    let writeDescriptor: Int32
 
     public init() throws {
         var ends: [Int32] = [0, 0]
