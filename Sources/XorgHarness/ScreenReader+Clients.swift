@@ -8,3 +8,22 @@ extension ScreenReader {
         XSync(display, 0)
     }
 }
+
+extension ScreenReader {
+    /// Covers `area` of the screen (root coordinates) with a plain window for `duration`, then
+    /// takes it away, as a menu or another program's window would: what lay under it is exposed
+    /// and must be drawn again by its owner.
+    public func cover(x: Int, y: Int, width: Int, height: Int, for duration: Duration = .milliseconds(300)) {
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1  // no window manager moves it
+        attributes.background_pixel = 0x00FF_00FF
+        let cover = XCreateWindow(
+            display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), 0, 0, UInt32(InputOutput), nil,
+            UInt(CWOverrideRedirect | CWBackPixel), &attributes)
+        XMapRaised(display, cover)
+        XSync(display, 0)
+        pause(duration)
+        XDestroyWindow(display, cover)
+        XSync(display, 0)
+    }
+}

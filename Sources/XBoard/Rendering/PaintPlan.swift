@@ -6,12 +6,21 @@
 /// so dragging a close-up that fills the window repaints the pixels it uncovers and itself,
 /// not everything beneath it too. Only large prints count as hiding (small ones would cut the
 /// region into many small rectangles for little gain).
+///
+/// Asked for (`drawingDirect`), the plan also names the part of the topmost print that may go
+/// straight into the window (`direct`): the inside of a large opaque print with nothing above
+/// it, which then is not drawn into the back buffer at all — a close-up that is dragged or
+/// turned is written once per frame, not drawn into the back buffer and copied again.
 public struct PaintPlan: Hashable, Sendable {
     /// Where the table shows in the damage and is filled.
     public var background: [Rect]
     /// For each print drawn (by its index in the list's items, bottom to top): the part of the
-    /// damage it is drawn into.
+    /// damage it is drawn into (in the back buffer).
     public var prints: [Layer]
+    /// The part of the topmost print to draw straight into the window, where it is opaque and
+    /// no overlay lies over it; `nil` when nothing is drawn that way. Its own layer in `prints`
+    /// leaves that part out.
+    public var direct: Layer? = nil
 
     public struct Layer: Hashable, Sendable {
         public var itemIndex: Int
@@ -24,12 +33,16 @@ public struct PaintPlan: Hashable, Sendable {
     public static let maximumOccluders = 8
     /// A layer's clip is cut by further prints only while it has fewer rectangles than this.
     public static let maximumClipRectangles = 48
+    /// The topmost print goes straight into the window only when its opaque part is at least
+    /// this large, in square board points (below it the extra request gains little).
+    public static let minimumDirectArea = 256.0 * 256.0
 }
 
 extension DisplayList {
     /// The plan for repainting `damage` (whole-pixel rectangles): each print is drawn only
-    /// where it meets the damage and no large opaque print above it covers it.
-    public func paintPlan(for damage: [Rect]) -> PaintPlan {
+    /// where it meets the damage and no large opaque print above it covers it; with
+    /// `drawingDirect`, the topmost print's opaque inside is planned for the window (`direct`).
+    public func paintPlan(for damage: [Rect], drawingDirect: Bool = false) -> PaintPlan {
         var printIndices: [Int] = []
         for (index, item) in items.enumerated() {
             if case .print = item { printIndices.append(index) }
@@ -60,6 +73,31 @@ extension DisplayList {
             let clip = visible(touched, under: stack)
             if !clip.isEmpty { layers.append(PaintPlan.Layer(itemIndex: index, clip: clip)) }
         }
-        return PaintPlan(background: visible(damage, under: -1), prints: layers)
+        var plan = PaintPlan(background: visible(damage, under: -1), prints: layers)
+        if drawingDirect, let top = printIndices.last { plan.planDirect(of: top, in: self, damage: damage) }
+        return plan
+    }
+}
+
+extension PaintPlan {
+    /// Moves the opaque inside of the print at `index` (the topmost), less every overlay's
+    /// extent, from its layer to `direct` — when that part is large and the cut stays simple.
+    fileprivate mutating func planDirect(of index: Int, in list: DisplayList, damage: [Rect]) {
+        // One pixel in from the opaque edge: a print drawn as a turned draft blends that pixel.
+        guard case .print(let print) = list.items[index], let opaque = print.opaqueBounds?.insetBy(1),
+            opaque.size.area >= Self.minimumDirectArea, let layer = prints.lastIndex(where: { $0.itemIndex == index })
+        else { return }
+        var region = RectRegion.intersecting(damage, with: [opaque])
+        for item in list.items where item.isOverlay {
+            region = RectRegion.subtracting(OverlayGeometry.extent(of: item, in: list.size, scale: list.uiScale), from: region)
+        }
+        guard !region.isEmpty, region.count <= Self.maximumClipRectangles else { return }
+        var rest = prints[layer].clip
+        for rect in region {
+            rest = RectRegion.subtracting(rect, from: rest)
+            guard rest.count <= Self.maximumClipRectangles else { return }
+        }
+        if rest.isEmpty { prints.remove(at: layer) } else { prints[layer].clip = rest }
+        direct = Layer(itemIndex: index, clip: region)
     }
 }

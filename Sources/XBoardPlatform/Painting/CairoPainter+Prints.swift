@@ -9,35 +9,56 @@ extension CairoPainter {
     /// edges (a print zoomed far past the window keeps a sprite of its visible part).
     static let spriteMargin = 0.5
 
-    /// Draws `print` into `context`, only within `clip` (whole pixels); `visible` is the window.
-    func draw(_ print: PrintItem, clippedTo clip: [Rect], visible: Rect, in context: OpaquePointer?) {
+    /// How a print is drawn in a frame.
+    enum PrintDrawing {
+        /// Its sprite copied at whole pixels with the print's centre at `center`.
+        case blit(PrintSprite, center: Point)
+        /// Its sprite drawn through `boardToSprite`: a bilinear draft of a print that turns or scales.
+        case stretch(PrintSprite, boardToSprite: AffineTransform)
+        /// No sprite could be made (too large, or out of server memory): the print drawn outright.
+        case outright
+    }
+
+    /// How `print` is drawn this frame (`visible` is the window): from its sprite when the sprite
+    /// still fits it, else from a sprite rendered anew (kept for the next frames).
+    func drawing(for print: PrintItem, visible: Rect) -> PrintDrawing {
         let key = PrintSprite.Key(print)
         let center = Point(x: print.photoToBoard.center.x.rounded(), y: print.photoToBoard.center.y.rounded())
         if let sprite = sprites[print.photo], sprite.key == key, sprite.holds(print, centeredAt: center, visible: visible),
             print.isMoving || !sprite.isDraft
         {
-            blit(sprite, as: print, centeredAt: center, clippedTo: clip, in: context)
-            return
+            return .blit(sprite, center: center)
         }
         if print.isMoving, let sprite = sprites[print.photo], let boardToSprite = sprite.draftTransform(for: print) {
+            return .stretch(sprite, boardToSprite: boardToSprite)
+        }
+        dropSprite(of: print.photo)
+        guard let sprite = renderSprite(print, visible: visible, isDraft: print.isMoving) else { return .outright }
+        sprites[print.photo] = sprite
+        return .blit(sprite, center: center)
+    }
+
+    /// Draws `print` into `context`, only within `clip` (whole pixels); `visible` is the window.
+    func draw(_ print: PrintItem, clippedTo clip: [Rect], visible: Rect, in context: OpaquePointer?) {
+        draw(print, as: drawing(for: print, visible: visible), clippedTo: clip, in: context)
+    }
+
+    /// Draws `print` the way `drawing` says, only within `clip`.
+    func draw(_ print: PrintItem, as drawing: PrintDrawing, clippedTo clip: [Rect], in context: OpaquePointer?) {
+        switch drawing {
+        case .blit(let sprite, let center):
+            blit(sprite, as: print, centeredAt: center, clippedTo: clip, in: context)
+        case .stretch(let sprite, let boardToSprite):
             statistics.draftsStretched += 1
             composite(
                 sprite.surface, boardToSprite: boardToSprite, opaque: print.opaqueBounds?.insetBy(1), coverage: print.coverage(),
-                clip: clip,
-                filter: CAIRO_FILTER_BILINEAR, in: context)
-            return
-        }
-        dropSprite(of: print.photo)
-        guard let sprite = renderSprite(print, visible: visible, isDraft: print.isMoving) else {
-            // No sprite could be made (too large, or out of server memory): draw it directly.
+                clip: clip, filter: CAIRO_FILTER_BILINEAR, in: context)
+        case .outright:
             cairo_save(context)
             self.clip(context, to: clip)
             CairoDrawing.draw(print, in: context, picture: pictures[print.photo])
             cairo_restore(context)
-            return
         }
-        sprites[print.photo] = sprite
-        blit(sprite, as: print, centeredAt: center, clippedTo: clip, in: context)
     }
 
     /// Copies a sprite at whole pixels with the print's centre at `center`.

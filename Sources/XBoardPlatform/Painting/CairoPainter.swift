@@ -11,11 +11,22 @@ import XBoard
 /// or scales while it moves is drawn from its sprite through a transform (a bilinear draft) and
 /// rendered sharp again once it rests. Only damaged rectangles are redrawn, and only where no
 /// large opaque print above hides them (`PaintPlan`).
+///
+/// The opaque inside of a large print on top (a close-up in the hands) goes straight into the
+/// window instead, written once rather than drawn into the back buffer and copied again; the
+/// back buffer is then behind there (`staleInBackBuffer`) until a later frame repaints it, and
+/// is brought up to date before it is ever shown whole (`present`).
 public final class CairoPainter {
     let window: X11Window
     private var size: Size
     private var backPixmap: Pixmap = 0
     private(set) var backSurface: OpaquePointer?
+    /// The window itself, for what is drawn straight into it.
+    private var windowSurface: OpaquePointer?
+    /// Where the back buffer does not hold what the window shows (it was drawn straight into
+    /// the window), and the list last painted, to bring it up to date from.
+    private var staleInBackBuffer: [Rect] = []
+    private var paintedList: DisplayList?
     var pictures: [PhotoID: (surface: OpaquePointer, size: Size)] = [:]
     var sprites: [PhotoID: PrintSprite] = [:]
     let shadows = ShadowCache()
@@ -43,6 +54,7 @@ public final class CairoPainter {
         for picture in pictures.values { cairo_surface_destroy(picture.surface) }
         for sprite in sprites.values { cairo_surface_destroy(sprite.surface) }
         shadows.removeAll()
+        if let windowSurface { cairo_surface_destroy(windowSurface) }
         if let backSurface { cairo_surface_destroy(backSurface) }
         if backPixmap != 0 { XFreePixmap(window.display, backPixmap) }
     }
@@ -90,22 +102,59 @@ public final class CairoPainter {
         try makeBackBuffer()
     }
 
-    /// Draws what changed since the last list into the back buffer and shows it; returns
-    /// whether a frame went to the server (its report, `WindowEvent.frameShown`, follows).
+    /// Draws what changed since the last list and shows it; returns whether a frame went to the
+    /// server (its report, `WindowEvent.frameShown`, follows).
     ///
     /// Only the damaged rectangles are redrawn, each layer only where nothing opaque above it
-    /// hides it, and shown in one request; with `atVerticalBlank` (a glide), at the display's
-    /// next vertical blank where it has a real one.
+    /// hides it: the opaque inside of a large print on top straight into the window, the rest
+    /// into the back buffer and shown from there in one request; with `atVerticalBlank` (a
+    /// glide), all of it through the back buffer at the display's next vertical blank where it
+    /// has a real one.
     @discardableResult
     public func paint(_ list: DisplayList, atVerticalBlank: Bool = false) -> Bool {
         guard let backSurface else { return false }
         let frame = Rect(origin: .zero, size: list.size)
         let damage = (list.damage(since: lastList) ?? [frame]).map(\.integral)
         lastList = list
+        paintedList = list
         lastPaintedArea = damage.reduce(0) { $0 + $1.size.area }
         guard !damage.isEmpty else { return false }
-        let plan = list.paintPlan(for: damage)
-        let context = cairo_create(backSurface)
+        var plan = list.paintPlan(for: damage, drawingDirect: windowSurface != nil && !atVerticalBlank)
+        var direct: (print: PrintItem, drawing: PrintDrawing, clip: [Rect])?
+        if let layer = plan.direct, case .print(let print) = list.items[layer.itemIndex] {
+            let drawing = drawing(for: print, visible: frame)
+            if case .outright = drawing {
+                plan = list.paintPlan(for: damage)  // drawn outright it blends: through the back buffer
+            } else {
+                direct = (print, drawing, layer.clip)
+            }
+        }
+        render(list, plan, damage: damage, into: backSurface)
+        var shown = damage
+        if let direct, let windowSurface {
+            let context = cairo_create(windowSurface)
+            draw(direct.print, as: direct.drawing, clippedTo: direct.clip, in: context)
+            cairo_destroy(context)
+            cairo_surface_flush(windowSurface)
+            for rect in direct.clip { shown = RectRegion.subtracting(rect, from: shown) }
+        }
+        window.presenter.show(shown, from: backPixmap, atVerticalBlank: atVerticalBlank)
+        staleInBackBuffer = damage.reduce(staleInBackBuffer) { RectRegion.subtracting($1, from: $0) } + (direct?.clip ?? [])
+        if staleInBackBuffer.count > PaintPlan.maximumClipRectangles { bringBackBufferUpToDate() }
+        let onBoard = Set(
+            list.items.compactMap { item -> PhotoID? in
+                if case .print(let print) = item { return print.photo }
+                return nil
+            })
+        for id in sprites.keys where !onBoard.contains(id) { dropSprite(of: id) }
+        return true
+    }
+
+    /// Draws `damage` of `list` into `surface` as `plan` says: the table, the prints, then the
+    /// overlays.
+    private func render(_ list: DisplayList, _ plan: PaintPlan, damage: [Rect], into surface: OpaquePointer) {
+        let frame = Rect(origin: .zero, size: list.size)
+        let context = cairo_create(surface)
         defer { cairo_destroy(context) }
         if case .fill(let color) = list.items.first, !plan.background.isEmpty {
             cairo_save(context)
@@ -128,15 +177,14 @@ public final class CairoPainter {
             }
             cairo_restore(context)
         }
-        cairo_surface_flush(backSurface)
-        window.presenter.show(damage, from: backPixmap, atVerticalBlank: atVerticalBlank)
-        let shown = Set(
-            list.items.compactMap { item -> PhotoID? in
-                if case .print(let print) = item { return print.photo }
-                return nil
-            })
-        for id in sprites.keys where !shown.contains(id) { dropSprite(of: id) }
-        return true
+        cairo_surface_flush(surface)
+    }
+
+    /// Repaints into the back buffer what was drawn only into the window.
+    private func bringBackBufferUpToDate() {
+        defer { staleInBackBuffer = [] }
+        guard let backSurface, let paintedList, !staleInBackBuffer.isEmpty else { return }
+        render(paintedList, paintedList.paintPlan(for: staleInBackBuffer), damage: staleInBackBuffer, into: backSurface)
     }
 
     /// Sets the context's clip to the union of `rects`.
@@ -148,6 +196,7 @@ public final class CairoPainter {
 
     /// Shows the whole back buffer in the window again (after an Expose).
     public func present() {
+        bringBackBufferUpToDate()
         window.presenter.show([Rect(origin: .zero, size: size)], from: backPixmap, atVerticalBlank: false)
     }
 
@@ -172,6 +221,15 @@ public final class CairoPainter {
     }
 
     private func makeBackBuffer() throws {
+        staleInBackBuffer = []
+        if let windowSurface {
+            cairo_xlib_surface_set_size(windowSurface, Int32(max(1, size.width)), Int32(max(1, size.height)))
+        } else if let surface = cairo_xlib_surface_create(
+            window.display, window.window, window.visual, Int32(max(1, size.width)), Int32(max(1, size.height)))
+        {
+            // Without it every frame goes through the back buffer, as it always may.
+            if cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS { windowSurface = surface } else { cairo_surface_destroy(surface) }
+        }
         if let backSurface { cairo_surface_destroy(backSurface) }
         if backPixmap != 0 { XFreePixmap(window.display, backPixmap) }
         let width = UInt32(max(1, size.width)), height = UInt32(max(1, size.height))

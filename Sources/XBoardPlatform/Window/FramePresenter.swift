@@ -53,7 +53,8 @@ final class FramePresenter {
     var usesPresent: Bool { presentOpcode != nil }
 
     /// Shows `rects` (whole pixels) of `pixmap` at the same place in the window. With
-    /// `atVerticalBlank`, waits for the next blank when the screen has a real one.
+    /// `atVerticalBlank`, waits for the next blank when the screen has a real one. With no
+    /// rectangles (all of the frame was drawn straight into the window) only the report is asked for.
     func show(_ rects: [Rect], from pixmap: Pixmap, atVerticalBlank: Bool) {
         var boxes = rects.compactMap { rect -> XRectangle? in
             guard rect.size.width >= 1, rect.size.height >= 1 else { return nil }
@@ -61,20 +62,20 @@ final class FramePresenter {
                 x: Int16(clamping: Int(rect.minX)), y: Int16(clamping: Int(rect.minY)), width: UInt16(clamping: Int(rect.size.width)),
                 height: UInt16(clamping: Int(rect.size.height)))
         }
-        guard !boxes.isEmpty else { return }
         serial &+= 1
-        if presentOpcode != nil {
+        if presentOpcode != nil, !boxes.isEmpty {
             let region = XFixesCreateRegion(display, &boxes, Int32(boxes.count))
             let waits = atVerticalBlank && vblank.waitsForVblank(at: refreshRate)
             let options = UInt32(PresentOptionCopy) | (waits ? 0 : UInt32(PresentOptionAsync))
             XPresentPixmap(display, window, pixmap, serial, 0, region, 0, 0, 0, 0, 0, options, 0, 0, 0, nil, 0)
             XFixesDestroyRegion(display, region)
         } else {
-            guard let bounds = RectRegion.bounds(of: rects) else { return }
-            XSetClipRectangles(display, copyContext, 0, 0, &boxes, Int32(boxes.count), Unsorted)
-            XCopyArea(
-                display, pixmap, window, copyContext, Int32(bounds.minX), Int32(bounds.minY), UInt32(bounds.size.width),
-                UInt32(bounds.size.height), Int32(bounds.minX), Int32(bounds.minY))
+            if !boxes.isEmpty, let bounds = RectRegion.bounds(of: rects) {
+                XSetClipRectangles(display, copyContext, 0, 0, &boxes, Int32(boxes.count), Unsorted)
+                XCopyArea(
+                    display, pixmap, window, copyContext, Int32(bounds.minX), Int32(bounds.minY), UInt32(bounds.size.width),
+                    UInt32(bounds.size.height), Int32(bounds.minX), Int32(bounds.minY))
+            }
             var value = Int(serial)  // format 32 is read as C longs
             withUnsafeBytes(of: &value) { bytes in
                 _ = XChangeProperty(

@@ -114,4 +114,62 @@ import XBoard
         #expect(damage.count == 2)
         #expect(prints(moving).last?.isMoving == true && prints(resting).last?.isMoving == false)
     }
+
+    @Test func aCloseUpOnTopGoesStraightToTheWindowInsideItsOpaquePart() throws {
+        let list = scene.build(board(count: 20, closeUp: true))
+        let frame = Rect(origin: .zero, size: list.size)
+        let whole = list.paintPlan(for: [frame])
+        let plan = list.paintPlan(for: [frame], drawingDirect: true)
+        let direct = try #require(plan.direct)
+        let opaque = try #require(prints(list).last?.opaqueBounds)
+        #expect(direct.itemIndex == list.items.count - 1)
+        for rect in direct.clip { #expect(opaque.insetBy(1).holds(rect)) }
+        #expect(RectRegion.area(of: direct.clip) == opaque.insetBy(1).size.area)
+        // The close-up's own layer keeps only its rim and shadow: together they paint what it painted.
+        let rim = try #require(plan.prints.last { $0.itemIndex == direct.itemIndex })
+        for rect in rim.clip { #expect(!direct.clip.contains { $0.intersects(rect) }) }
+        let before = try #require(whole.prints.last { $0.itemIndex == direct.itemIndex })
+        #expect(RectRegion.area(of: rim.clip) + RectRegion.area(of: direct.clip) == RectRegion.area(of: before.clip))
+        // Everything else is planned exactly as without drawing direct.
+        #expect(plan.background == whole.background)
+        #expect(Array(plan.prints.dropLast()) == Array(whole.prints.dropLast()))
+    }
+
+    @Test func nothingGoesStraightToTheWindowUnlessAsked() {
+        let list = scene.build(board(count: 20, closeUp: true))
+        #expect(list.paintPlan(for: [Rect(origin: .zero, size: list.size)]).direct == nil)
+    }
+
+    @Test func aSmallPrintOnTopIsDrawnThroughTheBackBuffer() {
+        let list = scene.build(board(count: 20, closeUp: false))
+        #expect(list.paintPlan(for: [Rect(origin: .zero, size: list.size)], drawingDirect: true).direct == nil)
+    }
+
+    @Test func onlyTheDamagedPartOfTheCloseUpGoesStraightToTheWindow() throws {
+        let list = scene.build(board(count: 5, closeUp: true))
+        let damage = [Rect(x: 300, y: 200, width: 500, height: 400), Rect(x: 0, y: 0, width: 50, height: 50)]
+        let direct = try #require(list.paintPlan(for: damage, drawingDirect: true).direct)
+        for rect in direct.clip { #expect(damage[0].holds(rect)) }
+        #expect(list.paintPlan(for: [Rect(x: 0, y: 0, width: 50, height: 50)], drawingDirect: true).direct == nil)
+    }
+
+    @Test func anOverlayOverTheCloseUpIsLeftToTheBackBuffer() throws {
+        var list = scene.build(board(count: 5, closeUp: true))
+        let marker = Point(x: 900, y: 500)
+        list.items.append(.fingerMarker(marker))
+        let frame = Rect(origin: .zero, size: list.size)
+        let plan = list.paintPlan(for: [frame], drawingDirect: true)
+        let direct = try #require(plan.direct)
+        let covered = OverlayGeometry.extent(of: .fingerMarker(marker), in: list.size, scale: list.uiScale)
+        for rect in direct.clip { #expect(!rect.intersects(covered)) }
+        // The print under the marker is drawn into the back buffer there.
+        let layer = try #require(plan.prints.last { $0.itemIndex == direct.itemIndex })
+        #expect(layer.clip.contains { $0.intersects(covered) })
+    }
+}
+
+extension Rect {
+    fileprivate func holds(_ other: Rect) -> Bool {
+        other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY
+    }
 }
