@@ -123,6 +123,14 @@ final class EventLoop {
             frame.exposed()
         case .frameShown:
             pacer.frameShown(at: MonotonicClock.now())
+            if painter.quickDrafts != pacer.serverIsSlow {
+                painter.quickDrafts = pacer.serverIsSlow
+                if trace {
+                    System.printError(
+                        "trace: drafts \(pacer.serverIsSlow ? "quick" : "smooth") (the server takes \(pacer.typicalFrameTime.map { "\($0)" } ?? "?") a frame)"
+                    )
+                }
+            }
         case .resized(let size):
             try painter.resize(to: size)
             controller.resize(to: size)

@@ -18,6 +18,13 @@ public struct FramePacer: Sendable {
     private var restUntil: Instant?
     /// How long the server took over the last frame (submission to shown), if known.
     public private(set) var lastFrameTime: Duration?
+    /// How long the server takes over a frame lately: an average weighted to recent frames.
+    public private(set) var typicalFrameTime: Duration?
+    /// Whether the server is slow at frames (it draws in software, or the machine is busy):
+    /// its typical frame takes more than `PacingSettings.slowShare` of the refresh interval,
+    /// and it counts as slow until that falls below `PacingSettings.quickShare`. The painter
+    /// then draws the insides of drafts nearest-neighbour, which costs it a fraction.
+    public private(set) var serverIsSlow = false
 
     public init(interval: Duration, settings: PacingSettings = PacingSettings()) {
         self.interval = interval
@@ -55,6 +62,13 @@ public struct FramePacer: Sendable {
         guard let submitted else { return }
         let busy = now - submitted
         lastFrameTime = busy
+        let typical = typicalFrameTime.map { $0 * (1 - settings.frameTimeWeight) + busy * settings.frameTimeWeight } ?? busy
+        typicalFrameTime = typical
+        if typical > interval * settings.slowShare {
+            serverIsSlow = true
+        } else if typical < interval * settings.quickShare {
+            serverIsSlow = false
+        }
         let share = min(max(settings.serverShare, 0.05), 1)
         restUntil = now + busy * ((1 - share) / share)
         self.submitted = nil
@@ -69,6 +83,13 @@ public struct PacingSettings: Hashable, Sendable {
     /// A frame whose report has not come after this long counts as shown (a lost report never
     /// stops the board).
     public var shownTimeout: Duration = .milliseconds(250)
+    /// The server counts as slow once its typical frame takes more than this share of the
+    /// refresh interval, and as quick again below `quickShare` (apart, so it does not flicker
+    /// between the two).
+    public var slowShare = 0.5
+    public var quickShare = 0.25
+    /// The weight of the newest frame in the typical frame time (0…1).
+    public var frameTimeWeight = 0.25
 
     public init() {}
 }

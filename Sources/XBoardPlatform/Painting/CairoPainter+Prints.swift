@@ -85,14 +85,17 @@ extension CairoPainter {
             xx: boardToSprite.a, yx: boardToSprite.b, xy: boardToSprite.c, yy: boardToSprite.d, x0: boardToSprite.tx, y0: boardToSprite.ty)
         let inside = opaque.map { RectRegion.intersecting(clip, with: [$0]) } ?? []
         let outside = RectRegion.intersecting(opaque.map { RectRegion.subtracting($0, from: clip) } ?? clip, with: coverage)
-        for (part, op) in [(inside, CAIRO_OPERATOR_SOURCE), (outside, CAIRO_OPERATOR_OVER)] where !part.isEmpty {
+        // A quick draft samples the inside nearest-neighbour; the blended edge stays smooth.
+        let insideFilter = quickDrafts && filter == CAIRO_FILTER_BILINEAR ? CAIRO_FILTER_NEAREST : filter
+        for (part, op, partFilter) in [(inside, CAIRO_OPERATOR_SOURCE, insideFilter), (outside, CAIRO_OPERATOR_OVER, filter)]
+        where !part.isEmpty {
             cairo_save(context)
             self.clip(context, to: part)
             cairo_set_operator(context, op)
             cairo_set_source_surface(context, surface, 0, 0)
             let pattern = cairo_get_source(context)
             cairo_pattern_set_matrix(pattern, &matrix)
-            cairo_pattern_set_filter(pattern, filter)
+            cairo_pattern_set_filter(pattern, partFilter)
             cairo_paint(context)
             cairo_restore(context)
         }

@@ -31,6 +31,10 @@ public final class CairoPainter {
     var sprites: [PhotoID: PrintSprite] = [:]
     let shadows = ShadowCache()
     private var lastList: DisplayList?
+    /// Whether drafts are drawn nearest-neighbour inside the print (its edges stay smooth):
+    /// for a server slow at frames (`FramePacer.serverIsSlow`), where the smooth draft of a
+    /// turning close-up costs most of a frame.
+    public var quickDrafts = false
     /// Pixels repainted by the last `paint`, for benchmarks and tests.
     public private(set) var lastPaintedArea: Double = 0
     /// Counts of what the last frames did with prints, for benchmarks and traces.

@@ -37,6 +37,30 @@ import XBoard
         #expect(pacer.isReady(at: start + .milliseconds(80)))
     }
 
+    @Test func aServerSlowAtFramesForAWhileCountsAsSlowUntilItsFramesAreQuickAgain() {
+        var pacer = FramePacer(interval: .milliseconds(16))
+        var now = start
+        func frame(taking time: Duration) {
+            pacer.frameSubmitted(at: now)
+            now = now + time
+            pacer.frameShown(at: now)
+            now = now + .milliseconds(16)
+        }
+        frame(taking: .milliseconds(3))
+        #expect(!pacer.serverIsSlow)
+        // One slow frame among quick ones is not enough.
+        frame(taking: .milliseconds(20))
+        #expect(!pacer.serverIsSlow)
+        for _ in 0..<6 { frame(taking: .milliseconds(12)) }
+        #expect(pacer.serverIsSlow)
+        // Frames of 6 ms (under half the refresh, over a quarter): still slow, no flicker.
+        for _ in 0..<10 { frame(taking: .milliseconds(6)) }
+        #expect(pacer.serverIsSlow)
+        for _ in 0..<10 { frame(taking: .milliseconds(2)) }
+        #expect(!pacer.serverIsSlow)
+        #expect(pacer.typicalFrameTime.map { $0 < .milliseconds(4) } == true)
+    }
+
     @Test func aLostReportNeverStopsTheBoard() {
         var pacer = FramePacer(interval: .milliseconds(16))
         pacer.frameSubmitted(at: start)
