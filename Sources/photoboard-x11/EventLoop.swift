@@ -132,13 +132,8 @@ final class EventLoop {
             // Hidden: no frames; glides that finished meanwhile land at once when shown again.
             if visible { controller.advance(to: MonotonicClock.now()) }
             frame.setVisible(visible)
-        case .filesDropped(let paths, let location):
-            let pictures = openDocuments(among: paths)
-            let listing = PictureFiles.list(pictures, recursive: false)
-            listing.problems.forEach { System.printError("photoboard-x11: \($0)") }
-            let added = library.add(files: listing.files, at: location, controller: controller)
-            window.finishDrop(accepted: !listing.files.isEmpty)
-            dropped(files: listing.files.count, added: added, problems: listing.problemPaths.map(\.escaped), at: MonotonicClock.now())
+        case .filesDropped(let paths, let location, let refused):
+            takeDrop(paths, at: location, refused: refused)
         case .dropIgnored(let reason):
             System.printError("photoboard-x11: drop ignored: \(reason)")
             notices.post(reason, topic: BoardNotices.dropTopic, tone: .problem, at: MonotonicClock.now())

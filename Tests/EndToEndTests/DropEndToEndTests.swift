@@ -67,6 +67,26 @@ extension EndToEnd {
             #expect(session.app.standardError.isEmpty, "\(session.app.standardError)")
         }
 
+        @Test func aDropPartlyTakenSaysWhichItemsWereNotTakenAndWhyAndTheRestOpens() throws {
+            var good = "", missing = ""
+            let session = try BoardSession(photos: [.redGreen]) { folder in
+                good = folder + "/good.png"
+                missing = folder + "/gone.png"
+                try TestPhotos.write(to: good, width: 300, height: 400, left: TestPhoto.blueYellow.left, right: TestPhoto.blueYellow.right)
+                return []
+            }
+            var payload = DropPayload(paths: [good, missing])
+            payload.uriList += Array("https://example.org/c.jpg\r\n".utf8)
+            let outcome = try session.reader.drop(payload, onto: session.window, at: (640, 400))
+            #expect(outcome.finished && outcome.finishedAccepted, "\(outcome)")
+            _ = try session.settled(.blueYellow)  // the rest opened
+            let lines = session.app.standardError.split(separator: "\n")
+            let expected =
+                "photoboard-x11: drop: 2 of 3 items not taken: \(missing) (no such file or folder), "
+                + "https://example.org/c.jpg (not a file on this computer); the other one is being opened"
+            #expect(lines == [expected[...]], "\(session.app.standardError)")
+        }
+
         @Test func aSourceThatStopsSendingLosesItsDropAfterAFewSecondsAndTheBoardGoesOn() throws {
             var good = ""
             let session = try BoardSession(photos: [.redGreen]) { folder in

@@ -156,7 +156,8 @@ final class DropTarget {
 
     // MARK: Private
 
-    /// The list is in (or the transfer failed): the paths for the board, or a refusal.
+    /// The list is in (or the transfer failed): the paths for the board with the entries that
+    /// name no file here (the loop reports what it took and what not), or a refusal.
     private func finishTransfer(_ outcome: Result<[UInt8], SelectionTransfer.Failure>) -> [WindowEvent] {
         endTransfer()
         guard let session else { return [] }
@@ -165,20 +166,8 @@ final class DropTarget {
             return [refuse("The drop could not be read: \(failure)")]
         case .success(let bytes):
             let list = FileURIList.paths(in: bytes, hostName: hostName)
-            var events: [WindowEvent] = []
-            if !list.paths.isEmpty { events.append(.filesDropped(list.paths, at: session.position)) }
-            if !list.refused.isEmpty {
-                let count = list.refused.count
-                let what =
-                    count == 1
-                    ? "1 item that is not a file on this computer was" : "\(count) items that are not files on this computer were"
-                events.append(.dropIgnored("\(what) left out of the drop: \(list.refused.prefix(2).joined(separator: ", "))"))
-            }
-            if list.paths.isEmpty {
-                finish(session, accepted: false)
-                if list.refused.isEmpty { events.append(.dropIgnored("The drop held no files")) }
-            }
-            return events
+            guard !list.paths.isEmpty || !list.refused.isEmpty else { return [refuse("The drop held no files")] }
+            return [.filesDropped(list.paths, at: session.position, refused: list.refused)]
         }
     }
 
