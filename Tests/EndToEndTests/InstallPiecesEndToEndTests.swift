@@ -90,6 +90,37 @@ extension EndToEnd {
             }
         }
 
+        /// What the argument parser cannot say is in the page too — the variables the board reads
+        /// and the files it keeps — and nothing the board does not have (the parser's `help`
+        /// subcommand); groff renders it without a warning.
+        @Test func theManPageHasEnvironmentAndFilesAndRendersCleanly() throws {
+            let path = Install.repository + "/data/photoboard-x11.1"
+            let page = try String(contentsOfFile: path, encoding: .utf8)
+            func section(_ name: String) -> String {
+                guard let start = page.range(of: ".Sh \(name)\n") else { return "" }
+                let rest = page[start.upperBound...]
+                return String(rest[..<(rest.range(of: "\n.Sh ")?.lowerBound ?? rest.endIndex)])
+            }
+            #expect(!page.contains(".It Em help") && !page.contains("subcommand"), "the parser's help subcommand is described")
+            let environment = section("ENVIRONMENT")
+            for variable in ["DISPLAY", "XDG_STATE_HOME", "HOME", "PHOTOBOARD_PRESENT", "PHOTOBOARD_TEST_DECODER_FAULTS", "COLUMNS"] {
+                #expect(environment.contains(".It Ev \(variable)\n"), "\(variable) is not in ENVIRONMENT")
+            }
+            let files = section("FILES")
+            for file in [
+                "$XDG_STATE_HOME/photoboard-x11/boards/", "~/.local/state/photoboard-x11/", "NAME.photoboard",
+                "share/photoboard-x11/assets/",
+            ] {
+                #expect(files.contains(file), "\(file) is not in FILES")
+            }
+            let sections = page.split(separator: "\n").filter { $0.hasPrefix(".Sh ") }
+            #expect(sections.firstIndex(of: ".Sh FILES") ?? 0 < sections.firstIndex(of: ".Sh \"EXIT STATUS\"") ?? 0, "\(sections)")
+            for macros in ["-man", "-mandoc"] {
+                let warnings = try Self.run(["sh", "-c", "groff \(macros) -Tutf8 -ww '\(path)' 2>&1 >/dev/null"])
+                #expect(warnings.status == 0 && warnings.output.isEmpty, "groff \(macros): \(warnings.output)")
+            }
+        }
+
         @Test func helpWrapsCleanlyAt80Columns() throws {
             var environment = ProcessInfo.processInfo.environment
             environment["COLUMNS"] = "80"
