@@ -60,6 +60,42 @@ extension EndToEnd {
             }
         }
 
+        /// The regular files under `folder`, as paths relative to it.
+        static func files(under folder: String) -> Set<String> {
+            let paths = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []
+            return Set(
+                paths.filter { path in
+                    var isFolder: ObjCBool = false
+                    return FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
+                })
+        }
+
+        /// A packaging install (DESTDIR set) writes the package's files and nothing else: no
+        /// desktop or MIME caches, which would hold only this package's entries and clash with
+        /// the system's (its package manager rebuilds them).
+        @Test func aStagedInstallWritesNoCaches() throws {
+            let folder = try Leftovers.makeFolder("photoboard-staged")
+            let stage = folder.appendingPathComponent("stage").path
+            let log = folder.appendingPathComponent("make.log").path
+            #expect(try Install.make(["install", "DESTDIR=\(stage)", "PREFIX=/usr", "BINARY=\(BoardSession.binaryPath)"], log: log) == 0)
+            let written = Self.files(under: stage)
+            let expected: Set<String> = [
+                "usr/bin/photoboard-x11", "usr/share/applications/photoboard-x11.desktop", "usr/share/man/man1/photoboard-x11.1",
+                "usr/share/bash-completion/completions/photoboard-x11", "usr/share/zsh/site-functions/_photoboard-x11",
+                "usr/share/fish/vendor_completions.d/photoboard-x11.fish", "usr/share/metainfo/org.photoboard.photoboard_x11.metainfo.xml",
+                "usr/share/mime/packages/photoboard-x11.xml", "usr/share/icons/hicolor/scalable/apps/photoboard-x11.svg",
+            ]
+            let unexpected = written.filter {
+                !expected.contains($0) && !$0.hasPrefix("usr/share/photoboard-x11/assets/")
+                    && !($0.hasPrefix("usr/share/icons/hicolor/") && $0.hasSuffix("/apps/photoboard-x11.png"))
+            }
+            #expect(unexpected.isEmpty, "a staged install wrote \(unexpected.sorted())")
+            #expect(expected.isSubset(of: written), "missing: \(expected.subtracting(written).sorted())")
+            #expect(try Install.make(["uninstall", "DESTDIR=\(stage)", "PREFIX=/usr"], log: log) == 0)
+            let left = Self.files(under: stage)
+            #expect(left.isEmpty, "left behind: \(left.sorted())")
+        }
+
         /// The committed man page is generated (scripts/generate-manual); this fails when an option
         /// or its help changed without regenerating it.
         @Test func theManPageSaysWhatTheBinarySays() throws {
