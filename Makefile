@@ -13,6 +13,13 @@ DATADIR = $(DESTDIR)$(PREFIX)/share
 APPSTREAM_ID = org.photoboard.photoboard_x11
 ICON_SIZES = 16 22 24 32 48 64 128 256
 BUILT_BINARY = $(or $(BINARY),$$(swift build -c $(CONFIGURATION) --show-bin-path)/photoboard-x11)
+# The desktop's caches (mimeinfo.cache, mime.cache and the rest) are rebuilt for an install
+# into a live PREFIX only: a staged install for packaging (DESTDIR set) writes no caches, since
+# they would hold only this package's entries and clash with the system's, which the package
+# manager's triggers rebuild.
+UPDATE_CACHES = $(if $(DESTDIR),@echo "DESTDIR is set: desktop and MIME caches left to the package manager", \
+	-command -v update-desktop-database >/dev/null && update-desktop-database -q $(DATADIR)/applications; \
+	command -v update-mime-database >/dev/null && update-mime-database $(DATADIR)/mime)
 
 .PHONY: build test bench clean install uninstall manual icons
 
@@ -41,8 +48,7 @@ install: $(if $(BINARY),,build)
 	"$(BUILT_BINARY)" --generate-completion-script fish > $(DATADIR)/fish/vendor_completions.d/photoboard-x11.fish
 	sed 's|@PROJECT_URL@|$(PROJECT_URL)|g' data/$(APPSTREAM_ID).metainfo.xml > $(DATADIR)/metainfo/$(APPSTREAM_ID).metainfo.xml
 	install -m 644 data/photoboard-x11-mime.xml $(DATADIR)/mime/packages/photoboard-x11.xml
-	-command -v update-desktop-database >/dev/null && update-desktop-database -q $(DATADIR)/applications
-	-command -v update-mime-database >/dev/null && update-mime-database $(DATADIR)/mime
+	$(UPDATE_CACHES)
 
 uninstall:
 	rm -f $(BINDIR)/photoboard-x11 $(DATADIR)/applications/photoboard-x11.desktop $(DATADIR)/icons/hicolor/scalable/apps/photoboard-x11.svg
@@ -51,8 +57,7 @@ uninstall:
 		$(DATADIR)/zsh/site-functions/_photoboard-x11 $(DATADIR)/fish/vendor_completions.d/photoboard-x11.fish \
 		$(DATADIR)/metainfo/$(APPSTREAM_ID).metainfo.xml $(DATADIR)/mime/packages/photoboard-x11.xml
 	rm -rf $(DATADIR)/photoboard-x11
-	-command -v update-desktop-database >/dev/null && update-desktop-database -q $(DATADIR)/applications
-	-command -v update-mime-database >/dev/null && update-mime-database $(DATADIR)/mime
+	$(UPDATE_CACHES)
 
 # Regenerates the committed man page (data/photoboard-x11.1) from the argument parser, and the
 # icon's PNG sizes (data/icons) from its SVG; see the scripts for what they need.

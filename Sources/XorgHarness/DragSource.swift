@@ -31,6 +31,11 @@ public struct DropPayload: Sendable {
     public var announcedSize: Int?
     /// Answer the conversion with property None (the owner refuses).
     public var refusesConversion = false
+    /// With INCR: serve this many pieces, then stop, as a source that hangs or is stopped
+    /// mid-transfer does (the target must give up on its own).
+    public var stopsAfterPieces: Int?
+    /// Never answer the conversion at all (a source that hangs as the drop is made).
+    public var ignoresConversion = false
 
     public init(uriList: [UInt8]) {
         self.uriList = uriList
@@ -142,6 +147,7 @@ extension ScreenReader {
         var incremental: (requestor: Window, property: Atom, offset: Int, isDone: Bool)?
         try waitForEvent("XdndFinished", timeout: timeout) { event in
             if event.type == SelectionRequest {
+                if payload.ignoresConversion { return false }
                 let request = event.xselectionrequest
                 var reply = XEvent()
                 reply.xselection.type = SelectionNotify
@@ -174,6 +180,7 @@ extension ScreenReader {
                 event.xproperty.atom == transfer.property, event.xproperty.state == PropertyDelete, !transfer.isDone,
                 let chunk = payload.incrementalChunk
             {
+                if let stop = payload.stopsAfterPieces, outcome.incrementalPieces >= stop { return false }
                 let end = min(payload.uriList.count, transfer.offset + chunk)
                 let piece = payload.uriList[transfer.offset..<end]
                 serve(

@@ -6,7 +6,7 @@ extension FormatFixtures {
     }
 
     /// ImageMagick: `convert input.png operators output.EXT`.
-    static func converted(_ canvas: TestCanvas, arguments: [String], to outputExtension: String) throws -> [UInt8] {
+    public static func converted(_ canvas: TestCanvas, arguments: [String], to outputExtension: String) throws -> [UInt8] {
         try encodedFromPNG(canvas, tool: "convert", arguments: [], afterInput: arguments, output: nil, outputExtension: outputExtension)
     }
 

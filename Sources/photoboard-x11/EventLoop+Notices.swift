@@ -12,9 +12,11 @@ extension EventLoop {
     }
 
     /// A drop was listed: `files` of its paths are pictures to try (`added` of them new), and
-    /// `problems` could not be opened at all.
+    /// `problems` could not be opened at all (a drop of board documents alone has neither: they
+    /// open in windows of their own).
     func dropped(files: Int, added: Int, problems: [String], at now: Instant) {
         if files == 0 {
+            guard !problems.isEmpty else { return }
             let names = problems.prefix(BoardNotices.namesListed).map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
             let text = "Nothing in the drop could be opened" + (names.isEmpty ? "" : ": \(names)")
             notices.post(text, topic: BoardNotices.dropTopic, tone: .problem, at: now)

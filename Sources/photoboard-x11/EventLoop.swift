@@ -91,7 +91,8 @@ final class EventLoop {
 
     private func loop() throws -> Int32 {
         while true {
-            for event in window.pendingEvents() {
+            let events = window.pendingEvents() + [window.abandonStalledDrop(at: MonotonicClock.now())].compactMap { $0 }
+            for event in events {
                 if let status = try dispatch(event) { return status }
             }
             if let signal = signals.takeSignal() { return 128 + signal }
@@ -139,13 +140,8 @@ final class EventLoop {
             // Hidden: no frames; glides that finished meanwhile land at once when shown again.
             if visible { controller.advance(to: MonotonicClock.now()) }
             frame.setVisible(visible)
-        case .filesDropped(let paths, let location):
-            let pictures = openDocuments(among: paths)
-            let listing = PictureFiles.list(pictures, recursive: false)
-            listing.problems.forEach { System.printError("photoboard-x11: \($0)") }
-            let added = library.add(files: listing.files, at: location, controller: controller)
-            window.finishDrop(accepted: !listing.files.isEmpty)
-            dropped(files: listing.files.count, added: added, problems: listing.problemPaths.map(\.escaped), at: MonotonicClock.now())
+        case .filesDropped(let paths, let location, let refused):
+            takeDrop(paths, at: location, refused: refused)
         case .dropIgnored(let reason):
             System.printError("photoboard-x11: drop ignored: \(reason)")
             notices.post(reason, topic: BoardNotices.dropTopic, tone: .problem, at: MonotonicClock.now())
@@ -245,7 +241,8 @@ final class EventLoop {
 
     /// The earliest of the deadline sources: the controller (frames while something moves, only
     /// tap timeouts while hidden), the autosave debouncer, the loading indicator's tick, the
-    /// notices (a fade's frames, or when the next fade begins), and a frame waiting for its pacer.
+    /// notices (a fade's frames, or when the next fade begins), a frame waiting for its pacer,
+    /// and a drop whose source may have stopped sending it.
     private func nextDeadline(after now: Instant) -> Instant? {
         let sources: [Instant?] = [
             frame.isVisible ? controller.nextDeadline : controller.nextTimeout,
@@ -253,6 +250,7 @@ final class EventLoop {
             library.isLoading && frame.isVisible ? now + settings.loadingTick : nil,
             notices.nextDeadline(after: now),
             framePending ? pacer.nextDeadline(after: now) : nil,
+            window.dropDeadline,
         ]
         return sources.compactMap { $0 }.min()
     }

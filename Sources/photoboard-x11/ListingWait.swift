@@ -30,7 +30,8 @@ struct ListingWait {
         var size = window.size
         var needsPaint = true
         while true {
-            for event in window.pendingEvents() {
+            let events = window.pendingEvents() + [window.abandonStalledDrop(at: MonotonicClock.now())].compactMap { $0 }
+            for event in events {
                 switch event {
                 case .closeRequested, .key(.quit, _):
                     return .exit(0)
@@ -45,6 +46,8 @@ struct ListingWait {
                     if !needsPaint { painter.present() }
                 case .filesDropped:
                     window.finishDrop(accepted: false)  // the board is not up yet
+                case .dropIgnored(let reason):
+                    System.printError("photoboard-x11: drop ignored: \(reason)")
                 default:
                     break
                 }
@@ -56,7 +59,8 @@ struct ListingWait {
             }
             window.flush()
             if window.hasPendingEvents { continue }
-            _ = try Poll.waitUntilReadable([window.fileDescriptor, listing.wakeFileDescriptor], timeout: nil)
+            let wakeUp = window.dropDeadline.map { max($0 - MonotonicClock.now(), .zero) }
+            _ = try Poll.waitUntilReadable([window.fileDescriptor, listing.wakeFileDescriptor], timeout: wakeUp)
         }
     }
 }

@@ -67,6 +67,59 @@ extension EndToEnd {
             #expect(session.app.standardError.isEmpty, "\(session.app.standardError)")
         }
 
+        @Test func aDropPartlyTakenSaysWhichItemsWereNotTakenAndWhyAndTheRestOpens() throws {
+            var good = "", missing = ""
+            let session = try BoardSession(photos: [.redGreen]) { folder in
+                good = folder + "/good.png"
+                missing = folder + "/gone.png"
+                try TestPhotos.write(to: good, width: 300, height: 400, left: TestPhoto.blueYellow.left, right: TestPhoto.blueYellow.right)
+                return []
+            }
+            var payload = DropPayload(paths: [good, missing])
+            payload.uriList += Array("https://example.org/c.jpg\r\n".utf8)
+            let outcome = try session.reader.drop(payload, onto: session.window, at: (640, 400))
+            #expect(outcome.finished && outcome.finishedAccepted, "\(outcome)")
+            _ = try session.settled(.blueYellow)  // the rest opened
+            let lines = session.app.standardError.split(separator: "\n")
+            let expected =
+                "photoboard-x11: drop: 2 of 3 items not taken: \(missing) (no such file or folder), "
+                + "https://example.org/c.jpg (not a file on this computer); the other one is being opened"
+            #expect(lines == [expected[...]], "\(session.app.standardError)")
+        }
+
+        @Test func aSourceThatStopsSendingLosesItsDropAfterAFewSecondsAndTheBoardGoesOn() throws {
+            var good = ""
+            let session = try BoardSession(photos: [.redGreen]) { folder in
+                good = folder + "/good.png"
+                try TestPhotos.write(to: good, width: 300, height: 400, left: TestPhoto.blueYellow.left, right: TestPhoto.blueYellow.right)
+                return []
+            }
+            let list = Array(repeating: DropPayload(paths: [good]).uriList, count: 200).flatMap { $0 }
+            var midway = DropPayload(uriList: list)
+            midway.incrementalChunk = 1024
+            midway.stopsAfterPieces = 3
+            var silent = DropPayload(uriList: list)
+            silent.ignoresConversion = true
+            let clock = ContinuousClock()
+            for (name, payload, pieces) in [("stopped after 3 INCR pieces", midway, 3), ("never answered the conversion", silent, 0)] {
+                let started = clock.now
+                let outcome = try session.reader.drop(payload, onto: session.window, at: (640, 400))
+                let waited = clock.now - started
+                #expect(outcome.finished && !outcome.finishedAccepted && outcome.incrementalPieces == pieces, "\(name): \(outcome)")
+                // Given up after the patience (5 s without a piece), not at once and not never.
+                #expect(waited > .seconds(4) && waited < .seconds(15), "\(name): \(waited)")
+                #expect(session.app.process.isRunning, "\(name) ended the board: \(session.app.standardError)")
+            }
+            let stalled =
+                "photoboard-x11: drop ignored: The drop could not be read: the program it came from stopped sending it (nothing for 5 s)"
+            #expect(session.app.standardError.split(separator: "\n") == [stalled[...], stalled[...]], "\(session.app.standardError)")
+            #expect(try session.measure(.blueYellow) == nil, "nothing should have been taken")
+            // The board goes on: the next drop is taken.
+            let outcome = try session.reader.drop(DropPayload(paths: [good]), onto: session.window, at: (640, 400))
+            #expect(outcome.finished && outcome.finishedAccepted, "\(outcome)")
+            _ = try session.settled(.blueYellow)
+        }
+
         @Test func malformedDropPropertiesAreRefusedAndTheBoardGoesOn() throws {
             var good = ""
             let session = try BoardSession(photos: [.redGreen]) { folder in

@@ -60,6 +60,42 @@ extension EndToEnd {
             }
         }
 
+        /// The regular files under `folder`, as paths relative to it.
+        static func files(under folder: String) -> Set<String> {
+            let paths = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []
+            return Set(
+                paths.filter { path in
+                    var isFolder: ObjCBool = false
+                    return FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
+                })
+        }
+
+        /// A packaging install (DESTDIR set) writes the package's files and nothing else: no
+        /// desktop or MIME caches, which would hold only this package's entries and clash with
+        /// the system's (its package manager rebuilds them).
+        @Test func aStagedInstallWritesNoCaches() throws {
+            let folder = try Leftovers.makeFolder("photoboard-staged")
+            let stage = folder.appendingPathComponent("stage").path
+            let log = folder.appendingPathComponent("make.log").path
+            #expect(try Install.make(["install", "DESTDIR=\(stage)", "PREFIX=/usr", "BINARY=\(BoardSession.binaryPath)"], log: log) == 0)
+            let written = Self.files(under: stage)
+            let expected: Set<String> = [
+                "usr/bin/photoboard-x11", "usr/share/applications/photoboard-x11.desktop", "usr/share/man/man1/photoboard-x11.1",
+                "usr/share/bash-completion/completions/photoboard-x11", "usr/share/zsh/site-functions/_photoboard-x11",
+                "usr/share/fish/vendor_completions.d/photoboard-x11.fish", "usr/share/metainfo/org.photoboard.photoboard_x11.metainfo.xml",
+                "usr/share/mime/packages/photoboard-x11.xml", "usr/share/icons/hicolor/scalable/apps/photoboard-x11.svg",
+            ]
+            let unexpected = written.filter {
+                !expected.contains($0) && !$0.hasPrefix("usr/share/photoboard-x11/assets/")
+                    && !($0.hasPrefix("usr/share/icons/hicolor/") && $0.hasSuffix("/apps/photoboard-x11.png"))
+            }
+            #expect(unexpected.isEmpty, "a staged install wrote \(unexpected.sorted())")
+            #expect(expected.isSubset(of: written), "missing: \(expected.subtracting(written).sorted())")
+            #expect(try Install.make(["uninstall", "DESTDIR=\(stage)", "PREFIX=/usr"], log: log) == 0)
+            let left = Self.files(under: stage)
+            #expect(left.isEmpty, "left behind: \(left.sorted())")
+        }
+
         /// The committed man page is generated (scripts/generate-manual); this fails when an option
         /// or its help changed without regenerating it.
         @Test func theManPageSaysWhatTheBinarySays() throws {
@@ -87,6 +123,37 @@ extension EndToEnd {
                         #expect(page.contains("Fl -\(name["name"] as? String ?? "")"), "--\(name["name"] ?? "") is not in the man page")
                     }
                 }
+            }
+        }
+
+        /// What the argument parser cannot say is in the page too — the variables the board reads
+        /// and the files it keeps — and nothing the board does not have (the parser's `help`
+        /// subcommand); groff renders it without a warning.
+        @Test func theManPageHasEnvironmentAndFilesAndRendersCleanly() throws {
+            let path = Install.repository + "/data/photoboard-x11.1"
+            let page = try String(contentsOfFile: path, encoding: .utf8)
+            func section(_ name: String) -> String {
+                guard let start = page.range(of: ".Sh \(name)\n") else { return "" }
+                let rest = page[start.upperBound...]
+                return String(rest[..<(rest.range(of: "\n.Sh ")?.lowerBound ?? rest.endIndex)])
+            }
+            #expect(!page.contains(".It Em help") && !page.contains("subcommand"), "the parser's help subcommand is described")
+            let environment = section("ENVIRONMENT")
+            for variable in ["DISPLAY", "XDG_STATE_HOME", "HOME", "PHOTOBOARD_PRESENT", "PHOTOBOARD_TEST_DECODER_FAULTS", "COLUMNS"] {
+                #expect(environment.contains(".It Ev \(variable)\n"), "\(variable) is not in ENVIRONMENT")
+            }
+            let files = section("FILES")
+            for file in [
+                "$XDG_STATE_HOME/photoboard-x11/boards/", "~/.local/state/photoboard-x11/", "NAME.photoboard",
+                "share/photoboard-x11/assets/",
+            ] {
+                #expect(files.contains(file), "\(file) is not in FILES")
+            }
+            let sections = page.split(separator: "\n").filter { $0.hasPrefix(".Sh ") }
+            #expect(sections.firstIndex(of: ".Sh FILES") ?? 0 < sections.firstIndex(of: ".Sh \"EXIT STATUS\"") ?? 0, "\(sections)")
+            for macros in ["-man", "-mandoc"] {
+                let warnings = try Self.run(["sh", "-c", "groff \(macros) -Tutf8 -ww '\(path)' 2>&1 >/dev/null"])
+                #expect(warnings.status == 0 && warnings.output.isEmpty, "groff \(macros): \(warnings.output)")
             }
         }
 

@@ -66,6 +66,49 @@ final class FileIntegrityTests {
         #expect(picture.image.nativeSize.width == 640)
     }
 
+    /// Files from real encoders, whole and cut at two thirds: the whole file opens without a
+    /// word; the cut one shows the part that arrived, with a warning naming the format (its
+    /// loader would show the rest black and say nothing). BMP rows are stored bottom up, so its
+    /// bottom arrives; a WebP's top does.
+    @Test(arguments: ["bmp by gdk-pixbuf", "bmp by ImageMagick", "lossy webp by cwebp", "lossless webp by cwebp"])
+    func aTruncatedBMPOrWebPShowsWhatArrivedWithAWarning(kind: String) throws {
+        let (left, right): (UInt32, UInt32) = (0x336699, 0x996633)
+        var canvas = FormatFixtures.quadrants(width: 1600, height: 1200, colors: [left, right, left, right])
+        // A little noise, as a photograph has: flat colours make files too small to cut where a download stops.
+        var seed: UInt32 = 7
+        for index in canvas.pixels.indices {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            let step = UInt32(seed >> 29)  // 0…7 added to each channel
+            canvas.pixels[index] += step << 16 | step << 8 | step
+        }
+        let whole = folder + "/whole-\(kind.split(separator: " ").joined(separator: "-"))"
+        switch kind {
+        case "bmp by gdk-pixbuf": try Data(PictureEncoders.savedByGdkPixbuf(canvas, type: "bmp")).write(to: URL(fileURLWithPath: whole))
+        case "bmp by ImageMagick":
+            try Data(FormatFixtures.converted(canvas, arguments: [], to: "bmp")).write(to: URL(fileURLWithPath: whole))
+        case "lossy webp by cwebp": try FormatFixtures.write(.webpLossy, canvas, to: whole)
+        default: try FormatFixtures.write(.webpLossless, canvas, to: whole)
+        }
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: whole)))
+        let format = kind.contains("bmp") ? "BMP" : "WebP"
+        let cut = try write(Array(bytes.prefix(bytes.count * 2 / 3)), as: "cut-\(format)")
+        // The scaled decode (the board's first copy; libwebp's own scaling for a WebP) and the full-size one.
+        for longEdge in [1024, 4096] {
+            #expect(try ImageLoader.load(path: whole, maximumLongEdge: longEdge).warning == nil, "\(kind) whole at \(longEdge)")
+            let picture = try ImageLoader.load(path: cut, maximumLongEdge: longEdge)
+            let warning = try #require(picture.warning, "\(kind) cut at \(longEdge): no warning")
+            #expect(warning.hasPrefix("truncated \(format) (") && warning.hasSuffix("); shown as far as it decodes"), "\(warning)")
+            let width = Int(picture.image.pixelSize.width), height = Int(picture.image.pixelSize.height)
+            #expect(width == min(longEdge, 1600) && height == width * 3 / 4)
+            let arrived = format == "BMP" ? height * 7 / 8 : height / 8
+            for (x, color) in [(width / 4, left), (width * 3 / 4, right)] {
+                let pixel = try #require(picture.image.rgb(x: x, y: arrived))
+                let close = [16, 8, 0].allSatisfy { abs(Int(pixel >> UInt32($0) & 0xFF) - Int(color >> UInt32($0) & 0xFF)) <= 16 }
+                #expect(close, "\(kind) at \(longEdge): \(String(pixel, radix: 16)) where \(String(color, radix: 16)) was drawn")
+            }
+        }
+    }
+
     @Test func aCutOffPhotoIsStillTruncatedThoughItsThumbnailEnds() throws {
         let jpegPath = folder + "/camera.jpg"
         try TestPhotos.writeJPEG(to: jpegPath, width: 1200, height: 900, left: 0xFF_0000, right: 0x00_00FF, noise: 30)

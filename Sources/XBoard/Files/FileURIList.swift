@@ -6,14 +6,15 @@ import SystemPackage
 /// The bytes are kept as they are: `file:///photos/caf%E9.png` names `caf\xe9.png`, a Latin-1
 /// name, not `caf\u{FFFD}.png`. Comments and blank lines are skipped; every other entry that
 /// names no local file (another scheme, another host, a relative path, a malformed escape, an
-/// escaped NUL, a control character) is refused and reported.
+/// escaped NUL, a control character) is refused and reported with why.
 public enum FileURIList {
-    /// The local paths in `list`, and the entries refused (as text, for a message).
+    /// The local paths in `list`, and the entries refused: each as escaped text (`PathEscaping`,
+    /// at most 200 bytes of it) with the reason, for a message.
     ///
     /// - Parameter hostName: this machine's name: `file://NAME/…` is local like `file:///…` and
     ///   `file://localhost/…`.
-    public static func paths(in list: [UInt8], hostName: String) -> (paths: [FilePath], refused: [String]) {
-        var paths: [FilePath] = [], refused: [String] = []
+    public static func paths(in list: [UInt8], hostName: String) -> (paths: [FilePath], refused: [DropReport.LeftOut]) {
+        var paths: [FilePath] = [], refused: [DropReport.LeftOut] = []
         for rawLine in list.split(separator: UInt8(ascii: "\n")) {
             var line = rawLine[...]
             while let last = line.last, last == UInt8(ascii: "\r") || last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
@@ -24,10 +25,28 @@ public enum FileURIList {
             if let bytes = localPath(fromFileURI: Array(line), hostName: hostName), let path = FilePath(bytes: bytes) {
                 paths.append(path)
             } else {
-                refused.append(String(decoding: line.prefix(200), as: UTF8.self))
+                refused.append(DropReport.LeftOut(item: PathEscaping.escape(line.prefix(200)), reason: refusal(of: Array(line))))
             }
         }
         return (paths, refused)
+    }
+
+    /// Why `uri` names no local file: another scheme, another host, or a `file:` URI that is
+    /// not well formed.
+    static func refusal(of uri: [UInt8]) -> String {
+        let scheme = Array("file:".utf8)
+        guard uri.count >= scheme.count, zip(uri, scheme).allSatisfy({ lowercased($0) == $1 }) else {
+            return "not a file on this computer"
+        }
+        let rest = uri[scheme.count...]
+        if rest.starts(with: Array("//".utf8)) {
+            let host = rest.dropFirst(2).prefix { $0 != UInt8(ascii: "/") }
+            // Well formed but for its host: the path alone (`file:/path`) is one.
+            if !host.isEmpty, localPath(fromFileURI: scheme + rest.dropFirst(2 + host.count), hostName: "") != nil {
+                return "a file on another computer"
+            }
+        }
+        return "not a well-formed file address"
     }
 
     /// The path a `file:` URI names on this machine, as bytes, or `nil` when it names none:

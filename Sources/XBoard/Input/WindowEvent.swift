@@ -23,10 +23,11 @@ public enum WindowEvent: Sendable {
     case deviceRemoved(UInt32)
     /// A key the board reacts to, as the command it stands for, and when it was pressed.
     case key(BoardCommand, at: Instant)
-    /// Files or folders dropped from a file manager (XDND), and where, in board points. The
-    /// loop tells the window whether it took any (`X11Window.finishDrop(accepted:)`), and the
-    /// window tells the file manager.
-    case filesDropped([FilePath], at: Point)
-    /// A drop, or part of one, the board could not take: why, in a sentence for a person.
+    /// Files or folders dropped from a file manager (XDND), and where, in board points, with the
+    /// entries of the list that name no file here (`refused`, each with why). The loop tells the
+    /// window whether it took any (`X11Window.finishDrop(accepted:)`), and the window tells the
+    /// file manager.
+    case filesDropped([FilePath], at: Point, refused: [DropReport.LeftOut])
+    /// A drop the board could not take at all (nor read): why, in a sentence for a person.
     case dropIgnored(String)
 }

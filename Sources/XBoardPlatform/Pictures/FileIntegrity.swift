@@ -3,7 +3,8 @@ import Foundation
 import XBoard
 
 /// Structural checks that gdk-pixbuf does not make: it quietly returns a partial picture for a
-/// truncated JPEG or PNG and for a PNG whose chunks are damaged.
+/// truncated JPEG, PNG, BMP or WebP (the missing part black) and for a PNG whose chunks are
+/// damaged. BMP and WebP are measured against what their headers declare (`DeclaredLength`).
 enum FileIntegrity {
     enum Finding: Equatable {
         /// The picture is damaged and is not shown.
@@ -15,7 +16,7 @@ enum FileIntegrity {
     /// Bytes of a PNG chunk checksummed at a time: a big picture's IDAT chunks are never read whole.
     static let pieceSize = 1 << 20
 
-    /// Checks a file of the given format (JPEG, PNG and GIF have checks); `nil` when it is sound
+    /// Checks a file of the given format (JPEG, PNG, GIF, BMP and WebP have checks); `nil` when it is sound
     /// or its format has no check here.
     static func check(_ file: FileReader, format: PictureFormat) -> Finding? {
         switch format {
@@ -34,6 +35,10 @@ enum FileIntegrity {
         case .gif:
             guard case .success(let tail) = file.read(offset: max(0, file.size - 16), count: 16) else { return nil }
             return tail.last == 0x3B ? nil : .truncated("truncated GIF (the trailer is missing)")
+        case .bmp:
+            return DeclaredLength.bmpShortfall(file.byteReader, fileSize: Int(file.size)).map(Finding.truncated)
+        case .webp:
+            return DeclaredLength.webpShortfall(file.byteReader, fileSize: Int(file.size)).map(Finding.truncated)
         default:
             return nil
         }

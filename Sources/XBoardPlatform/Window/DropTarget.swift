@@ -12,11 +12,17 @@ import XBoard
 /// checked for type, format and length first (`WindowProperty`). Only local `file:` URIs are
 /// taken, their `%XX` escapes decoded strictly. The source hears XdndFinished once the loop has
 /// said whether anything was taken (`finish(accepted:)`) — refused at once when nothing could be.
+///
+/// A source that stops answering — no list, or no next INCR piece, for `transferPatience` —
+/// loses its drop (`abandonStalledTransfer(at:)`): it hears it was refused, and the board goes on.
 final class DropTarget {
     /// The longest URI list taken, in bytes (thousands of files are a few hundred KiB).
     static let maximumListBytes = 16 << 20
     /// The most types read from an `XdndTypeList`.
     static let maximumTypes = 1024
+    /// How long the source may leave a requested list, or its next INCR piece, unsent before
+    /// the drop is given up.
+    static let transferPatience = Duration.seconds(5)
 
     private let display: OpaquePointer
     private let window: Window
@@ -25,6 +31,8 @@ final class DropTarget {
     /// The drag over the window, from its Enter until Finished or Leave.
     private var session: Session?
     private var transfer: SelectionTransfer?
+    /// Watches the transfer for silence, from the conversion request to its last piece.
+    private var stallWatch = StallWatch(patience: DropTarget.transferPatience)
 
     private struct Session {
         var source: Window
@@ -59,9 +67,9 @@ final class DropTarget {
 
     // MARK: Messages
 
-    /// Handles an XDND client message; returns what the board should hear of it (a drop it
-    /// cannot take). Messages from anyone but the current source are ignored.
-    func handle(_ message: XClientMessageEvent) -> WindowEvent? {
+    /// Handles an XDND client message received at `now`; returns what the board should hear of
+    /// it (a drop it cannot take). Messages from anyone but the current source are ignored.
+    func handle(_ message: XClientMessageEvent, at now: Instant) -> WindowEvent? {
         let type = message.message_type, data = message.data.l
         let sender = Window(UInt(bitPattern: data.0))
         defer { XFlush(display) }
@@ -75,7 +83,7 @@ final class DropTarget {
             let listed = [data.2, data.3, data.4].map { Atom(UInt(bitPattern: $0)) }
             let types = data.1 & 1 != 0 ? typeList(of: sender) : listed
             session = Session(source: sender, version: min(version, 5), offersURIs: types.contains(atom("text/uri-list")))
-            transfer = nil
+            endTransfer()
         } else if type == atom("XdndPosition"), let current = session, current.source == sender, !current.isDropped {
             let packed = UInt(bitPattern: data.2)
             let rootX = Int32(truncatingIfNeeded: packed >> 16 & 0xFFFF), rootY = Int32(truncatingIfNeeded: packed & 0xFFFF)
@@ -87,7 +95,7 @@ final class DropTarget {
             send(to: sender, type: atom("XdndStatus"), [Int(window), accepts ? 1 : 0, 0, 0, accepts ? Int(atom("XdndActionCopy")) : 0])
         } else if type == atom("XdndLeave"), session?.source == sender {
             session = nil
-            transfer = nil
+            endTransfer()
         } else if type == atom("XdndDrop"), var current = session, current.source == sender, !current.isDropped {
             current.isDropped = true
             session = current
@@ -95,29 +103,47 @@ final class DropTarget {
             let time = current.version >= 1 ? Time(UInt(bitPattern: data.2)) : Time(CurrentTime)
             XConvertSelection(display, atom("XdndSelection"), atom("text/uri-list"), atom("PHOTOBOARD_DROP"), window, time)
             transfer = SelectionTransfer(property: atom("PHOTOBOARD_DROP"), target: atom("text/uri-list"), limit: Self.maximumListBytes)
+            stallWatch.start(at: now)
         }
         return nil
     }
 
-    /// The URI list's first answer: the whole list, or the start of an INCR transfer.
-    func receive(_ selection: XSelectionEvent) -> [WindowEvent] {
+    /// The URI list's first answer, received at `now`: the whole list, or the start of an INCR
+    /// transfer.
+    func receive(_ selection: XSelectionEvent, at now: Instant) -> [WindowEvent] {
         guard selection.requestor == window, selection.selection == atom("XdndSelection"), var transfer, session?.isDropped == true
         else { return [] }
         guard selection.property != 0 else { return finishTransfer(.failure(.refused)) }
         guard selection.property == transfer.property else { return [] }
         let step = transfer.begin(display: display, window: window, incr: atom("INCR"))
         self.transfer = transfer
+        stallWatch.progressed(at: now)
         return step.map(finishTransfer) ?? []
     }
 
-    /// A property changed on the window: the next piece of an INCR transfer, perhaps.
-    func propertyChanged(_ event: XPropertyEvent) -> [WindowEvent] {
+    /// A property changed on the window at `now`: the next piece of an INCR transfer, perhaps.
+    func propertyChanged(_ event: XPropertyEvent, at now: Instant) -> [WindowEvent] {
         guard event.window == window, event.state == PropertyNewValue, var transfer, transfer.isIncremental,
             event.atom == transfer.property
         else { return [] }
         let step = transfer.continueIncremental(display: display, window: window)
         self.transfer = transfer
+        stallWatch.progressed(at: now)
         return step.map(finishTransfer) ?? []
+    }
+
+    /// When the transfer in progress is given up unless more of it arrives first (`nil`: none
+    /// is in progress).
+    var transferDeadline: Instant? { stallWatch.nextDeadline }
+
+    /// Gives up the transfer when its source has sent nothing for `transferPatience` by `now`:
+    /// the source hears the drop was refused, and the board one line saying why.
+    func abandonStalledTransfer(at now: Instant) -> WindowEvent? {
+        guard transfer != nil, stallWatch.hasStalled(at: now) else { return nil }
+        let waited = Int(Self.transferPatience.components.seconds)
+        let event = refuse("The drop could not be read: the program it came from stopped sending it (nothing for \(waited) s)")
+        XFlush(display)
+        return event
     }
 
     /// Tells the source whether the board took the drop (the loop decides, once it has looked
@@ -130,29 +156,18 @@ final class DropTarget {
 
     // MARK: Private
 
-    /// The list is in (or the transfer failed): the paths for the board, or a refusal.
+    /// The list is in (or the transfer failed): the paths for the board with the entries that
+    /// name no file here (the loop reports what it took and what not), or a refusal.
     private func finishTransfer(_ outcome: Result<[UInt8], SelectionTransfer.Failure>) -> [WindowEvent] {
-        transfer = nil
+        endTransfer()
         guard let session else { return [] }
         switch outcome {
         case .failure(let failure):
             return [refuse("The drop could not be read: \(failure)")]
         case .success(let bytes):
             let list = FileURIList.paths(in: bytes, hostName: hostName)
-            var events: [WindowEvent] = []
-            if !list.paths.isEmpty { events.append(.filesDropped(list.paths, at: session.position)) }
-            if !list.refused.isEmpty {
-                let count = list.refused.count
-                let what =
-                    count == 1
-                    ? "1 item that is not a file on this computer was" : "\(count) items that are not files on this computer were"
-                events.append(.dropIgnored("\(what) left out of the drop: \(list.refused.prefix(2).joined(separator: ", "))"))
-            }
-            if list.paths.isEmpty {
-                finish(session, accepted: false)
-                if list.refused.isEmpty { events.append(.dropIgnored("The drop held no files")) }
-            }
-            return events
+            guard !list.paths.isEmpty || !list.refused.isEmpty else { return [refuse("The drop held no files")] }
+            return [.filesDropped(list.paths, at: session.position, refused: list.refused)]
         }
     }
 
@@ -168,7 +183,12 @@ final class DropTarget {
             to: finished.source, type: atom("XdndFinished"),
             [Int(window), accepted ? 1 : 0, accepted ? Int(atom("XdndActionCopy")) : 0, 0, 0])
         if session?.source == finished.source { session = nil }
+        endTransfer()
+    }
+
+    private func endTransfer() {
         transfer = nil
+        stallWatch.stop()
     }
 
     /// The source's `XdndTypeList`: 32-bit atoms, at most `maximumTypes`; none when it is not.

@@ -133,6 +133,16 @@ public final class X11Window {
         drop?.finish(accepted: accepted)
     }
 
+    /// When a drop being received is given up unless its source sends more first (`nil`: no
+    /// transfer is in progress): a deadline for the loop's wait.
+    public var dropDeadline: Instant? { drop?.transferDeadline }
+
+    /// Gives up a drop whose source has stopped sending it (see `DropTarget.transferPatience`):
+    /// the source hears the drop was refused; the event says why. `nil` while it is still in time.
+    public func abandonStalledDrop(at now: Instant) -> WindowEvent? {
+        drop?.abandonStalledTransfer(at: now)
+    }
+
     /// The connection's socket, to sleep on in poll().
     public var fileDescriptor: Int32 { cx11_connection_number(display) }
 
@@ -148,7 +158,8 @@ public final class X11Window {
             var event = XEvent()
             XNextEvent(display, &event)
             if presenter.translate(&event, into: &events) { continue }
-            if !input.translate(&event, receivedAt: MonotonicClock.now(), into: &events) { translateWindowEvent(event, into: &events) }
+            let now = MonotonicClock.now()
+            if !input.translate(&event, receivedAt: now, into: &events) { translateWindowEvent(event, at: now, into: &events) }
         }
         return events
     }
@@ -156,7 +167,7 @@ public final class X11Window {
     // MARK: Private
 
     /// What happened to the window itself: exposure, size, mapping, closing, drops.
-    private func translateWindowEvent(_ event: XEvent, into events: inout [WindowEvent]) {
+    private func translateWindowEvent(_ event: XEvent, at now: Instant, into events: inout [WindowEvent]) {
         switch event.type {
         case Expose:
             if event.xexpose.count == 0 { events.append(.exposed) }
@@ -180,13 +191,13 @@ public final class X11Window {
             let message = event.xclient
             if message.message_type == protocolsAtom, Atom(message.data.l.0) == deleteWindowAtom {
                 events.append(.closeRequested)
-            } else if let refused = drop?.handle(message) {
+            } else if let refused = drop?.handle(message, at: now) {
                 events.append(refused)
             }
         case SelectionNotify:
-            events += drop?.receive(event.xselection) ?? []
+            events += drop?.receive(event.xselection, at: now) ?? []
         case PropertyNotify:
-            events += drop?.propertyChanged(event.xproperty) ?? []
+            events += drop?.propertyChanged(event.xproperty, at: now) ?? []
         default:
             break
         }

@@ -6,7 +6,7 @@ import XBoard
 
 /// Dropped URI lists (`FileURIList`): local `file:` URIs only, `%XX` decoded strictly to bytes.
 @Suite struct DropTargetTests {
-    private func paths(_ list: String, host: String = "vm") -> (paths: [FilePath], refused: [String]) {
+    private func paths(_ list: String, host: String = "vm") -> (paths: [FilePath], refused: [DropReport.LeftOut]) {
         FileURIList.paths(in: Array(list.utf8), hostName: host)
     }
 
@@ -20,7 +20,19 @@ import XBoard
             + "file://localhost/tmp/b%C3%A9.png\r\nhttp://example.org/x.jpg\r\n\r\n"
         let result = paths(list)
         #expect(result.paths == [FilePath("/home/ann/Pictures/IMG 1.jpg"), FilePath("/tmp/bé.png")])
-        #expect(result.refused == ["http://example.org/x.jpg"])
+        #expect(result.refused == [DropReport.LeftOut(item: "http://example.org/x.jpg", reason: "not a file on this computer")])
+    }
+
+    @Test func eachRefusedEntrySaysWhyAndShowsItsControlCharactersEscaped() {
+        let result = paths("https://example.org/a.jpg\nfile://elsewhere/home/b.png\nfile:///c%zz.png\nfile:///tab\there.png\n")
+        #expect(result.paths.isEmpty)
+        #expect(
+            result.refused == [
+                DropReport.LeftOut(item: "https://example.org/a.jpg", reason: "not a file on this computer"),
+                DropReport.LeftOut(item: "file://elsewhere/home/b.png", reason: "a file on another computer"),
+                DropReport.LeftOut(item: "file:///c%zz.png", reason: "not a well-formed file address"),
+                DropReport.LeftOut(item: "file:///tab\\x09here.png", reason: "not a well-formed file address"),
+            ])
     }
 
     @Test func percentEscapesThatAreNotUTF8KeepTheirBytes() throws {
