@@ -83,16 +83,7 @@ enum CloseUpBenchmark {
         try fingers.touch(.begin, 3, x + arm, y)
         pause(.milliseconds(50))
         counter.reset()
-        var perf: Process?
-        if let output = ProcessInfo.processInfo.environment["BENCH_PERF"] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/perf")
-            process.arguments = [
-                "record", "-q", "-g", "-o", output + "-\(width).data", "-p", "\(serverPID),\(app.pid)", "--", "sleep", "3",
-            ]
-            try process.run()
-            perf = process
-        }
+        let perf = try Measure.perfRecord([serverPID, app.pid], seconds: 3, name: "\(width)")
         let appTicks = Measure.ticks(of: app.pid), serverTicks = Measure.ticks(of: serverPID)
         let start = ContinuousClock.now
         var elapsed = 0.0

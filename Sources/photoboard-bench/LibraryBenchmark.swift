@@ -44,6 +44,8 @@ enum LibraryBenchmark {
             pause(.milliseconds(8))
         }
         pause(.milliseconds(300))
+        let perf = try Measure.perfRecord([serverPID, app.pid], seconds: 3, name: "library")
+        defer { perf?.waitUntilExit() }
         let stripX = max(0, Int(x - probe.span * 1.5)), stripWidth = min(width - stripX, Int(probe.span * 3))
         for sample in 0..<60 {
             let before = try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1)

@@ -32,4 +32,18 @@ enum Measure {
     }
 
     static func format(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+
+    /// With `BENCH_PERF=PREFIX` in the environment, records `pids` with `perf record -g` for
+    /// `seconds` into PREFIX-`name`.data (for finding where a scenario's time goes); `nil` otherwise.
+    static func perfRecord(_ pids: [Int32], seconds: Int, name: String) throws -> Process? {
+        guard let output = ProcessInfo.processInfo.environment["BENCH_PERF"] else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/perf")
+        process.arguments = [
+            "record", "-q", "-g", "-o", "\(output)-\(name).data", "-p", pids.map(String.init).joined(separator: ","), "--", "sleep",
+            "\(seconds)",
+        ]
+        try process.run()
+        return process
+    }
 }
