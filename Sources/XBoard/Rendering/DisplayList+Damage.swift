@@ -8,6 +8,37 @@ extension DisplayList {
     public func damage(since previous: DisplayList?) -> [Rect]? {
         guard let previous, previous.size == size, previous.uiScale == uiScale else { return nil }
         guard background == previous.background else { return nil }
+        var damaged = Self.printDamageInPlace(old: previous.items, new: items) ?? printDamage(since: previous)
+        if overlayItems != previous.overlayItems {
+            for item in overlayItems + previous.overlayItems { damaged.append(OverlayGeometry.extent(of: item, in: size, scale: uiScale)) }
+        }
+        let frame = Rect(origin: .zero, size: size)
+        return damaged.compactMap { $0.intersection(frame) }
+    }
+
+    /// The extents of the prints that changed, when both lists hold the same photos in the same
+    /// order — the usual frame, where something moved and nothing was added, removed or
+    /// restacked; `nil` otherwise. One pass, no lookups: a board of a thousand prints is
+    /// compared in a few microseconds.
+    static func printDamageInPlace(old: [DisplayItem], new: [DisplayItem]) -> [Rect]? {
+        var damaged: [Rect] = []
+        var i = 0, j = 0
+        while true {
+            while i < old.count, !old[i].isPrint { i += 1 }
+            while j < new.count, !new[j].isPrint { j += 1 }
+            guard i < old.count, j < new.count else { return i == old.count && j == new.count ? damaged : nil }
+            guard case .print(let before) = old[i], case .print(let after) = new[j], before.photo == after.photo else { return nil }
+            if before != after {
+                damaged.append(before.boardExtent)
+                damaged.append(after.boardExtent)
+            }
+            i += 1
+            j += 1
+        }
+    }
+
+    /// The extents of the prints that moved, changed, came, went, or passed another in the stack.
+    private func printDamage(since previous: DisplayList) -> [Rect] {
         var damaged: [Rect] = []
         let oldPrints = previous.printsByPhoto, newPrints = printsByPhoto
         let restacked = Self.photosThatPassedOthers(old: oldPrints.mapValues(\.stackIndex), new: newPrints.mapValues(\.stackIndex))
@@ -17,11 +48,7 @@ extension DisplayList {
             damaged.append(new.item.boardExtent)
         }
         for (id, old) in oldPrints where newPrints[id] == nil { damaged.append(old.item.boardExtent) }
-        if overlayItems != previous.overlayItems {
-            for item in overlayItems + previous.overlayItems { damaged.append(OverlayGeometry.extent(of: item, in: size, scale: uiScale)) }
-        }
-        let frame = Rect(origin: .zero, size: size)
-        return damaged.compactMap { $0.intersection(frame) }
+        return damaged
     }
 
     /// Photos now above a photo that was above them: the ones whose stacking visibly changed

@@ -37,6 +37,12 @@ public enum DisplayItem: Hashable, Sendable {
     /// The photos taken off the board, along the bottom edge, to tap back.
     case removedPhotos(RemovedShelf)
 
+    /// Whether the item is a print.
+    public var isPrint: Bool {
+        if case .print = self { return true }
+        return false
+    }
+
     /// Whether the item is for the screen only (indicators, hints, notices, help), never part
     /// of a saved picture of the board.
     public var isOverlay: Bool {

@@ -43,17 +43,26 @@ extension DisplayList {
     /// where it meets the damage and no large opaque print above it covers it; with
     /// `drawingDirect`, the topmost print's opaque inside is planned for the window (`direct`).
     public func paintPlan(for damage: [Rect], drawingDirect: Bool = false) -> PaintPlan {
-        var printIndices: [Int] = []
-        for (index, item) in items.enumerated() {
-            if case .print = item { printIndices.append(index) }
-        }
-        // The largest opaque rectangles that meet the damage, with their place in the stack.
+        // One pass over the prints: those that meet the damage, where, and the opaque
+        // rectangles among them that hide what lies under them, with their place in the stack.
+        let reach = RectRegion.bounds(of: damage)
+        var touching: [(stack: Int, index: Int, touched: [Rect])] = []
         var occluders: [(stack: Int, rect: Rect)] = []
-        for (stack, index) in printIndices.enumerated() {
-            guard case .print(let print) = items[index], let opaque = print.opaqueBounds,
-                opaque.size.area >= PaintPlan.minimumOccluderArea, damage.contains(where: { $0.intersects(opaque) })
-            else { continue }
-            occluders.append((stack, opaque))
+        var stack = 0, top: Int?
+        for (index, item) in items.enumerated() {
+            guard case .print(let print) = item else { continue }
+            defer { stack += 1 }
+            top = index
+            let extent = print.boardExtent.integral
+            guard let reach, extent.intersects(reach) else { continue }
+            let touched = damage.compactMap { $0.intersection(extent) }
+            guard !touched.isEmpty else { continue }
+            touching.append((stack, index, touched))
+            if let opaque = print.opaqueBounds, opaque.size.area >= PaintPlan.minimumOccluderArea,
+                damage.contains(where: { $0.intersects(opaque) })
+            {
+                occluders.append((stack, opaque))
+            }
         }
         occluders = Array(occluders.sorted { $0.rect.size.area > $1.rect.size.area }.prefix(PaintPlan.maximumOccluders))
         func visible(_ region: [Rect], under stack: Int) -> [Rect] {
@@ -65,16 +74,12 @@ extension DisplayList {
             return region
         }
         var layers: [PaintPlan.Layer] = []
-        for (stack, index) in printIndices.enumerated() {
-            guard case .print(let print) = items[index] else { continue }
-            let extent = print.boardExtent.integral
-            let touched = damage.compactMap { $0.intersection(extent) }
-            guard !touched.isEmpty else { continue }
-            let clip = visible(touched, under: stack)
-            if !clip.isEmpty { layers.append(PaintPlan.Layer(itemIndex: index, clip: clip)) }
+        for print in touching {
+            let clip = visible(print.touched, under: print.stack)
+            if !clip.isEmpty { layers.append(PaintPlan.Layer(itemIndex: print.index, clip: clip)) }
         }
         var plan = PaintPlan(background: visible(damage, under: -1), prints: layers)
-        if drawingDirect, let top = printIndices.last { plan.planDirect(of: top, in: self, damage: damage) }
+        if drawingDirect, let top { plan.planDirect(of: top, in: self, damage: damage) }
         return plan
     }
 }

@@ -27,6 +27,8 @@ public final class CairoPainter {
     /// the window), and the list last painted, to bring it up to date from.
     private var staleInBackBuffer: [Rect] = []
     private var paintedList: DisplayList?
+    /// The photos of the last list painted, bottom to top.
+    private var photosOnBoard: [PhotoID] = []
     var pictures: [PhotoID: (surface: OpaquePointer, size: Size)] = [:]
     var sprites: [PhotoID: PrintSprite] = [:]
     let shadows = ShadowCache()
@@ -145,13 +147,20 @@ public final class CairoPainter {
         window.presenter.show(shown, from: backPixmap, atVerticalBlank: atVerticalBlank)
         staleInBackBuffer = damage.reduce(staleInBackBuffer) { RectRegion.subtracting($1, from: $0) } + (direct?.clip ?? [])
         if staleInBackBuffer.count > PaintPlan.maximumClipRectangles { bringBackBufferUpToDate() }
-        let onBoard = Set(
-            list.items.compactMap { item -> PhotoID? in
-                if case .print(let print) = item { return print.photo }
-                return nil
-            })
-        for id in sprites.keys where !onBoard.contains(id) { dropSprite(of: id) }
+        dropSpritesOfPhotosGone(from: list)
         return true
+    }
+
+    /// Lets go of the sprites of photos no longer on the board — looked for only when the
+    /// photos on it changed, not on every frame of a drag over a thousand.
+    private func dropSpritesOfPhotosGone(from list: DisplayList) {
+        var photos: [PhotoID] = []
+        photos.reserveCapacity(photosOnBoard.count)
+        for case .print(let print) in list.items { photos.append(print.photo) }
+        guard photos != photosOnBoard else { return }
+        photosOnBoard = photos
+        let onBoard = Set(photos)
+        for id in sprites.keys where !onBoard.contains(id) { dropSprite(of: id) }
     }
 
     /// Draws `damage` of `list` into `surface` as `plan` says: the table, the prints, then the
