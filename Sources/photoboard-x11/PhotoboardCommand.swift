@@ -106,7 +106,8 @@ struct PhotoboardCommand: ParsableCommand {
     var trace = false
 
     func run() throws {
-        let report: (String) -> Void = { System.printError("photoboard-x11: \($0)") }
+        let reportLog = ReportLog()
+        let report: (String) -> Void = { reportLog.report($0) }
         var requested = paths.map(\.path)
         if requested.isEmpty {
             guard let assets = BundledData.photosFolder() else {
@@ -183,7 +184,8 @@ struct PhotoboardCommand: ParsableCommand {
         }
         let status = try EventLoop(
             window: window, painter: painter, controller: controller, library: library, decoder: decoder, keeper: opening.keeper,
-            signals: try SignalPipe(), scene: scene, trace: trace, unopenedAtStart: opening.problemPaths.map(\.escaped)
+            signals: try SignalPipe(), scene: scene, trace: trace, reportLog: reportLog,
+            unopenedAtStart: opening.problemPaths.map(\.escaped)
         ).run()
         decoder.stop()
         if status != 0 { throw ExitCode(status) }
