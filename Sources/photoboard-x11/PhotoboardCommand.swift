@@ -72,10 +72,32 @@ struct PhotoboardCommand: ParsableCommand {
 
     /// Parses the command line as bytes (`RawArguments`), so paths that are not UTF-8 survive —
     /// unless this process was started as a decoding helper, which never returns from its first call.
+    /// A mistake in the arguments is one line and exit status 64 (`ArgumentCheck`, then the
+    /// parser's own message without its usage block); `--help` and `--version` are the parser's.
     static func main() {
         DecodeHelper.runIfRequested()
         GLibLog.install()
-        main(RawArguments.escaped())
+        let arguments: [String]
+        switch ArgumentCheck.check(RawArguments.escaped()) {
+        case .success(let checked): arguments = checked
+        case .failure(let problem): usageError(problem.line)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+                usageError(message + " (see photoboard-x11 --help)")
+            }
+            exit(withError: error)
+        }
+    }
+
+    /// Says `line` about the command line and exits with status 64 (EX_USAGE).
+    private static func usageError(_ line: String) -> Never {
+        System.printError("photoboard-x11: \(line)")
+        exit(withError: ExitCode.validationFailure)
     }
 
     @Argument(help: "Picture files or folders to open, or a board document (NAME.photoboard).")
