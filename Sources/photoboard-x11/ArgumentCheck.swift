@@ -71,7 +71,8 @@ enum ArgumentCheck {
     static let hints = [
         "--geometry": "WIDTHxHEIGHT, each a whole number from 1 to \(WindowGeometry.largestEdge) (e.g. 1280x800)",
         "--seed": "a whole number from 0 to \(UInt64.max)",
-        "--input": InputMode.allCases.map(\.rawValue).dropLast().joined(separator: ", ") + " or " + (InputMode.allCases.last?.rawValue ?? ""),
+        "--input": InputMode.allCases.dropLast().map(\.rawValue).joined(separator: ", ") + " or "
+            + (InputMode.allCases.last?.rawValue ?? ""),
         "--export": "a file name ending in .png",
     ]
 
