@@ -4,8 +4,8 @@ import Foundation
 /// (does every layout show its true colour?) and quadrant pictures stored in any of the eight
 /// EXIF orientations (does every format stand upright?).
 ///
-/// PNG, BMP, TIFF and GIF are written byte by byte (`PictureEncoders`), JPEG and ICO by
-/// gdk-pixbuf's savers; the rest by the encoders `scripts/setup test` installs: `cwebp` (webp),
+/// PNG, BMP, TIFF, GIF and PNG-compressed ICO are written byte by byte (`PictureEncoders`), JPEG
+/// and bitmap ICO by gdk-pixbuf's savers; the rest by the encoders `scripts/setup test` installs: `cwebp` (webp),
 /// `heif-enc` (libheif-examples), `avifenc` (libavif-bin), and ImageMagick's `convert` for CMYK
 /// and progressive JPEGs.
 public enum FormatFixtures {
@@ -18,6 +18,8 @@ public enum FormatFixtures {
         case bmp24, bmp32, bmp32Alpha
         case tiffRGB, tiffRGBA, tiffRGBAHalfTransparent, tiffGrey, tiffRGB16, tiffCMYK
         case ico
+        /// An ICO of PNG-compressed icons (a smaller one first, in another colour): its largest shows.
+        case icoPNG
         case webpLossless, webpLossy, webpAlpha
         case heif, avif
 
@@ -29,7 +31,7 @@ public enum FormatFixtures {
             case .gif, .gifTransparent: "gif"
             case .bmp24, .bmp32, .bmp32Alpha: "bmp"
             case .tiffRGB, .tiffRGBA, .tiffRGBAHalfTransparent, .tiffGrey, .tiffRGB16, .tiffCMYK: "tif"
-            case .ico: "ico"
+            case .ico, .icoPNG: "ico"
             case .webpLossless, .webpLossy, .webpAlpha: "webp"
             case .heif: "heic"
             case .avif: "avif"
@@ -45,7 +47,7 @@ public enum FormatFixtures {
         public var hasTransparentFrame: Bool {
             [
                 .pngRGBA, .pngRGBAHalfTransparent, .pngGreyAlpha, .pngPaletteTransparent, .pngRGBA16, .gifTransparent, .bmp32Alpha,
-                .tiffRGBA, .tiffRGBAHalfTransparent, .ico, .webpAlpha,
+                .tiffRGBA, .tiffRGBAHalfTransparent, .ico, .icoPNG, .webpAlpha,
             ]
             .contains(self)
         }
@@ -114,6 +116,7 @@ public enum FormatFixtures {
         case .tiffRGB16: bytes = PictureEncoders.tiff(canvas, layout: .rgb16)
         case .tiffCMYK: bytes = PictureEncoders.tiff(canvas, layout: .cmyk8)
         case .ico: bytes = try PictureEncoders.savedByGdkPixbuf(canvas, type: "ico")
+        case .icoPNG: bytes = PictureEncoders.icoOfPNGs([TestCanvas.flat(0xFF_00FF, width: 16, height: 16), canvas])
         case .webpLossless, .webpAlpha:
             bytes = try encodedFromPNG(
                 canvas, tool: "cwebp", arguments: ["-quiet", "-lossless", "-exact"], output: "-o", outputExtension: "webp")

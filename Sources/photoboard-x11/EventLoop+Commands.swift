@@ -29,7 +29,7 @@ extension EventLoop {
         case .exportPicture:
             exportPicture(at: time)
         case .saveDocument:
-            saveDocument()
+            saveDocument(at: time)
         case .toggleRemovedPhotos:
             showsRemovedPhotos.toggle()
         case .tidy(let byDate):
@@ -37,6 +37,13 @@ extension EventLoop {
             controller.tidy(order: TidyOrdering.order(of: ids, files: library.files, byDate: byDate))
         case .toggleCaptions:
             captions.isShown.toggle()
+            // Captions hide on prints too small to read them; when that is every print, say so.
+            let board = controller.board
+            if captions.isShown, !board.photos.isEmpty, !CaptionLayout.anyReadable(board.photos) {
+                notices.post(BoardNotices.captionsTooSmall, topic: BoardNotices.captionsTopic, at: time)
+            } else {
+                notices.withdraw(topic: BoardNotices.captionsTopic, at: time)
+            }
         case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn:
             break  // the controller's, handled above
         }

@@ -20,18 +20,30 @@ extension EventLoop {
 
     /// Ctrl+Shift+S: the board as a board document, `NAME.photoboard` in the photos' folder
     /// (or `~/Pictures`), paths relative to it; the board is that document from then on. The
-    /// path is printed on stdout and said on stderr.
-    func saveDocument() {
+    /// path is printed on stdout, said on stderr and shown in a notice, as Ctrl+S does; a failure
+    /// is a notice saying why (the keeper's report).
+    func saveDocument(at time: Instant) {
         let snapshot = library.snapshot(of: controller)
         let candidates = DocumentPath.candidates(for: keeper.identity, photos: snapshot.photos.map(\.path))
+        let reportsBefore = reportLog.count
         guard
             let saved = keeper.saveDocument(
                 snapshot, since: library.baseline, changedAt: lastChange.time, boardSize: controller.board.size,
                 members: Set(library.canonicalPaths), candidates: candidates)
-        else { return }
+        else {
+            // The keeper's line ("could not save the board as a document: …"), as a sentence.
+            var text = "Could not save the board as a document (standard error says why)"
+            if reportLog.count > reportsBefore, let line = reportLog.last, let first = line.first {
+                text = first.uppercased() + line.dropFirst()
+            }
+            notices.post(text, topic: BoardNotices.savedTopic, tone: .problem, at: time)
+            return
+        }
         library.didSave(snapshot, as: saved.memory)
         FileHandle.standardOutput.write(Data(saved.path.bytes + [UInt8(ascii: "\n")]))  // the path as bytes, for scripts
         System.printError("photoboard-x11: saved the board as \(saved.path.escaped)")
+        let home = ProcessInfo.processInfo.environment["HOME"]
+        notices.post(BoardNotices.saved(path: saved.path.escaped, home: home), topic: BoardNotices.savedTopic, at: time)
     }
 
     /// Opens the board documents among dropped `paths` in windows of their own; returns the

@@ -22,6 +22,8 @@ final class EventLoop {
     let scene: SceneBuilder
     let settings = LoopSettings()
     let trace: Bool
+    /// The board's reports on standard error, for notices that say why something failed.
+    let reportLog: ReportLog
     var emulator = MouseEmulator()
     var showsHelp = false
     /// Whether the photos taken off the board show along the bottom edge (r).
@@ -54,7 +56,8 @@ final class EventLoop {
 
     init(
         window: X11Window, painter: CairoPainter, controller: BoardController, library: PhotoLibrary, decoder: PhotoDecoder,
-        keeper: BoardKeeper, signals: SignalPipe, scene: SceneBuilder, trace: Bool, unopenedAtStart: [String] = []
+        keeper: BoardKeeper, signals: SignalPipe, scene: SceneBuilder, trace: Bool, reportLog: ReportLog,
+        unopenedAtStart: [String] = []
     ) {
         self.window = window
         self.painter = painter
@@ -65,6 +68,7 @@ final class EventLoop {
         self.signals = signals
         self.scene = scene
         self.trace = trace
+        self.reportLog = reportLog
         autosave = Debouncer(delay: settings.autosaveDelay)
         lastChange = (controller.revision, WallClock.now())
         pacer = FramePacer(interval: window.refreshRate.interval)

@@ -10,10 +10,13 @@ struct WindowGeometry: ExpressibleByArgument {
         size = Size(width: Double(width), height: Double(height))
     }
 
+    /// The largest width or height accepted, in pixels.
+    static let largestEdge = 16384
+
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...16384).contains(width),
-            (1...16384).contains(height)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), (1...Self.largestEdge).contains(width),
+            (1...Self.largestEdge).contains(height)
         else { return nil }
         self.init(width: width, height: height)
     }

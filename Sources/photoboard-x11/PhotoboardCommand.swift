@@ -72,10 +72,32 @@ struct PhotoboardCommand: ParsableCommand {
 
     /// Parses the command line as bytes (`RawArguments`), so paths that are not UTF-8 survive —
     /// unless this process was started as a decoding helper, which never returns from its first call.
+    /// A mistake in the arguments is one line and exit status 64 (`ArgumentCheck`, then the
+    /// parser's own message without its usage block); `--help` and `--version` are the parser's.
     static func main() {
         DecodeHelper.runIfRequested()
         GLibLog.install()
-        main(RawArguments.escaped())
+        let arguments: [String]
+        switch ArgumentCheck.check(RawArguments.escaped()) {
+        case .success(let checked): arguments = checked
+        case .failure(let problem): usageError(problem.line)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+                usageError(message + " (see photoboard-x11 --help)")
+            }
+            exit(withError: error)
+        }
+    }
+
+    /// Says `line` about the command line and exits with status 64 (EX_USAGE).
+    private static func usageError(_ line: String) -> Never {
+        System.printError("photoboard-x11: \(line)")
+        exit(withError: ExitCode.validationFailure)
     }
 
     @Argument(help: "Picture files or folders to open, or a board document (NAME.photoboard).")
@@ -106,7 +128,8 @@ struct PhotoboardCommand: ParsableCommand {
     var trace = false
 
     func run() throws {
-        let report: (String) -> Void = { System.printError("photoboard-x11: \($0)") }
+        let reportLog = ReportLog()
+        let report: (String) -> Void = { reportLog.report($0) }
         var requested = paths.map(\.path)
         if requested.isEmpty {
             guard let assets = BundledData.photosFolder() else {
@@ -183,7 +206,8 @@ struct PhotoboardCommand: ParsableCommand {
         }
         let status = try EventLoop(
             window: window, painter: painter, controller: controller, library: library, decoder: decoder, keeper: opening.keeper,
-            signals: try SignalPipe(), scene: scene, trace: trace, unopenedAtStart: opening.problemPaths.map(\.escaped)
+            signals: try SignalPipe(), scene: scene, trace: trace, reportLog: reportLog,
+            unopenedAtStart: opening.problemPaths.map(\.escaped)
         ).run()
         decoder.stop()
         if status != 0 { throw ExitCode(status) }

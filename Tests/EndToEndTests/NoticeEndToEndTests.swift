@@ -85,5 +85,50 @@ extension EndToEnd {
                 try session.screenshot().blob(of: NoticeColors.information, tolerance: 6) == nil ? true : nil
             }
         }
+
+        @Test func savingAsADocumentSaysWhere() throws {
+            let session = try BoardSession(photos: [.redGreen])
+            try session.press(0x53, with: [0xFFE3, 0xFFE1])  // Ctrl+Shift+S
+            _ = try NoticeColors.bar(NoticeColors.information, in: session)
+            print("screenshot: \(try session.saveScreenshot(named: "notice-saved-document"))")
+            let files = try FileManager.default.contentsOfDirectory(atPath: session.server.directory.path)
+            #expect(files.contains { $0.hasSuffix(".photoboard") }, "\(files)")
+        }
+
+        @Test func aDocumentThatCannotBeSavedSaysWhyOnTheBoard() throws {
+            // Every name the document could take is already a folder: nothing can be saved.
+            let session = try BoardSession(photos: [.redGreen]) { folder in
+                let name = (folder as NSString).lastPathComponent
+                for number in 1...20 {
+                    let taken = folder + "/" + name + (number == 1 ? "" : "-\(number)") + ".photoboard"
+                    try FileManager.default.createDirectory(atPath: taken, withIntermediateDirectories: false)
+                }
+                return []
+            }
+            try session.press(0x53, with: [0xFFE3, 0xFFE1])  // Ctrl+Shift+S
+            _ = try NoticeColors.bar(NoticeColors.problem, in: session)
+            print("screenshot: \(try session.saveScreenshot(named: "notice-document-not-saved"))")
+            #expect(session.app.standardError.contains("could not save the board as a document"), "\(session.app.standardError)")
+        }
+
+        @Test func captionsOnPrintsTooSmallToReadThemSayWhy() throws {
+            // 60 small landscape pictures: each print's short edge is under the 93 points a readable caption needs.
+            let session = try BoardSession(photos: []) { folder in
+                try (0..<60).map { index in
+                    let path = folder + "/small-\(index).png"
+                    try TestPhotos.write(to: path, width: 12, height: 8, left: 0x20_40D0, right: 0xE0_C020)
+                    return path
+                }
+            }
+            _ = try waitFor("the board to finish loading", timeout: .seconds(20)) { () -> Bool? in
+                (try session.screenshot().blob(of: 0x20_40D0, tolerance: 8)?.count ?? 0) > 0 && session.app.isAsleep(with: session.server)
+                    ? true : nil
+            }
+            pause(.seconds(1))
+            #expect(try session.screenshot().blob(of: NoticeColors.information, tolerance: 6) == nil)
+            try session.press(0x63)  // c
+            _ = try NoticeColors.bar(NoticeColors.information, in: session)
+            print("screenshot: \(try session.saveScreenshot(named: "notice-captions-too-small"))")
+        }
     }
 }

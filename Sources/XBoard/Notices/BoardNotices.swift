@@ -6,6 +6,8 @@ public enum BoardNotices {
     public static let dropTopic = Notice.Topic("drop")
     /// Where Ctrl+S saved the board.
     public static let savedTopic = Notice.Topic("saved")
+    /// Captions were asked for (`c`) on a board where no print is large enough to show one.
+    public static let captionsTopic = Notice.Topic("captions")
     /// The board has no photos.
     public static let emptyTopic = Notice.Topic("empty")
 
@@ -28,6 +30,9 @@ public enum BoardNotices {
         if let home, !home.isEmpty, home != "/", path.hasPrefix(home + "/") { shown = "~" + path.dropFirst(home.count) }
         return "Saved the board as \(shown)"
     }
+
+    /// What `c` says when no print is large enough on screen for its caption.
+    public static let captionsTooSmall = "Captions show on prints large enough to read them — zoom in (+) or bring one up close"
 
     /// What an empty board says: what to do.
     public static let emptyBoard =

@@ -22,7 +22,7 @@ public struct CaptionLayout: Hashable, Sendable {
     /// there is no text or the print is too small on screen to read it.
     public init?(_ caption: String, pictureSize: Size, scale: Double, measure: TextMeasure) {
         let fullSize = pictureSize.shortEdge * Self.sizeShare
-        guard !caption.isEmpty, fullSize * scale >= Self.minimumShownSize else { return nil }
+        guard !caption.isEmpty, Self.isReadable(pictureSize: pictureSize, scale: scale) else { return nil }
         let padding = fullSize * 0.5
         let room = pictureSize.width - 2 * padding
         // Smaller type where the text is a little too long (a portrait print's name and date).
@@ -42,6 +42,18 @@ public struct CaptionLayout: Hashable, Sendable {
         let height = fullSize * 1.7
         band = Rect(x: -pictureSize.width / 2, y: pictureSize.height / 2 - height, width: pictureSize.width, height: height)
         origin = Point(x: band.minX + padding, y: band.maxY - (height - size * 0.7) / 2)
+    }
+
+    /// Whether a print of a picture of `pictureSize` shown at `scale` is large enough on screen
+    /// for a caption (its full-size type at least `minimumShownSize`).
+    public static func isReadable(pictureSize: Size, scale: Double) -> Bool {
+        pictureSize.shortEdge * sizeShare * scale >= minimumShownSize
+    }
+
+    /// Whether any of `photos` is large enough on screen for a caption: when none is, `c` shows
+    /// nothing, and the board says why (`BoardNotices.captionsTooSmall`).
+    public static func anyReadable(_ photos: [Photo]) -> Bool {
+        photos.contains { isReadable(pictureSize: $0.size, scale: $0.photoToBoard.scale) }
     }
 
     /// The caption's text for a file: its name, and the date taken when known.

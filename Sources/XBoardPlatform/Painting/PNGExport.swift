@@ -1,4 +1,5 @@
 internal import CX11
+@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 
@@ -24,9 +25,31 @@ public enum PNGExport {
             CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: picture)
         }
         cairo_destroy(context)
+        try checkWritable(path)
         let status = path.withPlatformString { cairo_surface_write_to_png(surface, $0) }
         guard status == CAIRO_STATUS_SUCCESS else {
             throw PlatformError.image(path: path, reason: "could not be written: \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+
+    /// Opens `path` for writing (creating it) and closes it again, so a path that cannot be
+    /// written says why (cairo only says "error while writing to output stream").
+    static func checkWritable(_ path: FilePath) throws {
+        let opened = System.retryingInterrupts {
+            path.withPlatformString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0o644) }
+        }
+        switch opened {
+        case .success(let descriptor): close(descriptor)
+        case .failure(let failure):
+            let reason: String
+            switch failure.errno {
+            case ENOENT: reason = "no such folder (\(path.removingLastComponent().escaped))"
+            case ENOTDIR: reason = "part of the path is not a folder"
+            case EACCES, EPERM: reason = "permission denied"
+            case EISDIR: reason = "it is a folder"
+            default: reason = String(cString: strerror(failure.errno))
+            }
+            throw PlatformError.image(path: path, reason: "could not be written: \(reason)")
         }
     }
 

@@ -23,7 +23,7 @@ final class FileReader {
         let descriptor: Int32
         switch System.retryingInterrupts({ path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) } }) {
         case .success(let opened): descriptor = opened
-        case .failure(let failure): throw FileProblem(errno: failure.errno)
+        case .failure(let failure): throw FileProblem(errno: failure.errno, path: path)
         }
         try self.init(adopting: descriptor)
     }

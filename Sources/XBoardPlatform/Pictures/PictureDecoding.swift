@@ -80,6 +80,13 @@ enum PictureDecoding {
         case .success(let found): format = found
         case .failure(let refused): throw refuse(refused.reason)
         }
+        if format == .ico, let icon = try pngIcon(in: file) {
+            do {
+                return try decodeQuietly(icon, maximumLongEdge: maximumLongEdge)
+            } catch {
+                throw refuse("its PNG icon: \(error.reason)")
+            }
+        }
         guard let declared = DeclaredSize.read(format, from: file.byteReader) else {
             throw refuse("not a picture: its \(format) header cannot be read")
         }

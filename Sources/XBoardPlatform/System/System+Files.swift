@@ -17,7 +17,7 @@ extension System {
     public static func fileInfo(_ path: FilePath) -> Result<FileInfo, FileProblem> {
         var info = stat()
         if case .failure(let failure) = retryingInterrupts({ path.withPlatformString { stat($0, &info) } }) {
-            return .failure(FileProblem(errno: failure.errno))
+            return .failure(FileProblem(errno: failure.errno, path: path))
         }
         let kind: FileInfo.Kind
         switch info.st_mode & S_IFMT {
@@ -80,6 +80,8 @@ public enum FileProblem: Error, Hashable, Sendable, CustomStringConvertible {
     case missing
     case permissionDenied
     case symbolicLinkLoop
+    /// A symbolic link to nothing, and what it points to (escaped, as `PathEscaping` shows paths).
+    case brokenSymbolicLink(String)
     case notRegularFile
     case other(String)
 
@@ -92,9 +94,22 @@ public enum FileProblem: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The problem with `path`: a link to nothing is "broken", not "missing" (`ls` lists it).
+    init(errno code: Int32, path: FilePath) {
+        self.init(errno: code)
+        guard self == .missing else { return }
+        var target = [UInt8](repeating: 0, count: Int(PATH_MAX))
+        let length = path.withPlatformString { name in
+            target.withUnsafeMutableBytes { buffer in buffer.baseAddress.map { readlink(name, $0, buffer.count) } ?? -1 }
+        }
+        guard length > 0 else { return }
+        self = .brokenSymbolicLink(PathEscaping.escape(target.prefix(length)))
+    }
+
     public var description: String {
         switch self {
         case .missing: "no such file or folder"
+        case .brokenSymbolicLink(let target): "broken symbolic link (points to \(target), which is not there)"
         case .permissionDenied: "cannot be read: permission denied"
         case .symbolicLinkLoop: "symbolic link loop"
         case .notRegularFile: "not a regular file"

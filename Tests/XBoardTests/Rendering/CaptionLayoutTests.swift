@@ -38,6 +38,19 @@ import XBoard
         #expect(CaptionLayout("", pictureSize: picture, scale: 1, measure: .estimated) == nil)
     }
 
+    @Test func aBoardCanShowACaptionWhenOnePrintIsLargeEnoughToReadIt() {
+        // 80 points short edge: 6 points of type at scale 1 (unreadable), 9 at scale 1.5.
+        func photo(_ id: Int, scale: Double) -> Photo {
+            Photo(
+                id: PhotoID(id), size: Size(width: 120, height: 80), pixelSize: Size(width: 120, height: 80),
+                photoToBoard: AffineTransform(center: Point(x: 200, y: 200), scale: scale, rotation: 0.3))
+        }
+        #expect(!CaptionLayout.anyReadable([photo(1, scale: 1), photo(2, scale: 1.1)]))
+        #expect(CaptionLayout.anyReadable([photo(1, scale: 1), photo(2, scale: 1.5)]))
+        #expect(!CaptionLayout.anyReadable([]))
+        #expect(CaptionLayout("a.jpg", pictureSize: Size(width: 120, height: 80), scale: 1.5, measure: .estimated) != nil)
+    }
+
     @Test func theTextIsTheNameAndTheDateTaken() {
         #expect(CaptionLayout.text(fileName: "b.png", dateTaken: nil) == "b.png")
         #expect(CaptionLayout.text(fileName: "b.png", dateTaken: 1_614_834_367) == "b.png  2021-03-04")
