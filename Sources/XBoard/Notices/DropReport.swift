@@ -22,6 +22,9 @@ public struct DropReport: Equatable, Sendable {
     /// The items not taken: the paths, then the addresses that name no file here.
     public var leftOut: [LeftOut]
 
+    /// At most this many items left out are named in the line.
+    public static let namedAtMost = 10
+
     public init(taken: Int, leftOut: [LeftOut]) {
         self.taken = taken
         self.leftOut = leftOut
@@ -29,10 +32,12 @@ public struct DropReport: Equatable, Sendable {
 
     /// "drop: 1 of 3 items not taken: https://example.org/a.jpg (not a file on this computer);
     /// the other 2 are being opened", or, when nothing was taken, "drop ignored: …"; `nil` when
-    /// every item was taken. Every item left out is named with its reason.
+    /// every item was taken. The items left out are named with their reasons, the first
+    /// `namedAtMost` of them (a drop of thousands stays one readable line), then how many more.
     public var line: String? {
         guard !leftOut.isEmpty else { return nil }
-        let listed = leftOut.map { "\($0.item) (\($0.reason))" }.joined(separator: ", ")
+        var listed = leftOut.prefix(Self.namedAtMost).map { "\($0.item) (\($0.reason))" }.joined(separator: ", ")
+        if leftOut.count > Self.namedAtMost { listed += " and \(leftOut.count - Self.namedAtMost) more" }
         let total = taken + leftOut.count
         guard taken > 0 else {
             return total == 1

@@ -30,4 +30,13 @@ import XBoard
     @Test func aDropTakenWholeSaysNothing() {
         #expect(DropReport(taken: 3, leftOut: []).line == nil)
     }
+
+    @Test func aDropOfThousandsNamesTheFirstTenAndCountsTheRest() throws {
+        let leftOut = (0..<2500).map { DropReport.LeftOut(item: "/gone/\($0).jpg", reason: "no such file or folder") }
+        let line = try #require(DropReport(taken: 3, leftOut: leftOut).line)
+        #expect(line.hasPrefix("drop: 2500 of 2503 items not taken: /gone/0.jpg (no such file or folder), "))
+        #expect(line.contains("/gone/9.jpg (no such file or folder) and 2490 more; the other 3 are being opened"))
+        #expect(!line.contains("/gone/10.jpg"))
+        #expect(line.count < 600)
+    }
 }
