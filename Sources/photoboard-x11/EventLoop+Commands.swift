@@ -34,7 +34,7 @@ extension EventLoop {
             showsRemovedPhotos.toggle()
         case .tidy(let byDate):
             let ids = controller.board.photos.map(\.id)
-            controller.tidy(order: TidyOrdering.order(of: ids, files: library.files, byDate: byDate))
+            controller.tidy(order: TidyOrdering.order(of: ids, files: library.files, byDate: byDate, known: library.dateTaken(of:)))
         case .toggleCaptions:
             captions.isShown.toggle()
             // Captions hide on prints too small to read them; when that is every print, say so.

@@ -228,7 +228,7 @@ final class EventLoop {
             let list = scene.build(
                 controller.board, status: status, overlay: content.overlay, selection: controller.selection, showsHelp: showsHelp,
                 notices: content.notices, removedPhotos: shownShelf, moving: content.moving,
-                captions: captions.shown(for: controller.board.photos, files: library.files))
+                captions: captions.shown(for: controller.board.photos, files: library.files, known: library.dateTaken(of:)))
             shownPanels = list.panels
             // Glides and settles wait for the vertical blank (no tearing); what fingers move is shown at once.
             if painter.paint(list, atVerticalBlank: controller.isAnimating && controller.activeTouchCount == 0) {

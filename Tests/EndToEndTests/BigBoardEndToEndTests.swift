@@ -89,13 +89,18 @@ extension EndToEnd {
 
         @Test func tTidiesIntoAGridByNameShiftTByDateTakenAndUndoGoesBack() throws {
             let photos = [TestPhoto.redGreen, .blueYellow, .cyanMagenta]
-            let session = try BoardSession(photos: photos)
             // The files are photo0…photo2 in this order; make their times run the other way.
-            for (index, _) in photos.enumerated() {
-                let path = session.server.directory.appendingPathComponent("photo\(index).png").path
-                try FileManager.default.setAttributes(
-                    [.modificationDate: Date(timeIntervalSince1970: 1_600_000_000 - Double(index) * 86_400)], ofItemAtPath: path)
+            let session = try BoardSession(photos: photos) { folder in
+                for index in photos.indices {
+                    try FileManager.default.setAttributes(
+                        [.modificationDate: Date(timeIntervalSince1970: 1_600_000_000 - Double(index) * 86_400)],
+                        ofItemAtPath: folder + "/photo\(index).png")
+                }
+                return []
             }
+            // Dates are read as the photos open, off the board's loop, not when `t` is pressed:
+            // with the files gone by then, Shift+T still sorts by them.
+            for index in photos.indices { try FileManager.default.removeItem(atPath: session.server.directory.path + "/photo\(index).png") }
             let tossed = try photos.map { try session.settled($0) }
             /// Where the photos lie once tidied: upright, whole, apart, and in reading order.
             func tidied(_ order: [TestPhoto], _ what: String) throws -> [PrintMeasure] {

@@ -10,6 +10,12 @@ import XBoard
 /// or was last saved (the baseline a save merges against), and photos recognised renamed.
 public final class PhotoLibrary {
     public internal(set) var files: [FilePath]
+    /// Each opened photo's date taken, as read while it was opened (`LoadedPicture.dateTaken`).
+    private var datesTaken: [PhotoID: Double?] = [:]
+
+    /// The date `photo` was taken, if it was told while the photo was opened: `.some(nil)` when
+    /// its file tells none, `nil` when not known yet (`t` and `c` then read the file).
+    public func dateTaken(of photo: PhotoID) -> Double?? { datesTaken[photo] }
     /// The files' absolute paths with links resolved: what the board remembers photos by.
     public internal(set) var canonicalPaths: [FilePath]
     /// The files whose first decode failed, in the order they failed (each once).
@@ -156,6 +162,7 @@ public final class PhotoLibrary {
             case .success(let picture):
                 if isInitial {
                     failedIDs.remove(id)
+                    datesTaken[id] = .some(picture.dateTaken)
                     if let warning = picture.warning { report("\(result.request.path.escaped): \(warning)") }
                     do {
                         try upload(picture.image, id)

@@ -17,6 +17,8 @@ final class FileReader {
     private let storage: Storage
     /// The file's size in bytes when opened.
     let size: Int64
+    /// When the file was last modified, in seconds since 1970 (UTC); `nil` for bytes in memory.
+    let modified: Double?
 
     /// Opens `path`: a regular file, or `FileProblem.notRegularFile`.
     convenience init(path: FilePath) throws(FileProblem) {
@@ -41,12 +43,14 @@ final class FileReader {
         }
         storage = .file(descriptor)
         size = Int64(info.st_size)
+        modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
     }
 
     /// Reads `bytes` as if they were a file.
     init(bytes: [UInt8]) {
         storage = .memory(bytes)
         size = Int64(bytes.count)
+        modified = nil
     }
 
     deinit {

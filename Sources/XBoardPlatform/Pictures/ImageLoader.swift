@@ -8,6 +8,9 @@ public struct LoadedPicture: @unchecked Sendable {
     /// it until it hands the result over through `PhotoDecoder`'s locked queue, the main thread after.
     public let image: DecodedImage
     public let warning: String?
+    /// When the photo was taken (`TidyOrdering.dateTaken`), read while it was opened, off the
+    /// board's loop; `nil` when it could not be told.
+    public var dateTaken: Double? = nil
 }
 
 /// Opens a picture file and decodes it in this process, through exactly the checks and decoders

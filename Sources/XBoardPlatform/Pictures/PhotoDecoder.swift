@@ -192,7 +192,9 @@ public final class PhotoDecoder: Sendable {
                     let image = try DecodedImage(
                         memoryFile: memoryFile, width: width, height: height, hasAlpha: hasAlpha,
                         nativeSize: Size(width: Double(nativeWidth), height: Double(nativeHeight)))
-                    return .success(LoadedPicture(image: image, warning: reply.text.isEmpty ? nil : reply.text))
+                    var picture = LoadedPicture(image: image, warning: reply.text.isEmpty ? nil : reply.text)
+                    picture.dateTaken = TidyOrdering.dateTaken(of: opened.file, format: opened.plan.format)
+                    return .success(picture)
                 } catch {
                     helper = nil
                     return failure("its decoded pixels are unusable: \(error)")
