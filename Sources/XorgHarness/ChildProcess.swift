@@ -4,12 +4,18 @@ import Foundation
 /// moment it happens (no run loop involved).
 public final class ChildProcess {
     public let pid: pid_t
+    /// Whether it leads a process group of its own (`inOwnProcessGroup`).
+    public let leadsGroup: Bool
     private var status: Int32?
 
     /// Starts `path` with `arguments`; standard output and error go to the given files (or
     /// /dev/null), standard input is /dev/null.
+    ///
+    /// `inOwnProcessGroup` starts it in a new process group, which `stop()` then signals whole:
+    /// for programs that signal their own group (xfwm4 does, as it exits) or start helpers.
     public init(
-        path: String, arguments: [String], environment: [String: String]? = nil, stdoutPath: String? = nil, stderrPath: String? = nil
+        path: String, arguments: [String], environment: [String: String]? = nil, stdoutPath: String? = nil, stderrPath: String? = nil,
+        inOwnProcessGroup: Bool = false
     )
         throws
     {
@@ -36,11 +42,14 @@ public final class ChildProcess {
         sigemptyset(&empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        let group = inOwnProcessGroup ? POSIX_SPAWN_SETPGROUP : 0
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | group))
         var childPID: pid_t = 0
         let result = posix_spawn(&childPID, path, &actions, &attributes, argv, environmentStrings)
         guard result == 0 else { throw HarnessError("cannot start \(path): \(String(cString: strerror(result)))") }
         pid = childPID
+        leadsGroup = inOwnProcessGroup
     }
 
     deinit { stop() }
@@ -67,13 +76,17 @@ public final class ChildProcess {
         try waitFor("process \(pid) to exit", timeout: timeout, interval: .milliseconds(5)) { exitStatus }
     }
 
-    /// TERM, then KILL if it has not gone within `grace`.
+    /// TERM, then KILL if it has not gone within `grace` — to its whole group when it leads
+    /// one (what is left of the group is killed even when the leader is gone).
     public func stop(grace: Duration = .seconds(3)) {
-        guard isRunning else { return }
-        kill(pid, SIGTERM)
-        if (try? waitForExit(timeout: grace)) == nil {
-            kill(pid, SIGKILL)
-            _ = try? waitForExit(timeout: .seconds(5))
+        let target = leadsGroup ? -pid : pid
+        guard isRunning else {
+            if leadsGroup { kill(target, SIGKILL) }
+            return
         }
+        kill(target, SIGTERM)
+        if (try? waitForExit(timeout: grace)) == nil { kill(target, SIGKILL) }
+        if leadsGroup { kill(target, SIGKILL) }
+        _ = try? waitForExit(timeout: .seconds(5))
     }
 }

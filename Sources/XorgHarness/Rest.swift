@@ -7,9 +7,13 @@ extension AppUnderTest {
     ///
     /// A screen read while this is false may be out of date: on a busy machine the board can
     /// wait its turn for the CPU for a long time after a touch.
-    public func isAsleep(with server: XorgServer) -> Bool {
+    ///
+    /// `alongside` names more processes that must be asleep too: a window manager and a
+    /// compositor, which draw what a person sees after the board has drawn it.
+    public func isAsleep(with server: XorgServer, alongside others: [Int32] = []) -> Bool {
         guard let serverPID = server.pid else { return false }
         return !ProcessFigures.isBusy(pid) && !ProcessFigures.isBusy(serverPID, allThreads: true)
+            && !others.contains { ProcessFigures.isBusy($0, allThreads: true) }
     }
 }
 
@@ -30,16 +34,17 @@ extension AppUnderTest {
 
 extension ScreenReader {
     /// Waits until the screen has stayed the same for `still`, judged only from looks taken while
-    /// the board and the server were asleep, and returns it.
+    /// the board and the server (and the processes `alongside`) were asleep, and returns it.
     public func waitForRest(
-        of app: AppUnderTest, on server: XorgServer, still: Duration = .milliseconds(300), timeout: Duration = .seconds(20)
+        of app: AppUnderTest, on server: XorgServer, alongside others: [Int32] = [], still: Duration = .milliseconds(300),
+        timeout: Duration = .seconds(20)
     )
         throws -> Screenshot
     {
         let clock = ContinuousClock()
         var last: (shot: Screenshot, since: ContinuousClock.Instant)?
         return try waitFor("the board to come to rest", timeout: timeout, interval: .milliseconds(20)) { () -> Screenshot? in
-            guard app.isAsleep(with: server) else { return nil }
+            guard app.isAsleep(with: server, alongside: others) else { return nil }
             let shot = try screenshot()
             guard let previous = last, previous.shot.pixels == shot.pixels else {
                 last = (shot, clock.now)

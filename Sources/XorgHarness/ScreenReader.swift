@@ -83,21 +83,28 @@ public final class ScreenReader {
         return pixels
     }
 
-    /// The top-level window whose `_NET_WM_PID` is `pid`, once it is mapped.
+    /// The top-level window whose `_NET_WM_PID` is `pid`, once it is mapped: a child of the root,
+    /// or, under a reparenting window manager, a child of its frame (searched a few levels deep).
     public func window(ofProcess pid: Int32) -> UInt? {
         let pidAtom = XInternAtom(display, "_NET_WM_PID", 1)
         guard pidAtom != 0 else { return nil }
-        var rootReturn: Window = 0, parent: Window = 0
+        return window(under: root, withPID: Int(pid), atom: pidAtom, depth: 3)
+    }
+
+    private func window(under parent: Window, withPID pid: Int, atom: Atom, depth: Int) -> UInt? {
+        var rootReturn: Window = 0, parentReturn: Window = 0
         var children: UnsafeMutablePointer<Window>?
         var count: UInt32 = 0
-        guard XQueryTree(display, root, &rootReturn, &parent, &children, &count) != 0, let children else { return nil }
+        guard XQueryTree(display, parent, &rootReturn, &parentReturn, &children, &count) != 0, let children else { return nil }
         defer { XFree(children) }
-        for index in 0..<Int(count) {
-            let window = children[index]
-            if let value = cardinalProperty(window, pidAtom), value == Int(pid) {
-                var attributes = XWindowAttributes()
-                if XGetWindowAttributes(display, window, &attributes) != 0, attributes.map_state == IsViewable { return UInt(window) }
-            }
+        let windows = (0..<Int(count)).map { children[$0] }
+        for window in windows where cardinalProperty(window, atom) == pid {
+            var attributes = XWindowAttributes()
+            if XGetWindowAttributes(display, window, &attributes) != 0, attributes.map_state == IsViewable { return UInt(window) }
+        }
+        guard depth > 1 else { return nil }
+        for window in windows {
+            if let found = self.window(under: window, withPID: pid, atom: atom, depth: depth - 1) { return found }
         }
         return nil
     }

@@ -220,7 +220,7 @@ final class EventLoop {
             revision: controller.revision, status: status, overlay: emulator.overlay, showsHelp: showsHelp, notices: notices.shown(at: now),
             showsRemovedPhotos: showsRemovedPhotos, moving: controller.movingPhotos, showsCaptions: captions.isShown)
         // The frame waits while the last one is still being drawn, or for the display's next refresh.
-        framePending = !pacer.isReady(at: now) && frame.needsPaint(for: content)
+        framePending = !pacer.isReady(at: now) && frame.needsFrame(for: content)
         guard pacer.isReady(at: now) else { return }
         switch frame.action(for: content) {
         case .paint:

@@ -33,6 +33,8 @@ final class BoardSession {
     let reader: ScreenReader
     let app: AppUnderTest
     let photos: [TestPhoto]
+    /// The desktop's window manager (and compositor) the board runs under, if any.
+    let windowManager: WindowManager?
     private(set) var window: UInt = 0
 
     static var binaryPath: String {
@@ -54,16 +56,19 @@ final class BoardSession {
     /// `prepare` gets the session's folder and returns more paths to open (files the test made).
     /// `user` runs the board as another user (e.g. "nobody"), through setpriv. With
     /// `sizedFromScreen` the board sizes its window from the `screen` as a person's would. The
-    /// screen's mode runs at `refreshRate` hertz; `environment` is added to the board's.
+    /// screen's mode runs at `refreshRate` hertz; `environment` is added to the board's. With
+    /// `windowManager`, that desktop takes the screen before the board starts.
     init(
         photos: [TestPhoto], seed: Int = 7, arguments: [String] = [], user: (uid: Int, gid: Int)? = nil, resources: String? = nil,
         waitForPhotos: Bool = true, screen: (width: Int, height: Int) = (1280, 800), refreshRate: Double = 60,
-        environment: [String: String] = [:], sizedFromScreen: Bool = false, prepare: (String) throws -> [String] = { _ in [] }
+        environment: [String: String] = [:], sizedFromScreen: Bool = false, windowManager desktop: WindowManager.Kind? = nil,
+        prepare: (String) throws -> [String] = { _ in [] }
     ) throws {
         self.photos = photos
         server = try XorgServer(width: screen.width, height: screen.height, refreshRate: refreshRate)
         reader = try ScreenReader(displayName: server.displayName)
         if let resources { reader.setResources(resources) }
+        windowManager = try desktop.map { [server, reader] in try WindowManager($0, on: server, reader: reader) }
         var paths: [String] = []
         for (index, photo) in photos.enumerated() {
             let path = server.directory.appendingPathComponent("photo\(index).png").path
@@ -80,6 +85,7 @@ final class BoardSession {
         guard waitForPhotos else { return }
         window = try waitFor("the board window to map", timeout: .seconds(15)) { [app, reader] in
             guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }
+            if let gone = windowManager?.exited { throw HarnessError(gone) }
             return reader.window(ofProcess: app.pid)
         }
         // Every test starts from the same board: each test photo wholly in view, none over
@@ -96,6 +102,7 @@ final class BoardSession {
 
     deinit {
         app.stop()
+        windowManager?.stop()
         reader.close()
         server.stop()
     }
@@ -118,7 +125,7 @@ final class BoardSession {
             "\(String(photo.left, radix: 16)) photo to come to rest (last seen: \(last.map(String.init(describing:)) ?? "nowhere"))",
             timeout: timeout, interval: .milliseconds(40)
         ) {
-            guard app.isAsleep(with: server) else { return nil }
+            guard app.isAsleep(with: server, alongside: windowManager?.pids ?? []) else { return nil }
             guard let current = try measure(photo) else {
                 stableCount = 0
                 return nil
@@ -138,7 +145,7 @@ final class BoardSession {
     /// Waits until nothing on the board moves any more (see `ScreenReader.waitForRest`).
     @discardableResult
     func rest(timeout: Duration = .seconds(10)) throws -> Screenshot {
-        try reader.waitForRest(of: app, on: server, timeout: timeout)
+        try reader.waitForRest(of: app, on: server, alongside: windowManager?.pids ?? [], timeout: timeout)
     }
 
     /// A point where a finger lands on `photo` whatever lies around it: the middle of the

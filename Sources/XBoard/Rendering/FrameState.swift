@@ -61,10 +61,13 @@ public struct FrameState: Sendable {
         isVisible = visible
     }
 
-    /// Whether a frame of `content` would be painted now (without recording anything): what a
-    /// loop waiting for its frame pacer asks.
-    public func needsPaint(for content: Content) -> Bool {
-        isVisible && painted != content
+    /// Whether a frame of `content` would be painted, or the last one shown again, now (without
+    /// recording anything): what a loop waiting for its frame pacer asks, to know it must wake
+    /// up for it. An Expose counts: the exposed part shows garbage until the frame is shown again
+    /// (a window manager enlarging the window's frame right after a frame, as openbox does going
+    /// fullscreen, left it so until the next event).
+    public func needsFrame(for content: Content) -> Bool {
+        isVisible && (painted != content || needsPresent)
     }
 
     /// What to do for a frame of `content`; records it as painted when the answer is `.paint`.

@@ -27,6 +27,22 @@ import XBoard
         #expect(action(Self.content(2)) == .none)
     }
 
+    @Test func aFrameWaitingForThePacerIsAskedForByAChangeOrAnExposeAlike() {
+        var frame = FrameState()
+        #expect(frame.needsFrame(for: Self.content(1)))
+        _ = frame.action(for: Self.content(1))
+        #expect(!frame.needsFrame(for: Self.content(1)))
+        #expect(frame.needsFrame(for: Self.content(2)))
+        // Exposed while the last frame is in flight: the loop must wake for the pacer to show it again.
+        frame.exposed()
+        #expect(frame.needsFrame(for: Self.content(1)))
+        #expect(frame.action(for: Self.content(1)) == .present)
+        #expect(!frame.needsFrame(for: Self.content(1)))
+        frame.exposed()
+        frame.setVisible(false)
+        #expect(!frame.needsFrame(for: Self.content(1)))
+    }
+
     @Test func aHiddenWindowGetsNoFramesAndIsPaintedAfreshWhenShown() {
         var frame = FrameState()
         func action(_ content: FrameState.Content) -> FrameState.Action { frame.action(for: content) }
