@@ -65,6 +65,11 @@ public enum BoardFile {
         guard raw.format == format else { throw .notABoard }
         guard raw.version <= currentVersion else { throw .newerVersion(raw.version) }
         guard raw.version == currentVersion else { throw .notABoard }
+        return contents(of: raw, relativeTo: folder, limits: limits)
+    }
+
+    /// The checked contents of a file as read (whole, or salvaged).
+    static func contents(of raw: RawFile, relativeTo folder: FilePath?, limits: MemoryLimits) -> Contents {
         var problems: [String] = []
         if raw.unreadable > 0 {
             let count =
