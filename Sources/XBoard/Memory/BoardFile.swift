@@ -44,7 +44,7 @@ public enum BoardFile {
         public var description: String {
             switch self {
             case .tooLarge(let size): "is \(size) bytes, more than a board file holds (\(BoardFile.sizeLimit))"
-            case .notABoard: "is not a board this program wrote"
+            case .notABoard: "is damaged or not a board file"
             case .newerVersion(let version): "was written by a newer version of this program (format \(version))"
             }
         }
