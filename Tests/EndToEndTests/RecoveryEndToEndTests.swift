@@ -118,7 +118,8 @@ extension EndToEnd {
                 }
                 let old = System.canonicalPath(FilePath(server.directory.path)).appending("trip").string
                 #expect(
-                    board.errorLines.count == 1 && board.errorLines[0].contains("the arrangement of \(old) — the folder was moved or renamed"),
+                    board.errorLines.count == 1
+                        && board.errorLines[0].contains("the arrangement of \(old) — the folder was moved or renamed"),
                     "\(board.errorLines)")
                 try board.close()
             }
