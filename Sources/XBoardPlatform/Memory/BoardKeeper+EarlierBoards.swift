@@ -11,8 +11,9 @@ extension BoardKeeper {
 
     /// The memory of the largest board whose named paths this board names too; else that of a
     /// board whose named paths are all gone and whose photos are this board's files
-    /// (`MovedBoardMatch`), said in one line. `listing` is the canonical paths opened.
-    func memoryOfEarlierBoard(listing: [FilePath]) -> BoardMemory? {
+    /// (`MovedBoardMatch`), said in one line when `isShown` (not with `--fresh`, which lays the
+    /// photos out anew but keeps what is remembered). `listing` is the canonical paths opened.
+    func memoryOfEarlierBoard(listing: [FilePath], isShown: Bool) -> BoardMemory? {
         guard case .paths(let paths) = identity, let state, case .success(let names) = System.directoryEntries(state.boards) else {
             return nil
         }
@@ -39,6 +40,7 @@ extension BoardKeeper {
         }
         if let contained { return contained.memory }
         guard let moved else { return nil }
+        guard isShown else { return moved.memory }
         let old = moved.arguments.map(\.escaped).joined(separator: ", ")
         let new = paths.map(\.escaped).joined(separator: ", ")
         report("\(new): laid out with the arrangement of \(old) — the folder was moved or renamed")

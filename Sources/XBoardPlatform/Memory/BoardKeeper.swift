@@ -75,7 +75,7 @@ public final class BoardKeeper {
             self.file = nil
             return BoardMemory()
         }
-        carriedOver = legacyLayout(of: listing) ?? memoryOfEarlierBoard(listing: listing)
+        carriedOver = legacyLayout(of: listing) ?? memoryOfEarlierBoard(listing: listing, isShown: !fresh)
         latest = carriedOver ?? BoardMemory()
         return fresh ? BoardMemory() : latest
     }
