@@ -24,9 +24,9 @@ extension BoardKeeper {
     }
 
     /// The stored memory at `path`: `nil` when there is none (or nothing of it could be kept).
-    /// A damaged file is recovered from (`recover`); one from a newer version throws, so it is
-    /// never written over.
-    func readStored(from path: FilePath) throws -> Stored? {
+    /// A damaged file is recovered from (`recover`, under the board's lock unless the caller
+    /// is `holdingLock`); one from a newer version throws, so it is never written over.
+    func readStored(from path: FilePath, holdingLock: Bool = false) throws -> Stored? {
         guard let bytes = try System.readPrivateFile(path, limit: BoardFile.sizeLimit) else { return nil }
         do {
             let contents = try BoardFile.decode(Data(bytes), relativeTo: documentFolder)
@@ -38,7 +38,11 @@ extension BoardKeeper {
         } catch .newerVersion(let version) {
             throw Self.newerVersion(path, version)
         } catch {
-            return try recover(path, bytes: bytes, error: error)
+            guard !holdingLock, !isReadOnly else { return try recover(path, bytes: bytes, error: error) }
+            // Another window may be recovering or saving the same board: read again under the lock.
+            let lock = lockFile.flatMap { FileLock($0) }
+            defer { withExtendedLifetime(lock) {} }
+            return try readStored(from: path, holdingLock: true)
         }
     }
 

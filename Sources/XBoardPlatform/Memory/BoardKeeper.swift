@@ -19,7 +19,7 @@ public final class BoardKeeper {
     let isReadOnly: Bool
     /// Where the memory is written; `nil` when nothing is kept.
     public private(set) var file: FilePath?
-    private var lockFile: FilePath?
+    var lockFile: FilePath?
     /// A document's folder, which its paths are relative to.
     var documentFolder: FilePath?
     /// The board's named paths, written into its state file.
@@ -137,7 +137,7 @@ public final class BoardKeeper {
         let lock = lockFile.flatMap { FileLock($0) }
         defer { withExtendedLifetime(lock) {} }
         do {
-            let stored = try readStored(from: file)
+            let stored = try readStored(from: file, holdingLock: true)
             var memory = stored?.memory ?? carriedOver ?? BoardMemory()
             memory.merge(snapshot, since: baseline, changedAt: changedAt)
             memory.boardSize = boardSize
