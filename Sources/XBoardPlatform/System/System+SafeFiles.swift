@@ -168,7 +168,7 @@ extension System {
 
     /// Keeps a copy of `contents` (a damaged file's bytes) beside `path` for a person to look
     /// at: `path` + `suffix`, or, when that is taken, + `suffix` + "-2", "-3" … — never over an
-    /// earlier copy. Returns where it went.
+    /// earlier copy (one holding the same bytes is used again). Returns where it went.
     public static func keepAside(_ path: FilePath, contents: [UInt8], suffix: String) throws(StoreError) -> FilePath {
         var lastError = StoreError("keep a copy of", path, reason: "no free name")
         for number in 1...1000 {
@@ -178,6 +178,8 @@ extension System {
                 try writeNewFile(target, contents: contents)
                 return target
             } catch {
+                // The same bytes kept already (a crash came before the damaged file was replaced).
+                if error.reason == "exists", (try? readPrivateFile(target, limit: contents.count)) == contents { return target }
                 lastError = error
                 guard error.reason == "exists" else { throw error }
             }

@@ -138,6 +138,19 @@ final class BoardKeeperTests {
         #expect(x(of: "p3.jpg", in: try BoardFile.decode(Data(bytes(file) ?? [])).memory, folder) == 229)
     }
 
+    /// A crash after the damaged file was kept aside but before it was replaced: the next
+    /// opening recovers the same way and keeps no second copy of the same bytes.
+    @Test func aCrashDuringRecoveryKeepsOneCopyOfTheDamage() throws {
+        let folder = root.appending("trip")
+        let (file, _) = try savedTwice(folder)
+        let damaged = Array((bytes(file) ?? []).dropLast(100))
+        try write(damaged, to: file)
+        try write(damaged, to: FilePath(file.string + ".unreadable"))
+        let memory = keeper([folder]).load(listing: [], fresh: false)
+        #expect(memory.count == 8 && lines.count == 1 && lines[0].hasSuffix("kept as \(file.string).unreadable"), "\(lines)")
+        #expect(!names().contains { $0.hasSuffix(".unreadable-2") }, "\(names())")
+    }
+
     /// Eight real files in `folder`, of eight different sizes; their fingerprints.
     func photos(in folder: FilePath) throws -> [PhotoFingerprint?] {
         try FileManager.default.createDirectory(atPath: folder.string, withIntermediateDirectories: true)
