@@ -38,9 +38,11 @@ struct BoardOpening {
     /// Opens `requested` (documents among them: the first is the board, the others open in
     /// windows of their own when `openOthers`), with `listing` the listing of its
     /// `picturePaths` (its problems are said here). `nil` when nothing can be opened (said).
+    /// With `isReadOnly` (`--export`), the board's memory is only read: nothing is saved,
+    /// renamed or set aside.
     static func open(
         _ requested: [FilePath], listing: PictureFiles.Listing, fresh: Bool, state: StateFolder?, openOthers: Bool,
-        report: @escaping (String) -> Void
+        isReadOnly: Bool = false, report: @escaping (String) -> Void
     ) -> BoardOpening? {
         let documents = documents(among: requested)
         let others = requested.filter { !documents.contains($0) }
@@ -57,7 +59,8 @@ struct BoardOpening {
         let named = Set(others.filter { System.fileInfo($0).kindIsRegular }.map(System.canonicalPath))
         var opening: BoardOpening
         if let document = documents.first {
-            let keeper = BoardKeeper(identity: .document(System.canonicalPath(document)), state: state, report: report)
+            let keeper = BoardKeeper(
+                identity: .document(System.canonicalPath(document)), state: state, isReadOnly: isReadOnly, report: report)
             let memory: BoardMemory
             do {
                 memory = try keeper.loadDocument()
@@ -71,7 +74,7 @@ struct BoardOpening {
             opening.addFiles(listing.files, asMembers: true)
         } else {
             let identity = BoardIdentity.named(others.map(System.canonicalPath))
-            let keeper = BoardKeeper(identity: identity, state: state, report: report)
+            let keeper = BoardKeeper(identity: identity, state: state, isReadOnly: isReadOnly, report: report)
             let canonical = listing.files.map(System.canonicalPath)
             let memory = keeper.load(listing: canonical, fresh: fresh)
             // Naming a photo brings it back when the memory is another board's (carried over);

@@ -139,7 +139,8 @@ struct PhotoboardCommand: ParsableCommand {
             requested = [assets]
         }
         let state: StateFolder?
-        switch StateFolder.standard() {
+        // `--export` saves nothing: it reads the state folder without making it.
+        switch StateFolder.standard(creating: export == nil) {
         case .success(let folder): state = folder
         case .failure(let problem):
             report("arrangements will not be kept: \(problem)")
@@ -148,7 +149,8 @@ struct PhotoboardCommand: ParsableCommand {
         let open = { (listing: PictureFiles.Listing) throws -> BoardOpening in
             guard
                 let opening = BoardOpening.open(
-                    requested, listing: listing, fresh: fresh, state: state, openOthers: export == nil, report: report)
+                    requested, listing: listing, fresh: fresh, state: state, openOthers: export == nil, isReadOnly: export != nil,
+                    report: report)
             else { throw ExitCode(1) }
             return opening
         }

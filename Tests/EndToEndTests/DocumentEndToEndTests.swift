@@ -37,6 +37,11 @@ extension EndToEnd {
             let text = try String(contentsOfFile: folder + "/trip.photoboard", encoding: .utf8)
             #expect(
                 text.contains(#""path" : "red.png""#) && !text.contains(server.directory.path), "paths relative to the document: \(text)")
+            // An ordinary file, readable by those it is shared with: 0644 less the umask the board inherited.
+            let mask = umask(0o022)
+            umask(mask)
+            let mode = try FileManager.default.attributesOfItem(atPath: folder + "/trip.photoboard")[.posixPermissions] as? Int
+            #expect(mode == 0o644 & ~Int(mask), "mode \(String(mode ?? 0, radix: 8))")
             // The folder moves, with its board inside; one picture goes missing.
             let moved = server.directory.appendingPathComponent("moved-trip").path
             try FileManager.default.moveItem(atPath: folder, toPath: moved)

@@ -44,7 +44,7 @@ public enum BoardFile {
         public var description: String {
             switch self {
             case .tooLarge(let size): "is \(size) bytes, more than a board file holds (\(BoardFile.sizeLimit))"
-            case .notABoard: "is not a board this program wrote"
+            case .notABoard: "is damaged or not a board file"
             case .newerVersion(let version): "was written by a newer version of this program (format \(version))"
             }
         }
@@ -65,6 +65,11 @@ public enum BoardFile {
         guard raw.format == format else { throw .notABoard }
         guard raw.version <= currentVersion else { throw .newerVersion(raw.version) }
         guard raw.version == currentVersion else { throw .notABoard }
+        return contents(of: raw, relativeTo: folder, limits: limits)
+    }
+
+    /// The checked contents of a file as read (whole, or salvaged).
+    static func contents(of raw: RawFile, relativeTo folder: FilePath?, limits: MemoryLimits) -> Contents {
         var problems: [String] = []
         if raw.unreadable > 0 {
             let count =

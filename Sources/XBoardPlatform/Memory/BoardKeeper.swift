@@ -13,17 +13,20 @@ import XBoard
 /// only when the reason changes.
 public final class BoardKeeper {
     public private(set) var identity: BoardIdentity
-    private let state: StateFolder?
+    let state: StateFolder?
+    /// Whether nothing may be written, moved or renamed (`--export`): damage is read around and
+    /// said, and the files are left as they are.
+    let isReadOnly: Bool
     /// Where the memory is written; `nil` when nothing is kept.
     public private(set) var file: FilePath?
-    private var lockFile: FilePath?
+    var lockFile: FilePath?
     /// A document's folder, which its paths are relative to.
-    private var documentFolder: FilePath?
+    var documentFolder: FilePath?
     /// The board's named paths, written into its state file.
-    private var arguments: [FilePath]
+    var arguments: [FilePath]
     /// Memory carried over (an old layout, a smaller board's memory): the stored memory until
     /// the board's own file is first written.
-    private var carriedOver: BoardMemory?
+    var carriedOver: BoardMemory?
     /// The memory as last read or written, merged with every save: what a new document holds.
     public private(set) var latest = BoardMemory()
 
@@ -31,12 +34,16 @@ public final class BoardKeeper {
     /// as this board's own (with its first save, changed or not).
     public var hasCarriedOver: Bool { carriedOver != nil && file != nil }
     private var lastProblem: String?
-    private let report: (String) -> Void
+    let report: (String) -> Void
+    /// Whether the stored file's problems were said (once: saves read it again).
+    var reportedContents = false
 
-    /// A keeper for the board `identity`; `state` is `nil` when nothing can be kept.
-    public init(identity: BoardIdentity, state: StateFolder?, report: @escaping (String) -> Void) {
+    /// A keeper for the board `identity`; `state` is `nil` when nothing can be kept. With
+    /// `isReadOnly`, it reads only (nothing is saved, renamed or set aside).
+    public init(identity: BoardIdentity, state: StateFolder?, isReadOnly: Bool = false, report: @escaping (String) -> Void) {
         self.identity = identity
         self.state = state
+        self.isReadOnly = isReadOnly
         self.report = report
         switch identity {
         case .paths(let paths):
@@ -60,15 +67,15 @@ public final class BoardKeeper {
         guard let file else { return BoardMemory() }
         do {
             if let stored = try readStored(from: file) {
-                latest = stored
-                return fresh ? BoardMemory() : stored
+                latest = stored.memory
+                return fresh ? BoardMemory() : stored.memory
             }
         } catch {
             report("\(error); this board's arrangement will not be kept")
             self.file = nil
             return BoardMemory()
         }
-        carriedOver = legacyLayout(of: listing) ?? memoryOfContainedBoard()
+        carriedOver = legacyLayout(of: listing) ?? memoryOfEarlierBoard(listing: listing, isShown: !fresh)
         latest = carriedOver ?? BoardMemory()
         return fresh ? BoardMemory() : latest
     }
@@ -99,28 +106,6 @@ public final class BoardKeeper {
         public var description: String { line }
     }
 
-    /// The stored memory at `path`: `nil` when there is none. A file that is not a board is
-    /// moved aside (kept for a person to look at) and reported; one from a newer version throws,
-    /// so it is never written over.
-    private func readStored(from path: FilePath) throws -> BoardMemory? {
-        guard let bytes = try System.readPrivateFile(path, limit: BoardFile.sizeLimit) else { return nil }
-        do {
-            let contents = try BoardFile.decode(Data(bytes), relativeTo: documentFolder)
-            if !reportedContents {
-                contents.problems.forEach(report)
-                reportedContents = true
-            }
-            return contents.memory
-        } catch .newerVersion(let version) {
-            throw StoreError("use", path, reason: "it was written by a newer version of this program (format \(version))")
-        } catch {
-            let aside = (try? System.moveAside(path, suffix: ".unreadable")).map { "moved to \($0.escaped)" } ?? "left as it is"
-            report("\(path.escaped): \(error); \(aside), and this board starts afresh")
-            return nil
-        }
-    }
-    private var reportedContents = false
-
     /// The layout an earlier version saved for exactly these files, carried over once.
     private func legacyLayout(of listing: [FilePath]) -> BoardMemory? {
         guard case .paths = identity, let state, !listing.isEmpty else { return nil }
@@ -136,21 +121,6 @@ public final class BoardKeeper {
         }
     }
 
-    /// The memory of the largest board whose named paths this board names too (it grew from
-    /// it: one more folder or file on the command line).
-    private func memoryOfContainedBoard() -> BoardMemory? {
-        guard case .paths = identity, let state, case .success(let names) = System.directoryEntries(state.boards) else { return nil }
-        var best: (count: Int, memory: BoardMemory)?
-        for name in names.prefix(2000) where name.extension == "json" {
-            guard let bytes = try? System.readPrivateFile(state.boards.appending(name), limit: BoardFile.sizeLimit),
-                let contents = try? BoardFile.decode(Data(bytes)), !contents.arguments.isEmpty,
-                BoardIdentity.named(contents.arguments).isContained(in: identity), contents.arguments.count > best?.count ?? 0
-            else { continue }
-            best = (contents.arguments.count, contents.memory)
-        }
-        return best?.memory
-    }
-
     // MARK: Saving
 
     /// Merges `snapshot` into the stored memory and writes it, under the board's lock; returns
@@ -160,19 +130,25 @@ public final class BoardKeeper {
     public func save(_ snapshot: BoardMemory.Snapshot, since baseline: BoardMemory.Snapshot?, changedAt: Double, boardSize: Size)
         -> BoardMemory?
     {
-        guard let file else {
+        guard let file, !isReadOnly else {
             latest.merge(snapshot, since: baseline, changedAt: changedAt)
             return latest
         }
         let lock = lockFile.flatMap { FileLock($0) }
         defer { withExtendedLifetime(lock) {} }
         do {
-            var memory = try readStored(from: file) ?? carriedOver ?? BoardMemory()
+            let stored = try readStored(from: file, holdingLock: true)
+            var memory = stored?.memory ?? carriedOver ?? BoardMemory()
             memory.merge(snapshot, since: baseline, changedAt: changedAt)
             memory.boardSize = boardSize
             memory.forgetBeyondLimit(keeping: Set(snapshot.photos.map(\.path)))
-            let data = try BoardFile.encode(memory, arguments: arguments, relativeTo: documentFolder)
-            try System.writeFileAtomically(file, contents: [UInt8](data))
+            let data = [UInt8](try BoardFile.encode(memory, arguments: arguments, relativeTo: documentFolder))
+            // The file as it was, read whole and sound, is kept as the last good copy first: a
+            // crash between the two writes leaves both files whole (each write is atomic).
+            if let sound = stored?.soundBytes, sound != data, let previous = previousFile {
+                try? System.writeFileAtomically(previous, contents: sound)
+            }
+            try System.writeFileAtomically(file, contents: data)
             carriedOver = nil
             lastProblem = nil
             latest = memory
@@ -202,7 +178,8 @@ public final class BoardKeeper {
             let folder = candidate.removingLastComponent()
             do {
                 let data = try BoardFile.encode(memory, relativeTo: folder)
-                try System.writeNewFile(candidate, contents: [UInt8](data))
+                // An ordinary file (0644 less the umask): documents are for sharing.
+                try System.writeNewFile(candidate, contents: [UInt8](data), mode: 0o644)
             } catch {
                 lastError = error
                 continue

@@ -28,9 +28,9 @@ public struct StateFolder: Hashable, Sendable {
     /// The lock taken around reading, merging and writing a board's memory (a document's too).
     public func lockFile(for identity: BoardIdentity) -> FilePath { boards.appending(identity.key + ".lock") }
 
-    /// The state folder the environment names, made private and ready; or the one line that
-    /// says why nothing will be kept.
-    public static func standard() -> Result<StateFolder, StoreError> {
+    /// The state folder the environment names, made private and ready (with `creating`; else
+    /// as it is, for reading only); or the one line that says why nothing will be kept.
+    public static func standard(creating: Bool = true) -> Result<StateFolder, StoreError> {
         let base: FilePath
         if let state = environmentPath("XDG_STATE_HOME"), state.isAbsolute {
             base = state
@@ -40,6 +40,7 @@ public struct StateFolder: Hashable, Sendable {
             return .failure(StoreError("find", FilePath("$XDG_STATE_HOME"), reason: "neither it nor $HOME names an absolute folder"))
         }
         let folder = StateFolder(root: base.appending("photoboard-x11"))
+        guard creating else { return .success(folder) }
         do {
             try System.makePrivateFolder(folder.boards)
             try System.makePrivateFolder(folder.root)

@@ -89,10 +89,11 @@ extension System {
         syncFolder(of: path)
     }
 
-    /// Writes `contents` as the new file `path` (0600), atomically, never replacing a file
-    /// that is there: throws `StoreError` with reason "exists" then.
-    public static func writeNewFile(_ path: FilePath, contents: [UInt8]) throws(StoreError) {
-        let temporary = try writeTemporary(beside: path, contents: contents)
+    /// Writes `contents` as the new file `path` (`mode`, less the umask: 0600 unless told),
+    /// atomically, never replacing a file that is there: throws `StoreError` with reason
+    /// "exists" then.
+    public static func writeNewFile(_ path: FilePath, contents: [UInt8], mode: mode_t = 0o600) throws(StoreError) {
+        let temporary = try writeTemporary(beside: path, contents: contents, mode: mode)
         defer { _ = temporary.withPlatformString { unlink($0) } }
         if case .failure(let failure) = retryingInterrupts({
             temporary.withPlatformString { from in path.withPlatformString { link(from, $0) } }
@@ -103,7 +104,7 @@ extension System {
     }
 
     /// A whole, synced temporary file holding `contents`, in `path`'s folder.
-    private static func writeTemporary(beside path: FilePath, contents: [UInt8]) throws(StoreError) -> FilePath {
+    private static func writeTemporary(beside path: FilePath, contents: [UInt8], mode: mode_t = 0o600) throws(StoreError) -> FilePath {
         let folder = path.removingLastComponent()
         let name = path.lastComponent?.bytes.prefix(64) ?? []
         var temporary = folder
@@ -111,7 +112,7 @@ extension System {
         for _ in 0..<8 {
             temporary = FilePath(bytes: folder.bytes + Array("/.".utf8) + name + Array(".\(randomHex()).tmp".utf8)) ?? folder
             switch retryingInterrupts({
-                temporary.withPlatformString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+                temporary.withPlatformString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode) }
             }) {
             case .success(let opened): descriptor = opened
             case .failure(let failure) where failure.errno == EEXIST: continue
@@ -158,17 +159,31 @@ extension System {
         String(UInt64.random(in: .min ... .max), radix: 16)
     }
 
-    /// Moves a file aside (to `path` + `suffix`, replacing an older one there), keeping it for
-    /// a person to look at; returns where it went.
-    public static func moveAside(_ path: FilePath, suffix: String) throws(StoreError) -> FilePath {
-        guard let target = FilePath(bytes: path.bytes + Array(suffix.utf8)) else {
-            throw StoreError("move aside", path, reason: "bad name")
+    /// Removes the file `path` (not a folder); a file already gone is no error.
+    public static func removeFile(_ path: FilePath) throws(StoreError) {
+        if case .failure(let failure) = retryingInterrupts({ path.withPlatformString { unlink($0) } }), failure.errno != ENOENT {
+            throw StoreError("remove", path, errno: failure.errno)
         }
-        if case .failure(let failure) = retryingInterrupts({
-            path.withPlatformString { from in target.withPlatformString { rename(from, $0) } }
-        }) {
-            throw StoreError("move aside", path, errno: failure.errno)
+    }
+
+    /// Keeps a copy of `contents` (a damaged file's bytes) beside `path` for a person to look
+    /// at: `path` + `suffix`, or, when that is taken, + `suffix` + "-2", "-3" … — never over an
+    /// earlier copy (one holding the same bytes is used again). Returns where it went.
+    public static func keepAside(_ path: FilePath, contents: [UInt8], suffix: String) throws(StoreError) -> FilePath {
+        var lastError = StoreError("keep a copy of", path, reason: "no free name")
+        for number in 1...1000 {
+            let name = number == 1 ? suffix : "\(suffix)-\(number)"
+            guard let target = FilePath(bytes: path.bytes + Array(name.utf8)) else { break }
+            do {
+                try writeNewFile(target, contents: contents)
+                return target
+            } catch {
+                // The same bytes kept already (a crash came before the damaged file was replaced).
+                if error.reason == "exists", (try? readPrivateFile(target, limit: contents.count)) == contents { return target }
+                lastError = error
+                guard error.reason == "exists" else { throw error }
+            }
         }
-        return target
+        throw lastError
     }
 }

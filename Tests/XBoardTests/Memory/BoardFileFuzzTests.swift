@@ -63,6 +63,35 @@ import XBoard
         #expect(decoded > Self.mutations / 10, "too few mutations were still board files (\(decoded)) to test the checks")
     }
 
+    /// What the reader refuses is salvaged: never a crash, every photo kept restores sanely and
+    /// writes back as a clean file, and one damage costs few photos (on average, most are kept).
+    @Test func refusedMutatedFilesAreSalvagedSanely() throws {
+        let original = [UInt8](try Self.seedFile())
+        var random = SeededRandom(seed: 77)
+        var refused = 0, kept = 0
+        let layout = TossedLayout(count: 8, boardSize: Size(width: 1280, height: 800), seed: 3)
+        for round in 0..<Self.mutations {
+            var bytes = original
+            Self.mutate(&bytes, using: &random)
+            guard (try? BoardFile.decode(Data(bytes))) == nil, let salvage = try? BoardFile.salvage(Data(bytes)) else { continue }
+            refused += 1
+            kept += salvage.contents.memory.count
+            #expect(salvage.damageOffset >= 0 && salvage.damageOffset <= bytes.count, "round \(round)")
+            let restore = BoardRestore(memory: salvage.contents.memory, layout: layout)
+            for (index, entry) in salvage.contents.memory.entries.enumerated() {
+                let photo = restore.arrival(
+                    index: index % 8, id: PhotoID(index), pixelSize: Size(width: 640, height: 480), remembered: entry,
+                    boardSize: layout.boardSize
+                ).photo
+                #expect(photo.photoToBoard.isFinite && photo.photoToBoard.inverted() != nil, "round \(round): \(photo)")
+            }
+            let again = try BoardFile.decode(try BoardFile.encode(salvage.contents.memory, arguments: salvage.contents.arguments))
+            #expect(again.memory.paths == salvage.contents.memory.paths, "round \(round)")
+        }
+        #expect(refused > Self.mutations / 10, "too few refused files (\(refused))")
+        #expect(Double(kept) / Double(max(refused, 1)) > 3, "\(kept) photos kept from \(refused) refused files of 6")
+    }
+
     static func mutate(_ bytes: inout [UInt8], using random: inout SeededRandom) {
         guard !bytes.isEmpty else { return }
         let at = Int.random(in: 0..<bytes.count, using: &random)
