@@ -17,7 +17,9 @@ public func fuzzFileURIList(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32
         precondition(path.bytes.count <= list.count, "a path longer than the list")
     }
     precondition(paths.count + refused.count <= list.count(where: { $0 == UInt8(ascii: "\n") }) + 1, "more entries than lines")
-    for entry in refused { precondition(!entry.contains("\n"), "a refused entry of more than one line") }
+    for entry in refused {
+        precondition(!entry.item.contains("\n") && !entry.reason.contains("\n"), "a refused entry of more than one line")
+    }
     return 0
 }
 
