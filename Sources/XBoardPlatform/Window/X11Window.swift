@@ -181,6 +181,7 @@ public final class X11Window {
         case DestroyNotify:
             if event.xdestroywindow.window == window {
                 isDestroyed = true
+                X11Errors.windowDestroyed()
                 events.append(.windowDestroyed)
             }
         case MapNotify:
