@@ -66,7 +66,9 @@ struct BenchCommand: ParsableCommand {
                 }
             }
             for (width, height, count) in [(1280, 800, 20), (1920, 1080, 100)] {
-                try PaintBenchmark.run(width: width, height: height, photos: count, pictures: pictures, captions: true).forEach { print($0) }
+                try PaintBenchmark.run(width: width, height: height, photos: count, pictures: pictures, captions: true).forEach {
+                    print($0)
+                }
             }
         }
         if only.contains(.load) {
