@@ -19,11 +19,11 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11 xi xrandr xpresent xfixes cairo cairo-xlib gdk-pixbuf-2.0 zlib",
+            pkgConfig: "x11 xi xrandr xpresent xfixes cairo cairo-xlib pangocairo gdk-pixbuf-2.0 zlib",
             providers: [
                 .apt([
                     "libx11-dev", "libxi-dev", "libxrandr-dev", "libxpresent-dev", "libxfixes-dev", "libcairo2-dev",
-                    "libgdk-pixbuf-2.0-dev", "zlib1g-dev",
+                    "libpango1.0-dev", "libgdk-pixbuf-2.0-dev", "zlib1g-dev",
                 ])
             ]
         ),

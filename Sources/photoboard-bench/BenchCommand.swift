@@ -65,6 +65,11 @@ struct BenchCommand: ParsableCommand {
                     try PaintBenchmark.run(width: width, height: height, photos: count, pictures: pictures).forEach { print($0) }
                 }
             }
+            for (width, height, count) in [(1280, 800, 20), (1920, 1080, 100)] {
+                try PaintBenchmark.run(width: width, height: height, photos: count, pictures: pictures, captions: true).forEach {
+                    print($0)
+                }
+            }
         }
         if only.contains(.load) {
             for count in [20, 100] { print(try LoadBenchmark.run(photos: count, pictures: pictures)) }

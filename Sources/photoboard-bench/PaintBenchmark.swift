@@ -3,9 +3,10 @@ import XBoardPlatform
 import XorgHarness
 
 /// Milliseconds per frame on a real X server: whole frames, and frames while one photo is
-/// dragged (only its old and new area repainted).
+/// dragged (only its old and new area repainted). With `captions`, every print shows a caption
+/// (`c`: a name, Latin or Japanese, and a date), so each sprite rendered anew sets its text.
 enum PaintBenchmark {
-    static func run(width: Int, height: Int, photos count: Int, pictures: BenchPhotos) throws -> [String] {
+    static func run(width: Int, height: Int, photos count: Int, pictures: BenchPhotos, captions: Bool = false) throws -> [String] {
         let server = try XorgServer(width: width, height: height)
         defer { server.stop() }
         let size = Size(width: Double(width), height: Double(height))
@@ -20,8 +21,14 @@ enum PaintBenchmark {
         }
         let controller = BoardController(board: board)
         let scene = SceneBuilder()
+        var texts: [PhotoID: String] = [:]
+        for index in 0..<count where captions {
+            let name = index.isMultiple(of: 2) ? "IMG_20240501_\(1000 + index).jpg" : "旅行の写真 \(index).jpg"
+            texts[PhotoID(index)] = CaptionLayout.text(fileName: name, dateTaken: 1_714_550_400 + Double(index) * 86_400)
+        }
+        func frame() -> DisplayList { scene.build(controller.board, captions: texts) }
         _ = window.pendingEvents()
-        painter.paint(scene.build(controller.board))
+        painter.paint(frame())
         painter.finish()
 
         var full: [Double] = []
@@ -29,7 +36,7 @@ enum PaintBenchmark {
             painter.invalidate()
             full.append(
                 Measure.seconds {
-                    painter.paint(scene.build(controller.board))
+                    painter.paint(frame())
                     painter.finish()
                 } * 1000)
         }
@@ -39,7 +46,7 @@ enum PaintBenchmark {
             painter.invalidate(sprites: true)
             cold.append(
                 Measure.seconds {
-                    painter.paint(scene.build(controller.board))
+                    painter.paint(frame())
                     painter.finish()
                 } * 1000)
         }
@@ -55,14 +62,14 @@ enum PaintBenchmark {
             controller.handle(TouchEvent(id: TouchID(number: 1), phase: .moved, location: location, time: time))
             drag.append(
                 Measure.seconds {
-                    painter.paint(scene.build(controller.board))
+                    painter.paint(frame())
                     painter.finish()
                 } * 1000)
             areas.append(painter.lastPaintedArea)
         }
         controller.handle(TouchEvent(id: TouchID(number: 1), phase: .ended, location: top.center, time: time + .seconds(1)))
         controller.advance(to: time + .seconds(30))
-        painter.paint(scene.build(controller.board))
+        painter.paint(frame())
 
         // Twist and pinch it with two fingers: its sprite is rendered again every frame.
         time += .seconds(30)
@@ -78,16 +85,17 @@ enum PaintBenchmark {
             controller.handle(TouchEvent(id: TouchID(number: 3), phase: .moved, location: c + arm, time: time))
             twist.append(
                 Measure.seconds {
-                    painter.paint(scene.build(controller.board))
+                    painter.paint(frame())
                     painter.finish()
                 } * 1000)
         }
         let frameArea = Double(width * height)
+        let setup = "\(width)×\(height), \(count) photos" + (captions ? " with captions" : "")
         return [
-            "| paint, full frame | \(width)×\(height), \(count) photos | median \(Measure.format(Measure.median(full))) ms, p95 \(Measure.format(Measure.percentile(full, 0.95))) ms |",
-            "| paint, full frame rendering every sprite anew | \(width)×\(height), \(count) photos | median \(Measure.format(Measure.median(cold))) ms, p95 \(Measure.format(Measure.percentile(cold, 0.95))) ms |",
-            "| paint, pinching and twisting the top photo | \(width)×\(height), \(count) photos | median \(Measure.format(Measure.median(twist))) ms, p95 \(Measure.format(Measure.percentile(twist, 0.95))) ms |",
-            "| paint, dragging the top photo | \(width)×\(height), \(count) photos | median \(Measure.format(Measure.median(drag))) ms, p95 \(Measure.format(Measure.percentile(drag, 0.95))) ms; repaints \(Measure.format(100 * Measure.median(areas) / frameArea, 1))% of the frame |",
+            "| paint, full frame | \(setup) | median \(Measure.format(Measure.median(full))) ms, p95 \(Measure.format(Measure.percentile(full, 0.95))) ms |",
+            "| paint, full frame rendering every sprite anew | \(setup) | median \(Measure.format(Measure.median(cold))) ms, p95 \(Measure.format(Measure.percentile(cold, 0.95))) ms |",
+            "| paint, pinching and twisting the top photo | \(setup) | median \(Measure.format(Measure.median(twist))) ms, p95 \(Measure.format(Measure.percentile(twist, 0.95))) ms |",
+            "| paint, dragging the top photo | \(setup) | median \(Measure.format(Measure.median(drag))) ms, p95 \(Measure.format(Measure.percentile(drag, 0.95))) ms; repaints \(Measure.format(100 * Measure.median(areas) / frameArea, 1))% of the frame |",
         ]
     }
 }

@@ -182,7 +182,7 @@ struct PhotoboardCommand: ParsableCommand {
                     + "refresh \(window.refreshRate), frames through \(window.usesPresent ? "Present" : "copies")")
         }
         let painter = try CairoPainter(window: window)
-        let scene = SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: CairoText.measure)
+        let scene = SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: PangoText.measure)
         if opening == nil {
             if trace { System.printError("trace: the window is up; still listing folders") }
             switch try ListingWait(window: window, painter: painter, scene: scene).run(until: background) {

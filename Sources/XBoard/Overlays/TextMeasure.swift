@@ -1,7 +1,7 @@
 /// Says how wide a line of text is when set in a style, in board points: the one thing text
 /// layout needs from fonts.
 ///
-/// The platform supplies cairo's measurement (`CairoTextMeasure`); the core never sees a font.
+/// The platform supplies Pango's measurement (`PangoText.measure`); the core never sees a font.
 /// `estimated` stands in where no fonts exist (tests, headless export).
 public struct TextMeasure: Sendable {
     public var width: @Sendable (String, TextStyle) -> Double

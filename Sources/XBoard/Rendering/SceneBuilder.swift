@@ -2,7 +2,7 @@
 /// overlays laid out to fit the window (`OverlayLayout`).
 public struct SceneBuilder: Sendable {
     public var style: BoardStyle
-    /// Measures overlay text: cairo's on screen, `TextMeasure.estimated` where there are no fonts.
+    /// Measures overlay text: Pango's on screen, `TextMeasure.estimated` where there are no fonts.
     public var measure: TextMeasure
     /// What the help panel (? or F1) says.
     public var help = HelpSheet.board

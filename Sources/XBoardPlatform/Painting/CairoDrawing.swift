@@ -40,11 +40,11 @@ enum CairoDrawing {
         cairo_clip(context)
         cairo_set_source_rgba(context, 0.08, 0.1, 0.13, 0.9)
         cairo_paint(context)
-        cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, OverlayGeometry.shelfFontSize * scale)
+        let font = TextStyle(size: OverlayGeometry.shelfFontSize * scale)
         cairo_set_source_rgba(context, 1, 1, 1, 0.95)
-        cairo_move_to(context, band.minX + OverlayGeometry.shelfSpacing * scale, band.minY + OverlayGeometry.shelfTitleBaseline * scale)
-        cairo_show_text(context, shelf.title)
+        let titleOrigin = Point(
+            x: band.minX + OverlayGeometry.shelfSpacing * scale, y: band.minY + OverlayGeometry.shelfTitleBaseline * scale)
+        PangoText.shared.show(TextLine(shelf.title, at: titleOrigin, style: font), in: context)
         for slot in shelf.slots {
             let frame = slot.pictureFrame, border = 3 * scale
             cairo_set_source_rgb(context, 0.98, 0.976, 0.96)
@@ -66,9 +66,7 @@ enum CairoDrawing {
                 cairo_rectangle(context, frame.minX, frame.minY, frame.size.width, frame.size.height)
                 cairo_fill(context)
             }
-            var extents = cairo_text_extents_t()
-            cairo_text_extents(context, slot.label, &extents)
-            let labelX = slot.frame.center.x - extents.x_advance / 2
+            let labelX = slot.frame.center.x - PangoText.shared.width(of: slot.label, in: font) / 2
             cairo_save(context)
             let labelArea = Rect(
                 x: slot.frame.minX - 4 * scale, y: slot.frame.maxY, width: slot.frame.size.width + 8 * scale,
@@ -76,8 +74,8 @@ enum CairoDrawing {
             cairo_rectangle(context, labelArea.minX, labelArea.minY, labelArea.size.width, labelArea.size.height)
             cairo_clip(context)
             cairo_set_source_rgba(context, 1, 1, 1, 0.9)
-            cairo_move_to(context, max(slot.frame.minX, labelX), slot.frame.maxY + OverlayGeometry.shelfLabelBaseline * scale)
-            cairo_show_text(context, slot.label)
+            let labelOrigin = Point(x: max(slot.frame.minX, labelX), y: slot.frame.maxY + OverlayGeometry.shelfLabelBaseline * scale)
+            PangoText.shared.show(TextLine(slot.label, at: labelOrigin, style: font), in: context)
             cairo_restore(context)
         }
         cairo_restore(context)
@@ -112,7 +110,7 @@ enum CairoDrawing {
             cairo_fill(context)
         }
         setColor(panel.foreground, opacity: opacity, in: context)
-        for line in panel.lines { CairoText.show(line, in: context) }
+        for line in panel.lines { PangoText.shared.show(line, in: context) }
         cairo_restore(context)
     }
 
@@ -126,7 +124,7 @@ enum CairoDrawing {
         cairo_rectangle(context, 0, size.height - barHeight, size.width * status.fraction, barHeight)
         cairo_fill(context)
         cairo_set_source_rgba(context, 1, 1, 1, 0.92)
-        CairoText.show(label, in: context)
+        PangoText.shared.show(label, in: context)
     }
 
     private static func setColor(_ color: Color, opacity: Double = 1, in context: OpaquePointer?) {
@@ -196,13 +194,13 @@ enum CairoDrawing {
         cairo_rectangle(context, picture.minX, picture.minY, picture.size.width, picture.size.height)
         cairo_fill(context)
         if let caption = print.caption,
-            let layout = CaptionLayout(caption, pictureSize: print.pictureSize, scale: scale, measure: CairoText.measure)
+            let layout = CaptionLayout(caption, pictureSize: print.pictureSize, scale: scale, measure: PangoText.measure)
         {
             cairo_set_source_rgba(context, 0, 0, 0, 0.55)
             cairo_rectangle(context, layout.band.minX, layout.band.minY, layout.band.size.width, layout.band.size.height)
             cairo_fill(context)
             cairo_set_source_rgba(context, 1, 1, 1, 0.95)
-            CairoText.show(TextLine(layout.text, at: layout.origin, style: layout.style), in: context)
+            PangoText.shared.show(TextLine(layout.text, at: layout.origin, style: layout.style), in: context)
         }
         if print.isSelected {
             let ring = outline.insetBy(-2 / scale)
