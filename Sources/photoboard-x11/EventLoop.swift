@@ -222,8 +222,9 @@ final class EventLoop {
         // The frame waits while the last one is still being drawn, or for the display's next refresh.
         framePending = !pacer.isReady(at: now) && frame.needsFrame(for: content)
         guard pacer.isReady(at: now) else { return }
-        switch frame.action(for: content) {
-        case .paint:
+        let action = frame.action(for: content)
+        switch action {
+        case .paint, .paintAndPresent:
             shownShelf = removedShelf(status: status)
             let list = scene.build(
                 controller.board, status: status, overlay: content.overlay, selection: controller.selection, showsHelp: showsHelp,
@@ -234,6 +235,8 @@ final class EventLoop {
             if painter.paint(list, atVerticalBlank: controller.isAnimating && controller.activeTouchCount == 0) {
                 pacer.frameSubmitted(at: now)
             }
+            // Exposed too: what changed was painted, the rest is shown again from the back buffer.
+            if action == .paintAndPresent { painter.present() }
         case .present:
             painter.present()
         case .none:

@@ -65,6 +65,18 @@ extension EndToEnd {
             #expect(session.app.standardError.isEmpty, "\(session.app.standardError)")
         }
 
+        @Test func aWindowHiddenAndShownAgainWithNothingChangedShowsTheBoardAsItWas() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow])
+            let before = try session.rest()
+            session.reader.setMapped(session.window, false)
+            try session.app.waitUntilItStopsWaking()
+            session.reader.setMapped(session.window, true)
+            pause(.milliseconds(300))
+            let after = try session.rest()
+            let differing = zip(before.pixels, after.pixels).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(differing) pixels differ once shown again (a minimised board restored black)")
+        }
+
         @Test func aHiddenWindowPaintsNothingAndSleeps() throws {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])
             let red = try session.place(.redGreen, at: (300, 400))

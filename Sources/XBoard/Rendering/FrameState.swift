@@ -37,6 +37,9 @@ public struct FrameState: Sendable {
     public enum Action: Hashable, Sendable {
         /// Build the display list and paint what changed.
         case paint
+        /// Paint what changed, then show the whole frame again: the window was also exposed (or
+        /// shown again), and painting draws only what changed since the last list.
+        case paintAndPresent
         /// Copy the last frame to the window again (it was exposed).
         case present
         case none
@@ -56,8 +59,12 @@ public struct FrameState: Sendable {
     /// Part of the window lost its pixels: show the last frame again.
     public mutating func exposed() { needsPresent = true }
 
+    /// The window was hidden or shown; shown again, its pixels are gone and it is painted afresh.
     public mutating func setVisible(_ visible: Bool) {
-        if visible, !isVisible { painted = nil }
+        if visible, !isVisible {
+            painted = nil
+            needsPresent = true
+        }
         isVisible = visible
     }
 
@@ -75,8 +82,8 @@ public struct FrameState: Sendable {
         guard isVisible else { return .none }
         if painted != content {
             painted = content
-            needsPresent = false
-            return .paint
+            defer { needsPresent = false }
+            return needsPresent ? .paintAndPresent : .paint
         }
         if needsPresent {
             needsPresent = false
