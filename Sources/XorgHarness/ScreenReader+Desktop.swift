@@ -19,14 +19,6 @@ extension ScreenReader {
     }
 
     private func windowProperty(_ window: Window, _ atom: Atom) -> Window? {
-        var type: Atom = 0, format: Int32 = 0
-        var items: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, window, atom, 0, 1, 0, XA_WINDOW, &type, &format, &items, &after, &data) == Success,
-            let data
-        else { return nil }
-        defer { XFree(data) }
-        guard items == 1, format == 32 else { return nil }
-        return UnsafeRawPointer(data).load(as: Window.self)
+        singleProperty(window, atom, type: Atom(XA_WINDOW)).map { Window($0) }
     }
 }

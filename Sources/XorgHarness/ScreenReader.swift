@@ -193,14 +193,19 @@ public final class ScreenReader {
     }
 
     private func cardinalProperty(_ window: Window, _ atom: Atom) -> Int? {
+        singleProperty(window, atom, type: Atom(XA_CARDINAL)).map { Int(bitPattern: $0) }
+    }
+
+    /// A window property holding one 32-bit item of `type` (read as Xlib hands it over: a C long).
+    func singleProperty(_ window: Window, _ atom: Atom, type wanted: Atom) -> UInt? {
         var type: Atom = 0, format: Int32 = 0
         var items: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, window, atom, 0, 1, 0, XA_CARDINAL, &type, &format, &items, &after, &data) == Success,
+        guard XGetWindowProperty(display, window, atom, 0, 1, 0, wanted, &type, &format, &items, &after, &data) == Success,
             let data
         else { return nil }
         defer { XFree(data) }
         guard items == 1, format == 32 else { return nil }
-        return UnsafeRawPointer(data).load(as: Int.self)
+        return UnsafeRawPointer(data).load(as: UInt.self)
     }
 }
