@@ -161,14 +161,21 @@ final class BoardKeeperTests {
         }
     }
 
-    @Test func aMovedFolderFindsItsBoardByItsPhotos() throws {
-        let old = root.appending("trip"), new = root.appending("2024 trip")
-        let fingerprints = try photos(in: old)
-        let saver = keeper([old])
+    /// Eight photos in `folder`, remembered as its board; their fingerprints.
+    func savedBoard(of folder: FilePath) throws -> [PhotoFingerprint?] {
+        let fingerprints = try photos(in: folder)
+        let saver = keeper([folder])
         _ = saver.load(listing: [], fresh: false)
         try #require(
-            saver.save(Self.snapshot(old, fingerprints: fingerprints), since: nil, changedAt: 1, boardSize: Size(width: 800, height: 600))
+            saver.save(
+                Self.snapshot(folder, fingerprints: fingerprints), since: nil, changedAt: 1, boardSize: Size(width: 800, height: 600))
                 != nil)
+        return fingerprints
+    }
+
+    @Test func aMovedFolderFindsItsBoardByItsPhotos() throws {
+        let old = root.appending("trip"), new = root.appending("2024 trip")
+        let fingerprints = try savedBoard(of: old)
         try FileManager.default.moveItem(atPath: old.string, toPath: new.string)
         let listing = (0..<8).map { new.appending("p\($0).jpg") }
         let memory = keeper([new]).load(listing: listing, fresh: false)
@@ -178,12 +185,7 @@ final class BoardKeeperTests {
 
     @Test func aFolderSharingAFewPhotosOrAnOldFolderStillThereIsAnotherBoard() throws {
         let old = root.appending("trip"), other = root.appending("other")
-        let fingerprints = try photos(in: old)
-        let saver = keeper([old])
-        _ = saver.load(listing: [], fresh: false)
-        try #require(
-            saver.save(Self.snapshot(old, fingerprints: fingerprints), since: nil, changedAt: 1, boardSize: Size(width: 800, height: 600))
-                != nil)
+        let fingerprints = try savedBoard(of: old)
         // A copy of the folder: the old one is still there, so this is another board.
         try FileManager.default.copyItem(atPath: old.string, toPath: other.string)
         let copied = (0..<8).map { other.appending("p\($0).jpg") }
