@@ -48,7 +48,13 @@ let package = Package(
         ),
         // The pure core: geometry, touches, gestures, the board, physics, the display list. No C,
         // no clock, no I/O — the compiler keeps it so, since this target cannot see CX11.
-        .target(name: "XBoard", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        // Optimized even in debug builds: its passes over a board's photos (stacking, merging,
+        // scene building) are what the tests run with a hundred thousand photos, and what the
+        // end-to-end tests' board runs on every frame.
+        .target(
+            name: "XBoard", dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: [.unsafeFlags(["-O"])]
+        ),
         // The adapter: the X11 window and its input, cairo painting, picture decoding, files and
         // the kernel. The only target of the app that imports CX11.
         .target(

@@ -29,7 +29,7 @@ extension EventLoop {
         guard
             let saved = keeper.saveDocument(
                 snapshot, since: library.baseline, changedAt: lastChange.time, boardSize: controller.board.size,
-                members: Set(library.canonicalPaths), candidates: candidates)
+                members: Set(library.canonicalKeys), candidates: candidates)
         else {
             // The keeper's line ("could not save the board as a document: …"), as a sentence.
             var text = "Could not save the board as a document (standard error says why)"

@@ -8,23 +8,29 @@ extension BoardMemory {
         /// Every photo the window placed or holds off the board, as it is now.
         public var photos: [PhotoMemory]
         /// The paths of the photos on the board, bottom to top.
-        public var order: [FilePath]
+        public var order: [PathKey]
         /// Photos recognised under a new name (renamed or moved in their folder): old path → new.
-        public var renamed: [FilePath: FilePath]
+        public var renamed: [PathKey: PathKey]
 
-        public init(photos: [PhotoMemory], order: [FilePath], renamed: [FilePath: FilePath] = [:]) {
+        public init(photos: [PhotoMemory], order: [PathKey], renamed: [PathKey: PathKey] = [:]) {
             self.photos = photos
             self.order = order
             self.renamed = renamed
+        }
+
+        public init(photos: [PhotoMemory], order: [FilePath], renamed: [FilePath: FilePath] = [:]) {
+            var keys: [PathKey: PathKey] = [:]
+            for (old, new) in renamed { keys[PathKey(old)] = PathKey(new) }
+            self.init(photos: photos, order: order.map(PathKey.init), renamed: keys)
         }
 
         /// Whether saving this would change anything stored: a photo changed since `baseline`
         /// (or new to it), restacked, or recognised renamed.
         public func hasChanges(since baseline: Snapshot) -> Bool {
             guard renamed.isEmpty else { return true }
-            var before: [FilePath: PhotoMemory] = [:]
-            for photo in baseline.photos { before[photo.path] = photo }
-            if photos.contains(where: { photo in before[photo.path].map { !photo.arrangesAlike($0) } ?? true }) { return true }
+            var before: [PathKey: PhotoMemory] = [:]
+            for photo in baseline.photos { before[photo.key] = photo }
+            if photos.contains(where: { photo in before[photo.key].map { !photo.arrangesAlike($0) } ?? true }) { return true }
             return !StackOrder.moved(from: baseline.order, to: order).isEmpty
         }
     }
@@ -42,41 +48,41 @@ extension BoardMemory {
             if let entry = self[old], self[new] == nil { self[new] = entry }
             self[old] = nil
         }
-        var before: [FilePath: PhotoMemory] = [:]
-        for photo in baseline?.photos ?? [] { before[photo.path] = photo }
+        var before: [PathKey: PhotoMemory] = [:]
+        for photo in baseline?.photos ?? [] { before[photo.key] = photo }
         var restacked = StackOrder.moved(from: baseline?.order ?? [], to: snapshot.order)
         for photo in snapshot.photos {
-            guard var stored = self[photo.path] else {
+            guard var stored = self[photo.key] else {
                 var entry = photo
-                if before[photo.path].map({ !photo.arrangesAlike($0) }) ?? true { entry.changed = changedAt }
-                self[photo.path] = entry
-                restacked.insert(photo.path)
+                if before[photo.key].map({ !photo.arrangesAlike($0) }) ?? true { entry.changed = changedAt }
+                self[photo.key] = entry
+                restacked.insert(photo.key)
                 continue
             }
             if stored.changed > changedAt {
-                restacked.remove(photo.path)  // another window changed it later: its change stands
-            } else if before[photo.path].map({ !photo.arrangesAlike($0) }) ?? true {
+                restacked.remove(photo.key)  // another window changed it later: its change stands
+            } else if before[photo.key].map({ !photo.arrangesAlike($0) }) ?? true {
                 var entry = photo
                 entry.stack = stored.stack
                 entry.fingerprint = photo.fingerprint ?? stored.fingerprint
                 entry.changed = changedAt
-                self[photo.path] = entry
+                self[photo.key] = entry
                 continue
             }
             if stored.fingerprint == nil, let fingerprint = photo.fingerprint {
                 stored.fingerprint = fingerprint
-                self[photo.path] = stored
+                self[photo.key] = stored
             }
         }
         restackAll(order: snapshot.order, moved: restacked, changedAt: changedAt)
     }
 
     /// Gives the restacked photos new keys (`StackOrder.assignKeys`) and stamps them changed.
-    private mutating func restackAll(order: [FilePath], moved: Set<FilePath>, changedAt: Double) {
+    private mutating func restackAll(order: [PathKey], moved: Set<PathKey>, changedAt: Double) {
         let moved = moved.filter { self[$0] != nil }
         guard !moved.isEmpty else { return }
-        var keys: [FilePath: Double] = [:]
-        for entry in entries { keys[entry.path] = entry.stack }
+        var keys: [PathKey: Double] = [:]
+        for entry in entriesByPath.values { keys[entry.key] = entry.stack }
         StackOrder.assignKeys(order: order.filter { self[$0] != nil }, moved: moved, keys: &keys)
         for (path, key) in keys {
             guard var entry = self[path], entry.stack != key || moved.contains(path) else { continue }

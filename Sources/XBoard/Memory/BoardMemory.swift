@@ -9,28 +9,42 @@ public struct BoardMemory: Hashable, Sendable {
 
     /// The board's size when last saved, in board points; for information.
     public var boardSize: Size?
-    private var entriesByPath: [FilePath: PhotoMemory] = [:]
+    private(set) var entriesByPath: [PathKey: PhotoMemory] = [:]
+    /// The paths of the entries with each fingerprint, kept in step with `entriesByPath`: a
+    /// renamed photo is found without a pass over every entry.
+    private var pathsByFingerprint: [PhotoFingerprint: Set<PathKey>] = [:]
 
     public init(boardSize: Size? = nil, entries: [PhotoMemory] = []) {
         self.boardSize = boardSize
-        for entry in entries { entriesByPath[entry.path] = entry }
+        for entry in entries { self[entry.key] = entry }
     }
 
     /// Every photo remembered, bottom of the stack first (ties by path, so the order is stable).
     public var entries: [PhotoMemory] {
-        entriesByPath.values.sorted { $0.stack != $1.stack ? $0.stack < $1.stack : $0.path.bytes.lexicographicallyPrecedes($1.path.bytes) }
+        entriesByPath.values.sorted { $0.stack != $1.stack ? $0.stack < $1.stack : PathKey.precedes($0.key, $1.key) }
     }
 
     public var count: Int { entriesByPath.count }
     public var isEmpty: Bool { entriesByPath.isEmpty }
-    public var paths: Set<FilePath> { Set(entriesByPath.keys) }
+    public var keys: Set<PathKey> { Set(entriesByPath.keys) }
+    public var paths: Set<FilePath> { Set(entriesByPath.keys.map(\.path)) }
 
     public subscript(path: FilePath) -> PhotoMemory? {
+        get { self[PathKey(path)] }
+        set { self[PathKey(path)] = newValue }
+    }
+
+    public subscript(path: PathKey) -> PhotoMemory? {
         get { entriesByPath[path] }
         set {
+            if let old = entriesByPath[path]?.fingerprint {
+                pathsByFingerprint[old]?.remove(path)
+                if pathsByFingerprint[old]?.isEmpty == true { pathsByFingerprint[old] = nil }
+            }
             if var entry = newValue {
-                entry.path = path
+                entry.key = path
                 entriesByPath[path] = entry
+                if let fingerprint = entry.fingerprint { pathsByFingerprint[fingerprint, default: []].insert(path) }
             } else {
                 entriesByPath[path] = nil
             }
@@ -46,15 +60,16 @@ public struct BoardMemory: Hashable, Sendable {
     /// The remembered photo a file of `fingerprint` is, among those whose paths are in
     /// `unclaimed` (remembered, but not opened under their own path this time): a photo
     /// renamed or moved. The most recently changed wins when several match.
-    public func renamedEntry(matching fingerprint: PhotoFingerprint, among unclaimed: Set<FilePath>) -> PhotoMemory? {
-        entriesByPath.values.filter { $0.fingerprint == fingerprint && unclaimed.contains($0.path) }.max { $0.changed < $1.changed }
+    public func renamedEntry(matching fingerprint: PhotoFingerprint, among unclaimed: Set<PathKey>) -> PhotoMemory? {
+        (pathsByFingerprint[fingerprint] ?? []).lazy.filter(unclaimed.contains).compactMap { entriesByPath[$0] }
+            .max { $0.changed < $1.changed }
     }
 
     /// Forgets the longest-unchanged photos beyond `limit`, never one in `keeping` (the photos
     /// open now).
-    public mutating func forgetBeyondLimit(_ limit: Int = photoLimit, keeping: Set<FilePath>) {
+    public mutating func forgetBeyondLimit(_ limit: Int = photoLimit, keeping: Set<PathKey>) {
         guard entriesByPath.count > limit else { return }
-        let forgettable = entriesByPath.values.filter { !keeping.contains($0.path) }.sorted { $0.changed < $1.changed }
-        for entry in forgettable.prefix(entriesByPath.count - limit) { entriesByPath[entry.path] = nil }
+        let forgettable = entriesByPath.values.filter { !keeping.contains($0.key) }.sorted { $0.changed < $1.changed }
+        for entry in forgettable.prefix(entriesByPath.count - limit) { self[entry.key] = nil }
     }
 }

@@ -5,8 +5,12 @@ import SystemPackage
 /// to recognise it renamed), not by the set of photos it was opened with.
 public struct PhotoMemory: Hashable, Sendable {
     /// The file: absolute with links resolved (`realpath`) while in memory; relative to the
-    /// document in a board document.
-    public var path: FilePath
+    /// document in a board document. Kept as a `PathKey`, which memory is looked up by.
+    public var key: PathKey
+    public var path: FilePath {
+        get { key.path }
+        set { key = PathKey(newValue) }
+    }
     /// What the file held, when known (memory carried over from old layouts has none until the
     /// photo opens again).
     public var fingerprint: PhotoFingerprint?
@@ -36,7 +40,7 @@ public struct PhotoMemory: Hashable, Sendable {
         path: FilePath, fingerprint: PhotoFingerprint? = nil, baseLongEdge: Double, placement: AffineTransform,
         initialPlacement: AffineTransform, stack: Double, isRemoved: Bool = false, isAdded: Bool = false, changed: Double = 0
     ) {
-        self.path = path
+        self.key = PathKey(path)
         self.fingerprint = fingerprint
         self.baseLongEdge = baseLongEdge
         self.placement = placement
@@ -48,10 +52,16 @@ public struct PhotoMemory: Hashable, Sendable {
     }
 
     /// The memory of `photo` as it lies now, for the file at `path`.
-    public init(_ photo: Photo, path: FilePath, fingerprint: PhotoFingerprint?, stack: Double, isRemoved: Bool, isAdded: Bool) {
-        self.init(
-            path: path, fingerprint: fingerprint, baseLongEdge: photo.size.longEdge, placement: photo.photoToBoard,
-            initialPlacement: photo.initialPhotoToBoard, stack: stack, isRemoved: isRemoved, isAdded: isAdded)
+    public init(_ photo: Photo, key: PathKey, fingerprint: PhotoFingerprint?, stack: Double, isRemoved: Bool, isAdded: Bool) {
+        self.key = key
+        self.fingerprint = fingerprint
+        baseLongEdge = photo.size.longEdge
+        placement = photo.photoToBoard
+        initialPlacement = photo.initialPhotoToBoard
+        self.stack = stack
+        self.isRemoved = isRemoved
+        self.isAdded = isAdded
+        changed = 0
     }
 
     /// Whether the two say the same about where and whether the photo lies (stack keys,

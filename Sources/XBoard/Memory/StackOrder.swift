@@ -15,15 +15,20 @@ public enum StackOrder {
         for (index, key) in before.enumerated() { positionBefore[key] = index }
         // From the top down, the longest run of falling old positions (patience sorting, in
         // O(n log n)), so that among runs as long, the photos kept are the lower ones.
-        let known = after.filter { positionBefore[$0] != nil }.reversed().map { $0 }
+        var known: [Key] = []  // from the top down, with their old positions negated
+        var values: [Int] = []
+        for key in after.reversed() {
+            guard let position = positionBefore[key] else { continue }
+            known.append(key)
+            values.append(-position)
+        }
         var tails: [Int] = []  // index into `known` of the smallest tail of each run length
         var previous = [Int](repeating: -1, count: known.count)
-        for (index, key) in known.enumerated() {
-            let value = -(positionBefore[key] ?? 0)
+        for (index, value) in values.enumerated() {
             var low = 0, high = tails.count
             while low < high {
                 let middle = (low + high) / 2
-                if -(positionBefore[known[tails[middle]]] ?? 0) < value { low = middle + 1 } else { high = middle }
+                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
             }
             if low > 0 { previous[index] = tails[low - 1] }
             if low == tails.count { tails.append(index) } else { tails[low] = index }
@@ -41,55 +46,107 @@ public enum StackOrder {
     /// above every photo below it there, and below the unmoved photos above it when the stored
     /// keys allow (when another window raised those meanwhile, the moved photo's own latest
     /// change wins: it goes just above the ones below it). Keys of photos not in `order` (not
-    /// shown by this window) are respected: a new key never equals another.
+    /// shown by this window) are respected: a new key never equals another, and never passes
+    /// the key of a photo that did not move.
     ///
-    /// `keys` holds every stored key and receives the new ones. When two keys come too close
-    /// to split, every key is renumbered 0, 1, 2… in its order first.
+    /// `keys` holds every stored key and receives the new ones. One ordered pass, O(n log n):
+    /// each run of moved photos lying together in `order` is spread evenly over the gap it lands
+    /// in, found by binary search among the unmoved keys. When a gap is too narrow for its run,
+    /// every key is renumbered 0, 1, 2… in its order first (once: whole numbers leave room for
+    /// any run).
     public static func assignKeys<Key: Hashable>(order: [Key], moved: Set<Key>, keys: inout [Key: Double]) {
         guard !moved.isEmpty else { return }
-        /// The lowest key of an unmoved photo above each position of `order`.
-        func unmovedAbove() -> [Double] {
+        var gaps = Gaps(order: order, moved: moved, keys: keys)
+        var index = 0
+        while index < order.count {
+            guard moved.contains(order[index]) else {
+                gaps.pass(order[index], keys: keys)
+                index += 1
+                continue
+            }
+            var end = index
+            while end < order.count, moved.contains(order[end]) { end += 1 }
+            let run = order[index..<end]
+            if let runKeys = gaps.keys(for: run.count, startingAt: index) {
+                for (photo, key) in zip(run, runKeys) { keys[photo] = key }
+            } else {
+                // No room left between two keys: renumber (the order stays) and look again.
+                renumber(&keys)
+                gaps = Gaps(order: order, moved: moved, keys: keys)
+                for photo in order[..<index] { gaps.pass(photo, keys: keys) }
+                let runKeys = gaps.keys(for: run.count, startingAt: index) ?? evenlyAbove(gaps.highestBelow, count: run.count)
+                for (photo, key) in zip(run, runKeys) { keys[photo] = key }
+            }
+            for photo in run { gaps.pass(photo, keys: keys) }
+            index = end
+        }
+    }
+
+    /// What a pass up `order` knows: the highest key below the current position, the lowest
+    /// unmoved key above each position, and every unmoved key (shown by this window or not),
+    /// sorted, to find the next one above a key.
+    private struct Gaps {
+        var highestBelow = -Double.infinity
+        /// `unmovedAbove[i]`: the lowest key of an unmoved photo at position `i` or above.
+        let unmovedAbove: [Double]
+        let unmovedKeys: [Double]
+
+        init<Key: Hashable>(order: [Key], moved: Set<Key>, keys: [Key: Double]) {
             var lowest = [Double](repeating: .infinity, count: order.count + 1)
             for index in order.indices.reversed() {
                 let key = moved.contains(order[index]) ? nil : keys[order[index]]
                 lowest[index] = min(lowest[index + 1], key ?? .infinity)
             }
-            return lowest
+            unmovedAbove = lowest
+            unmovedKeys = keys.compactMap { moved.contains($0.key) ? nil : $0.value }.sorted()
         }
-        var upperBounds = unmovedAbove()
-        var highestBelow = -Double.infinity
-        for (index, photo) in order.enumerated() {
-            defer { highestBelow = max(highestBelow, keys[photo] ?? -.infinity) }
-            guard moved.contains(photo) else { continue }
-            if let key = key(between: highestBelow, and: upperBounds[index + 1], excluding: photo, in: keys) {
-                keys[photo] = key
-                continue
+
+        mutating func pass<Key: Hashable>(_ photo: Key, keys: [Key: Double]) {
+            highestBelow = max(highestBelow, keys[photo] ?? -.infinity)
+        }
+
+        /// The smallest unmoved key above `value`, or infinity.
+        func nextKey(above value: Double) -> Double {
+            var low = 0, high = unmovedKeys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if unmovedKeys[middle] > value { high = middle } else { low = middle + 1 }
             }
-            // No number left between two keys: renumber (the order stays) and read the bounds again.
-            renumber(&keys)
-            upperBounds = unmovedAbove()
-            highestBelow = order[..<index].compactMap { keys[$0] }.max() ?? -.infinity
-            keys[photo] =
-                key(between: highestBelow, and: upperBounds[index + 1], excluding: photo, in: keys)
-                ?? (highestBelow.isFinite ? highestBelow + 0.5 : 0)
+            return low < unmovedKeys.count ? unmovedKeys[low] : .infinity
+        }
+
+        /// `count` increasing keys for a run that starts at position `start` of the order:
+        /// above `highestBelow`, below both the unmoved photos above the run and the next
+        /// unmoved key (so no other photo is passed); `nil` when they do not fit. With the
+        /// photos above lying lower than those below (a conflict), the run goes just above.
+        func keys(for count: Int, startingAt start: Int) -> [Double]? {
+            let lower = highestBelow
+            let upper = unmovedAbove[min(start + count, unmovedAbove.count - 1)]
+            let next = nextKey(above: lower)
+            let ceiling = lower < upper ? min(upper, next) : next
+            let result: [Double]
+            switch (lower.isFinite, ceiling.isFinite) {
+            case (false, false): result = (0..<count).map(Double.init)
+            case (false, true): result = (0..<count).map { ceiling - Double(count - $0) }
+            case (true, false): result = evenlyAbove(lower, count: count)
+            case (true, true):
+                let step = (ceiling - lower) / Double(count + 1)
+                result = (1...count).map { lower + step * Double($0) }
+            }
+            // Too narrow a gap (or too large keys) shows as keys that are equal or out of it.
+            var previous = lower
+            for key in result {
+                guard key > previous, key < ceiling else { return nil }
+                previous = key
+            }
+            return result
         }
     }
 
-    /// A key above `lower` and below both `upper` and the next key above `lower` (so no other
-    /// photo is passed); `nil` when no such number is left between them. With `lower` at or
-    /// above `upper` (a conflict), a key just above `lower`.
-    static func key<Key: Hashable>(between lower: Double, and upper: Double, excluding photo: Key, in keys: [Key: Double]) -> Double? {
-        var next = Double.infinity
-        for (other, key) in keys where other != photo && key > lower && key < next { next = key }
-        let ceiling = lower < upper ? min(upper, next) : next
-        switch (lower.isFinite, ceiling.isFinite) {
-        case (false, false): return 0
-        case (false, true): return ceiling - 1
-        case (true, false): return lower + 1
-        case (true, true):
-            let middle = lower + (ceiling - lower) / 2
-            return middle > lower && middle < ceiling ? middle : nil
-        }
+    /// `count` keys 1, 2, 3… above `lower` (0, 1, 2… when there is nothing below).
+    private static func evenlyAbove(_ lower: Double, count: Int) -> [Double] {
+        let base = lower.isFinite ? lower : -1
+        return (0..<count).map { base + Double($0 + 1) }
     }
 
     /// Replaces every key by its rank (0, 1, 2…), keeping the order; ties keep their relative

@@ -11,12 +11,13 @@ extension PhotoLibrary {
     @discardableResult
     public func add(files newFiles: [FilePath], at location: Point, controller: BoardController) -> Int {
         var arriving: [(path: FilePath, canonical: FilePath, index: Int?)] = []
-        var seen = Set<FilePath>()
+        var seen = Set<PathKey>()
         for path in newFiles {
             let canonical = System.canonicalPath(path)
-            guard seen.insert(canonical).inserted else { continue }
-            if let index = canonicalPaths.firstIndex(of: canonical) {
-                let id = PhotoID(index)
+            let key = PathKey(canonical)
+            guard seen.insert(key).inserted else { continue }
+            if let id = idsByKey[key] {
+                let index = id.rawValue
                 let returns = controller.isOffBoard(id) || (copies[id] == nil && controller.board.photo(id) == nil)
                 if returns { arriving.append((path, canonical, index)) }
             } else {
@@ -44,7 +45,10 @@ extension PhotoLibrary {
             let id = PhotoID(files.count)
             files.append(file.path)
             canonicalPaths.append(file.canonical)
-            unclaimed.remove(file.canonical)
+            let key = PathKey(file.canonical)
+            canonicalKeys.append(key)
+            idsByKey[key] = id
+            unclaimed.remove(key)
             addedIDs.insert(id)
             dropSlots[id] = (drop, slot)
             decoder.submit(PhotoDecoder.Request(photo: id, path: file.path, maximumLongEdge: resolution.baseLongEdge))

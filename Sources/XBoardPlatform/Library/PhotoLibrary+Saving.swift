@@ -10,36 +10,38 @@ extension PhotoLibrary {
     public func snapshot(of controller: BoardController) -> BoardMemory.Snapshot {
         func memory(_ photo: Photo, isRemoved: Bool) -> PhotoMemory {
             PhotoMemory(
-                photo, path: canonicalPaths[photo.id.rawValue], fingerprint: fingerprints[photo.id], stack: stacks[photo.id] ?? 0,
+                photo, key: canonicalKeys[photo.id.rawValue], fingerprint: fingerprints[photo.id], stack: stacks[photo.id] ?? 0,
                 isRemoved: isRemoved, isAdded: addedIDs.contains(photo.id))
         }
         let onBoard = controller.photosAsTheyLie.filter { $0.id.rawValue < canonicalPaths.count }
         let offBoard = controller.removedPhotos.filter { $0.id.rawValue < canonicalPaths.count }
         return BoardMemory.Snapshot(
             photos: onBoard.map { memory($0, isRemoved: false) } + offBoard.map { memory($0, isRemoved: true) },
-            order: onBoard.map { canonicalPaths[$0.id.rawValue] }, renamed: renamed)
+            order: onBoard.map { canonicalKeys[$0.id.rawValue] }, renamed: renamed)
     }
 
     /// What a save merges against: each photo as it was last loaded or saved, and the order
     /// this window put them in.
     public var baseline: BoardMemory.Snapshot {
-        BoardMemory.Snapshot(photos: Array(baselineByPath.values), order: baselineOrder)
+        // The order by stacking key (ties by path, so it is stable), sorted once per save.
+        let order = baselineKeys.sorted { $0.value != $1.value ? $0.value < $1.value : PathKey.precedes($0.key, $1.key) }.map(\.key)
+        return BoardMemory.Snapshot(photos: Array(baselineByPath.values), order: order)
     }
 
     /// Records a save: `snapshot` was merged into `memory`, which is now what the board
     /// remembers (photos still to open are placed from it).
     public func didSave(_ snapshot: BoardMemory.Snapshot, as memory: BoardMemory) {
         baselineByPath = [:]
-        for photo in snapshot.photos { baselineByPath[photo.path] = photo }
-        baselineOrder = snapshot.order
+        for photo in snapshot.photos { baselineByPath[photo.key] = photo }
         baselineKeys = [:]
-        for path in snapshot.order { baselineKeys[path] = memory[path]?.stack }
+        // Keys that are new by position, so the baseline's order is the snapshot's.
+        for (position, path) in snapshot.order.enumerated() { baselineKeys[path] = Double(position) }
         for old in snapshot.renamed.keys { renamed[old] = nil }
-        let opened = Set(canonicalPaths)
         restore.memory = memory
-        unclaimed = unclaimed.intersection(memory.paths).subtracting(opened)
-        for index in canonicalPaths.indices where stacks[PhotoID(index)] != nil {
-            if let key = memory[canonicalPaths[index]]?.stack { stacks[PhotoID(index)] = key }
+        unclaimed = unclaimed.filter { memory[$0] != nil && idsByKey[$0] == nil }
+        for index in canonicalKeys.indices where stacks[PhotoID(index)] != nil {
+            if let key = memory[canonicalKeys[index]]?.stack { stacks[PhotoID(index)] = key }
         }
+        highestStack = stacks.values.max()
     }
 }

@@ -18,6 +18,11 @@ public final class PhotoLibrary {
     public func dateTaken(of photo: PhotoID) -> Double?? { datesTaken[photo] }
     /// The files' absolute paths with links resolved: what the board remembers photos by.
     public internal(set) var canonicalPaths: [FilePath]
+    /// The same, as keys; and which photo each key is.
+    public internal(set) var canonicalKeys: [PathKey]
+    var idsByKey: [PathKey: PhotoID] = [:]
+    /// The highest stacking key of a placed photo (dropped photos go above it).
+    var highestStack: Double?
     /// The files whose first decode failed, in the order they failed (each once).
     public private(set) var failedPaths: [FilePath] = []
     public let layout: TossedLayout
@@ -33,7 +38,7 @@ public final class PhotoLibrary {
     var fingerprints: [PhotoID: PhotoFingerprint] = [:]
     /// Photos named as files on the command line: shown even when the memory says they were
     /// taken off the board (naming a photo brings it back).
-    private let named: Set<FilePath>
+    private let named: Set<PathKey>
     /// Photos that belong to the board although its paths do not list them (dropped on it).
     var addedIDs: Set<PhotoID>
     /// Photos the memory says were taken off the board: decoded small, for the removed photos
@@ -43,15 +48,15 @@ public final class PhotoLibrary {
     var dropSlots: [PhotoID: (layout: DropLayout, index: Int)] = [:]
     /// Remembered photos no file opened under their own path this time: a file of the same
     /// fingerprint is that photo, renamed or moved.
-    var unclaimed: Set<FilePath>
+    var unclaimed: Set<PathKey>
     /// Photos recognised under a new name since the last save: old path → new.
-    var renamed: [FilePath: FilePath] = [:]
+    var renamed: [PathKey: PathKey] = [:]
     /// What each placed photo was when it opened or was last saved, by path; the order the
     /// window itself put photos in (by opening them, or in its last save) and their keys then:
     /// what a save compares with to tell what this window changed (`baseline`).
-    var baselineByPath: [FilePath: PhotoMemory] = [:]
-    var baselineOrder: [FilePath] = []
-    var baselineKeys: [FilePath: Double] = [:]
+    var baselineByPath: [PathKey: PhotoMemory] = [:]
+    /// The stacking key of each photo in the baseline's order (which is these, sorted by key).
+    var baselineKeys: [PathKey: Double] = [:]
     private var initialResults = 0
     private var decodeTime = Duration.zero
     private let startTime: Instant
@@ -79,12 +84,14 @@ public final class PhotoLibrary {
         self.files = files
         let canonicalPaths = files.map(System.canonicalPath)
         self.canonicalPaths = canonicalPaths
-        self.named = named
+        canonicalKeys = canonicalPaths.map(PathKey.init)
+        for (index, key) in canonicalKeys.enumerated() where idsByKey[key] == nil { idsByKey[key] = PhotoID(index) }
+        self.named = Set(named.map(PathKey.init))
         addedIDs = Set(canonicalPaths.indices.filter { added.contains(canonicalPaths[$0]) }.map(PhotoID.init))
         layout = TossedLayout(count: files.count, boardSize: boardSize, seed: seed)
         resolution = PictureResolution.forLayout(layout)
         restore = BoardRestore(memory: memory, layout: layout)
-        unclaimed = memory.paths.subtracting(canonicalPaths)
+        unclaimed = memory.keys.subtracting(canonicalKeys)
         self.decoder = decoder
         self.report = report
         startTime = MonotonicClock.now()
@@ -96,7 +103,7 @@ public final class PhotoLibrary {
         var later: [PhotoDecoder.Request] = []
         for (index, path) in files.enumerated() {
             let id = PhotoID(index)
-            if let remembered = restore.memory[canonicalPaths[index]], remembered.isRemoved, !named.contains(canonicalPaths[index]) {
+            if let remembered = restore.memory[canonicalKeys[index]], remembered.isRemoved, !named.contains(canonicalKeys[index]) {
                 asideIDs.insert(id)
                 later.append(
                     PhotoDecoder.Request(photo: id, path: path, maximumLongEdge: min(Self.thumbnailLongEdge, resolution.baseLongEdge)))
@@ -163,6 +170,7 @@ public final class PhotoLibrary {
                 if isInitial {
                     failedIDs.remove(id)
                     datesTaken[id] = .some(picture.dateTaken)
+                    if let fingerprint = picture.fingerprint { fingerprints[id] = fingerprint }
                     if let warning = picture.warning { report("\(result.request.path.escaped): \(warning)") }
                     do {
                         try upload(picture.image, id)
@@ -194,32 +202,32 @@ public final class PhotoLibrary {
     /// fingerprint when renamed), or tosses it in; or where it was dropped; or aside, when the
     /// memory says it was taken off the board.
     private func place(_ id: PhotoID, nativeSize: Size, into controller: BoardController) {
-        let index = id.rawValue, path = canonicalPaths[index]
-        let fingerprint = System.fingerprint(of: files[index])
-        if let fingerprint { fingerprints[id] = fingerprint }
-        var remembered = restore.memory[path]
+        let index = id.rawValue, key = canonicalKeys[index]
+        let fingerprint = fingerprints[id]
+        var remembered = restore.memory[key]
         if remembered == nil, let fingerprint, let renamedEntry = restore.memory.renamedEntry(matching: fingerprint, among: unclaimed) {
             remembered = renamedEntry
-            unclaimed.remove(renamedEntry.path)
-            renamed[renamedEntry.path] = path
+            unclaimed.remove(renamedEntry.key)
+            renamed[renamedEntry.key] = key
         }
         if remembered?.isAdded == true { addedIDs.insert(id) }
         let boardSize = controller.board.size
         var arrival = restore.arrival(index: index, id: id, pixelSize: nativeSize, remembered: remembered, boardSize: boardSize)
         let drop = dropSlots.removeValue(forKey: id)
         if let drop {
-            arrival = restore.dropped(arrival, into: drop.layout, at: drop.index, above: stacks.values.max())
+            arrival = restore.dropped(arrival, into: drop.layout, at: drop.index, above: highestStack)
         }
         stacks[id] = arrival.stack
-        let isAside = drop == nil && (asideIDs.contains(id) || (remembered?.isRemoved == true && !named.contains(path)))
+        highestStack = max(highestStack ?? arrival.stack, arrival.stack)
+        let isAside = drop == nil && (asideIDs.contains(id) || (remembered?.isRemoved == true && !named.contains(key)))
         if arrival.isRestored, let remembered {
             // As it opened, with what the memory said of it: a photo named again after it was
             // taken off differs from this, so the next save records it back on the board.
             let entry = PhotoMemory(
-                arrival.photo, path: path, fingerprint: fingerprint, stack: arrival.stack, isRemoved: remembered.isRemoved,
+                arrival.photo, key: key, fingerprint: fingerprint, stack: arrival.stack, isRemoved: remembered.isRemoved,
                 isAdded: remembered.isAdded)
-            baselineByPath[path] = entry
-            if !isAside { insertIntoBaselineOrder(path, stack: arrival.stack) }
+            baselineByPath[key] = entry
+            if !isAside { baselineKeys[key] = arrival.stack }
         }
         if isAside {
             asideIDs.insert(id)
@@ -229,13 +237,6 @@ public final class PhotoLibrary {
             let stacks = self.stacks
             controller.add(arrival.photo, rank: arrival.stack) { stacks[$0] ?? .infinity }
         }
-    }
-
-    /// Puts a restored photo into the baseline's order by its stacking key.
-    private func insertIntoBaselineOrder(_ path: FilePath, stack: Double) {
-        let position = baselineOrder.firstIndex { (baselineKeys[$0] ?? 0) > stack } ?? baselineOrder.count
-        baselineOrder.insert(path, at: position)
-        baselineKeys[path] = stack
     }
 
     /// Asks for sharper or smaller copies of photos that are at rest and shown at a size their

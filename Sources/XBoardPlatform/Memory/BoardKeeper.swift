@@ -141,7 +141,7 @@ public final class BoardKeeper {
             var memory = stored?.memory ?? carriedOver ?? BoardMemory()
             memory.merge(snapshot, since: baseline, changedAt: changedAt)
             memory.boardSize = boardSize
-            memory.forgetBeyondLimit(keeping: Set(snapshot.photos.map(\.path)))
+            memory.forgetBeyondLimit(keeping: Set(snapshot.photos.map(\.key)))
             let data = [UInt8](try BoardFile.encode(memory, arguments: arguments, relativeTo: documentFolder))
             // The file as it was, read whole and sound, is kept as the last good copy first: a
             // crash between the two writes leaves both files whole (each write is atomic).
@@ -165,14 +165,14 @@ public final class BoardKeeper {
     /// stays behind); from then on the board is that document. Returns the document's path, or
     /// `nil` (said in a line) when none could be written.
     public func saveDocument(
-        _ snapshot: BoardMemory.Snapshot, since baseline: BoardMemory.Snapshot?, changedAt: Double, boardSize: Size, members: Set<FilePath>,
+        _ snapshot: BoardMemory.Snapshot, since baseline: BoardMemory.Snapshot?, changedAt: Double, boardSize: Size, members: Set<PathKey>,
         candidates: [FilePath]
     ) -> (path: FilePath, memory: BoardMemory)? {
         if case .document(let path) = identity {
             return save(snapshot, since: baseline, changedAt: changedAt, boardSize: boardSize).map { (path, $0) }
         }
         let merged = save(snapshot, since: baseline, changedAt: changedAt, boardSize: boardSize) ?? latest
-        let memory = BoardMemory(boardSize: boardSize, entries: merged.entries.filter { members.contains($0.path) })
+        let memory = BoardMemory(boardSize: boardSize, entries: merged.entries.filter { members.contains($0.key) })
         var lastError: Error?
         for candidate in candidates {
             let folder = candidate.removingLastComponent()

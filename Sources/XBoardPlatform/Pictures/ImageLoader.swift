@@ -11,6 +11,9 @@ public struct LoadedPicture: @unchecked Sendable {
     /// When the photo was taken (`TidyOrdering.dateTaken`), read while it was opened, off the
     /// board's loop; `nil` when it could not be told.
     public var dateTaken: Double? = nil
+    /// What the file held (`PhotoFingerprint`), read from the descriptor that was decoded, so
+    /// the board's loop never opens the file again; `nil` when it could not be read.
+    public var fingerprint: PhotoFingerprint? = nil
 }
 
 /// Opens a picture file and decodes it in this process, through exactly the checks and decoders

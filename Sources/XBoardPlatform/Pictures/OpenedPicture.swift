@@ -46,6 +46,13 @@ final class OpenedPicture {
         }
     }
 
+    /// What the file holds (`PhotoFingerprint`: its size and the hash of its head), read from
+    /// the descriptor that is decoded; `nil` when it cannot be read.
+    var fingerprint: PhotoFingerprint? {
+        guard case .success(let head) = file.read(offset: 0, count: PhotoFingerprint.headLength) else { return nil }
+        return PhotoFingerprint(size: file.size, head: head)
+    }
+
     /// The photo format a file's first bytes show, or the reason it is refused (the path is
     /// added by the caller): only the formats in `PictureFormat` reach a decoder.
     static func format(of head: [UInt8]) -> Result<PictureFormat, RefusedContent> {

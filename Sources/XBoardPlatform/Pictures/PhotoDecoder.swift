@@ -194,6 +194,7 @@ public final class PhotoDecoder: Sendable {
                         nativeSize: Size(width: Double(nativeWidth), height: Double(nativeHeight)))
                     var picture = LoadedPicture(image: image, warning: reply.text.isEmpty ? nil : reply.text)
                     picture.dateTaken = TidyOrdering.dateTaken(of: opened.file, format: opened.plan.format)
+                    picture.fingerprint = opened.fingerprint
                     return .success(picture)
                 } catch {
                     helper = nil

@@ -209,7 +209,7 @@ final class BoardKeeperTests {
         let document = root.appending("trip.photoboard")
         let saved = keeper.saveDocument(
             Self.snapshot(folder), since: nil, changedAt: 1, boardSize: Size(width: 800, height: 600),
-            members: Set(Self.snapshot(folder).photos.map(\.path)),
+            members: Set(Self.snapshot(folder).photos.map(\.key)),
             candidates: [document])
         #expect(saved?.path == document)
         let mask = umask(0o022)

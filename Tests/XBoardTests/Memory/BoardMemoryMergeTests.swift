@@ -103,7 +103,7 @@ import XBoard
 
     @Test func theLongestUnchangedGonePhotosAreForgottenBeyondTheLimit() {
         var memory = BoardMemory(entries: (0..<10).map { Self.entry("p\($0).png", x: 0, stack: Double($0), changed: Double($0)) })
-        memory.forgetBeyondLimit(6, keeping: [FilePath("/photos/p0.png")])
+        memory.forgetBeyondLimit(6, keeping: [PathKey(FilePath("/photos/p0.png"))])
         #expect(memory.count == 6)
         #expect(
             memory[FilePath("/photos/p0.png")] != nil && memory[FilePath("/photos/p1.png")] == nil
