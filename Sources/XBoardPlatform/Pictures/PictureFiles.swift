@@ -13,33 +13,27 @@ public enum PictureFiles {
         "jpg", "jpeg", "jpe", "jfif", "png", "gif", "bmp", "dib", "tif", "tiff", "webp", "ico", "cur", "avif", "heic", "heif",
     ]
 
-    public struct Listing: Sendable {
-        public var files: [FilePath] = []
-        /// One line per path that contributed nothing: "path: reason", the path escaped.
-        public var problems: [String] = []
-        /// The paths those lines are about, in the same order.
-        public var problemPaths: [FilePath] = []
-    }
-
-    public static func list(_ paths: [FilePath], recursive: Bool) -> Listing {
-        var listing = Listing()
+    /// The picture files `paths` give, in order, each with its canonical path (resolved here,
+    /// once, off the loop), and the problems of the paths that give none.
+    public static func list(_ paths: [FilePath], recursive: Bool) -> FileListing {
+        var listing = FileListing()
         var visited: Set<[UInt64]> = []
+        var found: [FilePath] = []
         for path in paths {
             switch System.fileInfo(path) {
             case .failure(let problem):
-                listing.problems.append("\(path.escaped): \(problem)")
-                listing.problemPaths.append(path)
+                listing.problems.append(Problem(path, problem.description))
             case .success(let info) where info.kind == .directory:
-                let before = listing.files.count
-                collect(folder: path, info: info, recursive: recursive, visited: &visited, into: &listing)
-                if listing.files.count == before {
-                    listing.problems.append("\(path.escaped): folder has no pictures\(recursive ? "" : " (-r looks in its sub-folders)")")
-                    listing.problemPaths.append(path)
+                let before = found.count
+                collect(folder: path, info: info, recursive: recursive, visited: &visited, into: &found, problems: &listing.problems)
+                if found.count == before {
+                    listing.problems.append(Problem(path, "folder has no pictures\(recursive ? "" : " (-r looks in its sub-folders)")"))
                 }
             case .success:
-                listing.files.append(path)
+                found.append(path)
             }
         }
+        listing.files = found.map { ListedFile(path: $0, canonical: PathKey(System.canonicalPath($0))) }
         return listing
     }
 
@@ -51,25 +45,19 @@ public enum PictureFiles {
         return extensions.contains(suffix.lowercased())
     }
 
-    /// Orders names as a file manager does (`localizedStandardLess` on their text); names whose
-    /// text is the same (bytes that are not UTF-8 shown alike) by their bytes.
-    static func isOrderedBefore(_ a: FilePath.Component, _ b: FilePath.Component) -> Bool {
-        let left = String(decoding: a.bytes, as: UTF8.self), right = String(decoding: b.bytes, as: UTF8.self)
-        if left.localizedStandardLess(right) { return true }
-        if right.localizedStandardLess(left) { return false }
-        return a.bytes.lexicographicallyPrecedes(b.bytes)
-    }
+    /// Orders names as a file manager does (`NameOrder`).
+    static func isOrderedBefore(_ a: FilePath.Component, _ b: FilePath.Component) -> Bool { NameOrder.isOrderedBefore(a, b) }
 
     private static func collect(
-        folder: FilePath, info: FileInfo, recursive: Bool, visited: inout Set<[UInt64]>, into listing: inout Listing
+        folder: FilePath, info: FileInfo, recursive: Bool, visited: inout Set<[UInt64]>, into found: inout [FilePath],
+        problems: inout [Problem]
     ) {
         guard visited.insert([info.device, info.inode]).inserted else { return }  // seen: a link loop or a repeat
         let names: [FilePath.Component]
         switch System.directoryEntries(folder) {
         case .success(let entries): names = entries.sorted(by: isOrderedBefore)
         case .failure(let problem):
-            listing.problems.append("\(folder.escaped): \(problem)")
-            listing.problemPaths.append(folder)
+            problems.append(Problem(folder, problem.description))
             return
         }
         var subfolders: [(FilePath, FileInfo)] = []
@@ -79,42 +67,15 @@ public enum PictureFiles {
             case .success(let entry) where entry.kind == .directory:
                 if recursive { subfolders.append((path, entry)) }
             case .success(let entry) where entry.kind == .regular:
-                if hasPictureExtension(name) { listing.files.append(path) }
+                if hasPictureExtension(name) { found.append(path) }
             case .success:
                 break
             case .failure(let problem):
-                if hasPictureExtension(name) || problem == .symbolicLinkLoop {
-                    listing.problems.append("\(path.escaped): \(problem)")
-                    listing.problemPaths.append(path)
-                }
+                if hasPictureExtension(name) || problem == .symbolicLinkLoop { problems.append(Problem(path, problem.description)) }
             }
         }
-        for (path, entry) in subfolders { collect(folder: path, info: entry, recursive: recursive, visited: &visited, into: &listing) }
-    }
-}
-
-extension String {
-    /// Orders names as a file manager does: case-insensitively, with runs of digits compared
-    /// as numbers ("IMG_2" before "IMG_10").
-    func localizedStandardLess(_ other: String) -> Bool {
-        var left = lowercased().unicodeScalars[...], right = other.lowercased().unicodeScalars[...]
-        while let a = left.first, let b = right.first {
-            if a.properties.numericType != nil, b.properties.numericType != nil {
-                let leftDigits = left.prefix { $0.properties.numericType != nil }
-                let rightDigits = right.prefix { $0.properties.numericType != nil }
-                let leftNumber = String(String.UnicodeScalarView(leftDigits)).drop { $0 == "0" }
-                let rightNumber = String(String.UnicodeScalarView(rightDigits)).drop { $0 == "0" }
-                if leftNumber.count != rightNumber.count { return leftNumber.count < rightNumber.count }
-                if leftNumber != rightNumber { return leftNumber < rightNumber }
-                left = left.dropFirst(leftDigits.count)
-                right = right.dropFirst(rightDigits.count)
-            } else {
-                if a != b { return a.value < b.value }
-                left = left.dropFirst()
-                right = right.dropFirst()
-            }
+        for (path, entry) in subfolders {
+            collect(folder: path, info: entry, recursive: recursive, visited: &visited, into: &found, problems: &problems)
         }
-        if left.isEmpty != right.isEmpty { return left.isEmpty }
-        return self < other
     }
 }
