@@ -142,6 +142,7 @@ struct PhotoboardCommand: ParsableCommand {
                 "trace: XInput \(window.xInputVersion.map { "\($0.major).\($0.minor)" } ?? "none"), ui scale \(window.uiScale), "
                     + "refresh \(window.refreshRate), frames through \(window.usesPresent ? "Present" : "copies")")
         }
+        if trace, !opening.isIdle { System.printError("trace: the window is up; still listing folders") }
         let painter = try CairoPainter(window: window)
         let decoder = try PhotoDecoder()
         var settings = SessionSettings()

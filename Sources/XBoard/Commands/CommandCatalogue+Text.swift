@@ -6,13 +6,15 @@ extension CommandCatalogue {
     /// The longest line, in characters: `--help` at 80 columns and the man page's indented 80.
     static let lineWidth = 74
 
-    /// The gestures, the mouse's ways and the keys, each under its heading.
+    /// The gestures, the mouse's ways and the keys, each under its heading, in ASCII (the man
+    /// page's generator drops other characters): `·` becomes a comma, `−` a hyphen.
     public var helpText: String {
-        [
+        let text = [
             "Gestures on a touchscreen (and the mouse's left button):\n" + table(gestures),
             "With a mouse or touchpad:\n" + table(mouse),
             "Keys:\n" + table(rows.map { ($0.keys, $0.effect) }),
         ].joined(separator: "\n\n")
+        return text.replacing(" · ", with: ", ").replacing("−", with: "-")
     }
 
     /// Indented rows of two columns; a long input gets a line of its own, a long effect wraps.

@@ -4,11 +4,14 @@ import SystemPackage
 /// as numbers (`IMG_2` before `IMG_10`); names whose text is the same (bytes that are not UTF-8
 /// shown alike) by their bytes.
 public enum NameOrder {
-    public static func isOrderedBefore(_ a: FilePath.Component, _ b: FilePath.Component) -> Bool {
-        let left = String(decoding: a.bytes, as: UTF8.self), right = String(decoding: b.bytes, as: UTF8.self)
+    public static func isOrderedBefore(_ a: FilePath.Component, _ b: FilePath.Component) -> Bool { isOrderedBefore(a.bytes, b.bytes) }
+
+    /// The same, for names as bytes.
+    public static func isOrderedBefore(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let left = String(decoding: a, as: UTF8.self), right = String(decoding: b, as: UTF8.self)
         if left.localizedStandardLess(right) { return true }
         if right.localizedStandardLess(left) { return false }
-        return a.bytes.lexicographicallyPrecedes(b.bytes)
+        return a.lexicographicallyPrecedes(b)
     }
 
     /// Whether the file at `a` comes before the one at `b` by name (the folder left out), then

@@ -46,3 +46,23 @@ public struct SaveRequest: Sendable {
         self.boardSize = boardSize
     }
 }
+
+extension BoardEffect: CustomStringConvertible {
+    /// One short line, for transcripts and traces: `save`, `decode 3`, `report …`.
+    public var description: String {
+        switch self {
+        case .quit(let status): "quit \(status)"
+        case .toggleFullscreen: "toggle fullscreen"
+        case .leaveFullscreen: "leave fullscreen"
+        case .decode(let requests): "decode \(requests.count)"
+        case .save: "save"
+        case .saveDocument(_, let members): "save document of \(members.count)"
+        case .exportPicture(_, let files): "export picture of \(files.count)"
+        case .listDrop(let paths, _, _): "list drop of \(paths.count)"
+        case .finishDrop(let accepted): "finish drop \(accepted ? "accepted" : "refused")"
+        case .openInNewWindows(let documents): "open \(documents.count) in new windows"
+        case .report(let line): "report \(line)"
+        case .printPath(let path): "print \(path.escaped)"
+        }
+    }
+}

@@ -39,39 +39,55 @@ public enum PictureFiles {
 
     /// Whether a file name ends in one of `extensions` (in any case). A name that is only an
     /// extension (".png") has none.
-    public static func hasPictureExtension(_ name: FilePath.Component) -> Bool {
-        guard let dot = name.bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
-        guard let suffix = String(validating: name.bytes[(dot + 1)...], as: UTF8.self) else { return false }
+    public static func hasPictureExtension(_ name: FilePath.Component) -> Bool { hasPictureExtension(name.bytes) }
+
+    /// The same, for a name's bytes.
+    static func hasPictureExtension(_ name: [UInt8]) -> Bool {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0, name.count - dot - 1 <= 4 else { return false }
+        guard let suffix = String(validating: name[(dot + 1)...], as: UTF8.self) else { return false }
         return extensions.contains(suffix.lowercased())
     }
 
     /// Orders names as a file manager does (`NameOrder`).
     static func isOrderedBefore(_ a: FilePath.Component, _ b: FilePath.Component) -> Bool { NameOrder.isOrderedBefore(a, b) }
 
+    /// Adds a folder's pictures, sorted by name, then (with `recursive`) its sub-folders'. Only
+    /// names with a picture extension and folders become paths; the rest of a folder of
+    /// thousands of other files costs a `readdir` entry each.
     private static func collect(
         folder: FilePath, info: FileInfo, recursive: Bool, visited: inout Set<[UInt64]>, into found: inout [FilePath],
         problems: inout [Problem]
     ) {
         guard visited.insert([info.device, info.inode]).inserted else { return }  // seen: a link loop or a repeat
-        let names: [FilePath.Component]
-        switch System.directoryEntries(folder) {
-        case .success(let entries): names = entries.sorted(by: isOrderedBefore)
+        let entries: [System.DirectoryEntry]
+        switch System.directoryListing(folder) {
+        case .success(let listed): entries = listed
         case .failure(let problem):
             problems.append(Problem(folder, problem.description))
             return
         }
+        let candidates = entries.filter { entry in
+            guard entry.name.first != UInt8(ascii: ".") else { return false }
+            switch entry.kind {
+            case .regular: return hasPictureExtension(entry.name)
+            case .directory: return recursive
+            case .unknown: return true
+            }
+        }
+        let sorted = candidates.sorted { NameOrder.isOrderedBefore($0.name, $1.name) }
         var subfolders: [(FilePath, FileInfo)] = []
-        for name in names where name.bytes.first != UInt8(ascii: ".") {
+        for entry in sorted {
+            guard let name = FilePath.Component(bytes: entry.name) else { continue }
             let path = folder.appending(name)
             switch System.fileInfo(path) {
-            case .success(let entry) where entry.kind == .directory:
-                if recursive { subfolders.append((path, entry)) }
-            case .success(let entry) where entry.kind == .regular:
-                if hasPictureExtension(name) { found.append(path) }
+            case .success(let info) where info.kind == .directory:
+                if recursive { subfolders.append((path, info)) }
+            case .success(let info) where info.kind == .regular:
+                if hasPictureExtension(entry.name) { found.append(path) }
             case .success:
                 break
             case .failure(let problem):
-                if hasPictureExtension(name) || problem == .symbolicLinkLoop { problems.append(Problem(path, problem.description)) }
+                if hasPictureExtension(entry.name) || problem == .symbolicLinkLoop { problems.append(Problem(path, problem.description)) }
             }
         }
         for (path, entry) in subfolders {
