@@ -19,6 +19,8 @@ final class EventLoop {
     let signals: SignalPipe
     let drops: DropLister
     let exporter: BoardExporter
+    let folders: FolderLister
+    let thumbnails = ThumbnailPump()
     /// The opening of the command line's paths, until its result is taken.
     private var opening: SerialWorker<BoardOpener.Opened?>?
     /// Saves, once the board is open (it owns the board's keeper).
@@ -47,6 +49,7 @@ final class EventLoop {
         signals = try SignalPipe()
         drops = try DropLister()
         exporter = try BoardExporter()
+        folders = try FolderLister()
         pacer = FramePacer(interval: window.refreshRate.interval)
         if ProcessInfo.processInfo.environment["PHOTOBOARD_TRACE"]?.split(separator: ",").contains("loop") == true {
             stallMeter = StallMeter()
@@ -73,6 +76,7 @@ final class EventLoop {
     /// The last save, written before the process ends; the workers stop.
     private func finish() {
         pump.decoder.stop()
+        thumbnails.stop()
         saver?.finish(with: session.saveRequest())
         stallMeter?.summarize()
     }
@@ -97,12 +101,12 @@ final class EventLoop {
                 window.dropDeadline,
             ]
             let wakeUp = deadlines.compactMap { $0 }.min().map { max($0 - MonotonicClock.now(), .zero) }
-            let sources = [
+            let sources: [Int32?] = [
                 window.fileDescriptor, pump.wakeFileDescriptor, signals.readDescriptor, drops.wakeFileDescriptor,
-                exporter.wakeFileDescriptor,
+                exporter.wakeFileDescriptor, folders.wakeFileDescriptor, opening?.wakeFileDescriptor, saver?.wakeFileDescriptor,
+                thumbnails.wakeFileDescriptor,
             ]
-            _ = try Poll.waitUntilReadable(
-                sources + [opening?.wakeFileDescriptor, saver?.wakeFileDescriptor].compactMap { $0 }, timeout: wakeUp)
+            _ = try Poll.waitUntilReadable(sources.compactMap { $0 }, timeout: wakeUp)
         }
     }
 
@@ -144,7 +148,10 @@ final class EventLoop {
         }
         let reports = pump.takeReports(limit: decodesPerTurn) { image, id in try painter.setPicture(image, for: id) }
         if !reports.isEmpty, let status = perform(session.handle(.decoded(reports), at: MonotonicClock.now())) { return status }
-        for event in drops.takeResults() + (saver?.takeResults() ?? []) + exporter.takeResults() {
+        let decoded = thumbnails.takeResults { image, id in try painter.setThumbnail(image, for: id) }
+        if trace, !decoded.isEmpty { System.printError("trace: \(decoded.count) thumbnails decoded") }
+        if !decoded.isEmpty, let status = perform(session.handle(.thumbnailsDecoded(decoded), at: MonotonicClock.now())) { return status }
+        for event in drops.takeResults() + (saver?.takeResults() ?? []) + exporter.takeResults() + folders.takeResults() {
             if let status = perform(session.handle(event, at: MonotonicClock.now())) { return status }
         }
         return nil
@@ -173,6 +180,15 @@ final class EventLoop {
                 }
             case .report(let line): System.printError("photoboard-x11: \(line)")
             case .printPath(let path): FileHandle.standardOutput.write(Data(path.bytes + [UInt8(ascii: "\n")]))
+            case .listFolder(let folder): folders.list(folder)
+            case .decodeThumbnails(let requests):
+                if trace { System.printError("trace: decoding \(requests.count) thumbnails") }
+                do {
+                    try thumbnails.submit(requests)
+                } catch {
+                    System.printError("photoboard-x11: thumbnails cannot be decoded: \(error)")
+                }
+            case .forgetThumbnails(let ids): ids.forEach(painter.removeThumbnail)
             }
         }
         return nil

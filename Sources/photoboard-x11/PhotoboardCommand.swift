@@ -150,6 +150,7 @@ struct PhotoboardCommand: ParsableCommand {
         settings.decodeWorkers = decoder.workerCount
         settings.seed = seed ?? UInt64(truncatingIfNeeded: MonotonicClock.now().sinceOrigin.components.attoseconds)
         settings.home = ProcessInfo.processInfo.environment["HOME"]
+        settings.picturesFolder = FolderLister.picturesFolder(environment: ProcessInfo.processInfo.environment)
         let session = BoardSession(
             size: window.size, settings: settings, boardSettings: BoardSettings(uiScale: window.uiScale),
             scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: PangoText.measure), at: MonotonicClock.now())

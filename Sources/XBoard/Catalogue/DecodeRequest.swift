@@ -48,12 +48,18 @@ public struct PictureFacts: Hashable, Sendable {
     public var fingerprint: PhotoFingerprint?
     /// Something to say about the file that did not stop it opening.
     public var warning: String?
+    /// The camera the file says took it (EXIF Make and Model), if it says.
+    public var camera: String?
 
-    public init(pixelSize: Size, nativeSize: Size, dateTaken: Double? = nil, fingerprint: PhotoFingerprint? = nil, warning: String? = nil) {
+    public init(
+        pixelSize: Size, nativeSize: Size, dateTaken: Double? = nil, fingerprint: PhotoFingerprint? = nil, warning: String? = nil,
+        camera: String? = nil
+    ) {
         self.pixelSize = pixelSize
         self.nativeSize = nativeSize
         self.dateTaken = dateTaken
         self.fingerprint = fingerprint
         self.warning = warning
+        self.camera = camera
     }
 }

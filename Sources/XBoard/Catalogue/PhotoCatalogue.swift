@@ -22,6 +22,9 @@ public struct PhotoCatalogue: Sendable {
         /// What the file held, and when it was taken, as told by its first decode.
         var fingerprint: PhotoFingerprint?
         var dateTaken: Double??
+        /// The camera and the full size, as its first decode told.
+        var camera: String?
+        var nativeSize: Size?
         /// Named on the command line: shown even when the memory says it was taken off.
         var isNamed = false
         /// Belongs to the board although its paths do not list it (dropped on it).
@@ -132,6 +135,17 @@ public struct PhotoCatalogue: Sendable {
     /// `nil` while not known.
     public func dateTaken(of id: PhotoID) -> Double?? { entry(id)?.dateTaken }
 
+    /// The camera a photo's file says took it.
+    public func camera(of id: PhotoID) -> String? { entry(id)?.camera }
+
+    /// A photo's full size, upright, in pixels, once decoded.
+    public func nativeSize(of id: PhotoID) -> Size? { entry(id)?.nativeSize }
+
+    /// Whether a file (by its canonical path) is one of the photos on the board now.
+    public func isOnBoard(_ key: PathKey, controller: BoardController) -> Bool {
+        idsByKey[key].map { controller.board.photo($0) != nil } ?? false
+    }
+
     /// The long edge of the copy held for a photo, in pixels.
     public func decodedLongEdge(of id: PhotoID) -> Int? { entry(id)?.copy?.longEdge }
 
@@ -198,6 +212,8 @@ public struct PhotoCatalogue: Sendable {
                     entries[id.rawValue].isFailed = false
                     entries[id.rawValue].dateTaken = .some(facts.dateTaken)
                     if let fingerprint = facts.fingerprint { entries[id.rawValue].fingerprint = fingerprint }
+                    entries[id.rawValue].camera = facts.camera
+                    entries[id.rawValue].nativeSize = facts.nativeSize
                     if let warning = facts.warning { received.problems.append("\(report.request.path.escaped): \(warning)") }
                     place(id, nativeSize: facts.nativeSize, into: controller)
                     entries[id.rawValue].copy = Copy(

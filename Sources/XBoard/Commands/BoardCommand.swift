@@ -4,6 +4,8 @@
 public enum BoardCommand: Hashable, Sendable {
     /// Quit the board (q, Ctrl+Q, Ctrl+W).
     case quit
+    /// Open the photo picker, to add photos from a folder (Ctrl+O, the Add control).
+    case addPhotos
     /// Close what is open (Esc): the help panel and a pinned finger, or else leave fullscreen.
     case escape
     case toggleFullscreen

@@ -39,6 +39,28 @@ public struct CommandCatalogue: Sendable {
         public var keys: String { keysText ?? bindings.map(\.shownText).joined(separator: " · ") }
     }
 
+    /// A control on the board: an icon with its word, for people with only a touchscreen.
+    public struct Control: Sendable {
+        public enum Action: Hashable, Sendable {
+            case command(BoardCommand)
+            /// Asks how to tidy: by name or by date.
+            case tidyMenu
+        }
+
+        public var word: String
+        public var icon: ControlIcon
+        public var action: Action
+
+        public init(_ word: String, _ icon: ControlIcon, _ action: Action) {
+            self.word = word
+            self.icon = icon
+            self.action = action
+        }
+    }
+
+    /// The controls along the board's edge, in the order they show (those that do not fit a
+    /// narrow window go, from the end, into a "More" menu).
+    public var controls: [Control]
     /// The gestures, which are not commands but are explained beside them: (what to do, what it does).
     public var gestures: [(input: String, effect: String)]
     /// The mouse and touchpad's ways of doing the gestures, for `--help`.
@@ -70,13 +92,27 @@ extension CommandCatalogue {
             ]
         }
         return CommandCatalogue(
+            controls: [
+                Control("Add", .add, .command(.addPhotos)),
+                Control("Tidy", .tidy, .tidyMenu),
+                Control("Undo", .undo, .command(.undo)),
+                Control("Redo", .redo, .command(.redo)),
+                Control("Removed", .removed, .command(.toggleRemovedPhotos)),
+                Control("Captions", .captions, .command(.toggleCaptions)),
+                Control("Save", .save, .command(.saveDocument)),
+                Control("Export", .export, .command(.exportPicture)),
+                Control("Fullscreen", .fullscreen, .command(.toggleFullscreen)),
+                Control("Help", .help, .command(.toggleHelp)),
+                Control("Quit", .quit, .command(.quit)),
+            ],
             gestures: [
                 ("one finger · left drag", "move; let go while moving to throw"),
                 ("two fingers", "zoom and turn about the fingers"),
                 ("wheel · Shift+wheel", "zoom · turn about the pointer"),
-                ("Ctrl+drag · right-click, drag", "zoom and turn with a second finger"),
+                ("Ctrl+drag · Ctrl+right-click, drag", "zoom and turn with a second finger"),
                 ("tap a gliding photo", "catch it"),
                 ("tap a notice", "dismiss it"),
+                ("press and hold · right-click", "the photo's menu"),
                 ("double tap", "close-up; again to put it back"),
                 ("triple tap", "back as first laid out"),
             ],
@@ -85,13 +121,15 @@ extension CommandCatalogue {
                 ("wheel", "zoom about the pointer (about 10% a notch)"),
                 ("Shift+wheel", "turn about the pointer (or the side wheel)"),
                 ("Ctrl+left drag", "zoom and turn about the photo's centre"),
+                ("right-click a photo", "its menu: close-up, put back, turn upright, remove, about"),
                 (
-                    "right-click a photo",
+                    "Ctrl+right-click a photo",
                     "pin a second finger there, then left drag to pinch and turn about it; right-click or Esc removes it"
                 ),
                 ("touchpad pinch", "zoom and turn about the pointer"),
             ],
             rows: [
+                Row([Binding(.addPhotos, [K.character("o", control)])], "add photos from a folder"),
                 Row([Binding(.toggleFullscreen, [K.named(.f11), K.character("f")])], "fullscreen"),
                 Row([Binding(.escape, [K.named(.escape)])], "close this, lift a pinned finger, leave fullscreen"),
                 Row(

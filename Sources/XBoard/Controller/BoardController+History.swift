@@ -21,6 +21,9 @@ extension BoardController {
 
     public var canRedo: Bool { !history.redo.isEmpty }
 
+    /// Whether `undo()` would change anything (an undo point that differs from now).
+    public var canUndo: Bool { history.undo.contains { $0 != arrangement } }
+
     /// Returns to the arrangement before the last change (photos glide back; removed ones return).
     public func undo() {
         while let previous = history.undo.popLast() {

@@ -1,6 +1,56 @@
 /// What taps do: a double tap brings a photo up close and back, a triple tap puts it back as it
-/// was first laid out.
+/// was first laid out; a long press is reported (`takeHolds`), for its menu.
 extension BoardController {
+    /// A photo held still by a finger long enough (a long press), and where the finger is.
+    public struct Hold: Hashable, Sendable {
+        public var photo: PhotoID
+        public var location: Point
+    }
+
+    /// The long presses since the last call.
+    public func takeHolds() -> [Hold] {
+        defer { holds = [] }
+        return holds
+    }
+
+    /// A finger held on a photo that may become a long press: where, and how far along (0…1).
+    public func holdProgress(at now: Instant) -> (location: Point, fraction: Double)? {
+        for (touch, owner) in touchOwners {
+            guard let photoGestures = gestures[owner], let fraction = photoGestures.longPress.progress(at: now),
+                let start = photoGestures.longPress.start, photoGestures.longPress.core.touch(touch) != nil
+            else { continue }
+            return (start.location, fraction)
+        }
+        return nil
+    }
+
+    /// Brings a photo up close, or back from its close-up (as a double tap does).
+    public func toggleCloseUp(_ id: PhotoID) {
+        guard let photo = board.photo(id), let photoGestures = gestures[id] else { return }
+        recordUndoPoint()
+        toggleCloseUp(of: photo, gestures: photoGestures)
+        revision &+= 1
+    }
+
+    /// Whether a photo is up close now (a double tap, or its menu, puts it back).
+    public func isUpClose(_ id: PhotoID) -> Bool { gestures[id]?.placementBeforeCloseUp != nil }
+
+    /// Puts a photo back where, how big and how turned it was first laid out (as a triple tap does).
+    public func putBack(_ id: PhotoID) {
+        guard let photo = board.photo(id) else { return }
+        recordUndoPoint()
+        gestures[id]?.placementBeforeCloseUp = nil
+        settleCommand(id, to: photo.initialPhotoToBoard)
+    }
+
+    /// Turns a photo upright where it lies, at its size.
+    public func turnUpright(_ id: PhotoID) {
+        guard let photo = board.photo(id) else { return }
+        recordUndoPoint()
+        let placement = photo.photoToBoard
+        settleCommand(id, to: AffineTransform(center: placement.center, scale: placement.scale, rotation: 0))
+    }
+
     func react(to transitions: [GestureTransition], on id: PhotoID) {
         guard let photoGestures = gestures[id], let photo = board.photo(id) else { return }
         for transition in transitions {
@@ -11,6 +61,8 @@ extension BoardController {
                 settle(id, to: photo.initialPhotoToBoard)
             case (ObjectIdentifier(photoGestures.doubleTap), .recognized):
                 toggleCloseUp(of: photo, gestures: photoGestures)
+            case (ObjectIdentifier(photoGestures.longPress), .recognized):
+                holds.append(Hold(photo: id, location: photoGestures.longPress.start?.location ?? photo.photoToBoard.center))
             default:
                 break
             }

@@ -42,6 +42,8 @@ public final class BoardController {
     /// Photos taken off the board (this time, or remembered so), as they lay when they left,
     /// with the order they left in (`BoardController+OffBoard`).
     var offBoard: [PhotoID: OffBoardPhoto] = [:]
+    /// Long presses not taken yet (`takeHolds`).
+    var holds: [Hold] = []
 
     public init(board: Board, settings: BoardSettings = BoardSettings(), startTime: Instant = .origin) {
         self.board = board

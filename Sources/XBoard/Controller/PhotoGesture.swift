@@ -10,4 +10,6 @@ public enum PhotoGesture: String, CaseIterable, Sendable {
     case doubleTap
     /// Three taps put the photo back where, how big and how turned it was first laid out.
     case tripleTap
+    /// A finger held still opens the photo's menu.
+    case longPress
 }

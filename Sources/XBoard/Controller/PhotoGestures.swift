@@ -1,6 +1,6 @@
 /// One photo's recognizers, wired as the design wants: pan, pinch and rotation run together, so
 /// one two-finger gesture moves, zooms and twists at once; a double tap waits for the triple tap
-/// to fail, so a triple tap fires once.
+/// to fail, so a triple tap fires once; a finger held still is a long press.
 final class PhotoGestures {
     let suite: RecognizerSuite
     let pan: PanGestureRecognizer
@@ -8,6 +8,7 @@ final class PhotoGestures {
     let rotation: RotationGestureRecognizer
     let doubleTap: TapGestureRecognizer
     let tripleTap: TapGestureRecognizer
+    let longPress: LongPressGestureRecognizer
     /// The snapshot the current manipulation is computed from; present while fingers are down.
     var manipulation: Manipulation?
     /// Where the photo lay before its close-up: a double tap returns it there.
@@ -19,7 +20,11 @@ final class PhotoGestures {
         rotation = RotationGestureRecognizer(settings: settings)
         doubleTap = TapGestureRecognizer(settings: settings, numberOfTapsRequired: 2)
         tripleTap = TapGestureRecognizer(settings: settings, numberOfTapsRequired: 3)
-        suite = RecognizerSuite([pan, pinch, rotation, doubleTap, tripleTap])
+        longPress = LongPressGestureRecognizer(settings: settings)
+        // A long press is exclusive (the arbiter's default): moving past the slop begins the
+        // pan, which fails it; its own rules fail it for a second finger or an early lift; and
+        // when it is recognized, every other recognizer of the photo fails.
+        suite = RecognizerSuite([pan, pinch, rotation, doubleTap, tripleTap, longPress])
         suite.arbiter.allowSimultaneous(pan, pinch)
         suite.arbiter.allowSimultaneous(pan, rotation)
         suite.arbiter.allowSimultaneous(pinch, rotation)
@@ -33,6 +38,7 @@ final class PhotoGestures {
         case .rotation: rotation
         case .doubleTap: doubleTap
         case .tripleTap: tripleTap
+        case .longPress: longPress
         }
     }
 

@@ -10,6 +10,8 @@ public struct GestureSettings: Hashable, Sendable {
     public var tapDistance: Double = 40
     /// A finger held down longer than this is a press, not a tap.
     public var tapMaximumDuration: Duration = .milliseconds(800)
+    /// A finger held still this long on a photo opens its menu (a long press).
+    public var holdDuration: Duration = .milliseconds(500)
     /// Release velocity is fitted over the samples of this last stretch before lifting.
     public var velocityWindow: Duration = .milliseconds(100)
     /// A finger that rested this long before lifting throws nothing (no accidental throws).

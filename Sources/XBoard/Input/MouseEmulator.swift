@@ -9,8 +9,10 @@ import Foundation
 ///   fingers go down, move and lift in one instant, so a step never throws.
 /// - Ctrl+left drag adds a mirrored second finger about the photo's centre: the drag's distance
 ///   and angle from the centre drive scale and rotation.
-/// - Right-click on a photo pins a second finger there, shown as a marker with a hint, so the
-///   next left drag is a true two-finger gesture with it; right-click again or Esc removes it.
+/// - Ctrl+right-click on a photo (or "Pin a finger here" in its menu) pins a second finger
+///   there, shown as a marker with a hint, so the next left drag is a true two-finger gesture
+///   with it; right-click again or Esc removes it. A plain right-click is the session's: the
+///   photo's menu.
 /// - A touchpad pinch (XInput 2.4) is two fingers about the pointer following its scale, turn and
 ///   movement.
 ///
@@ -106,10 +108,8 @@ public struct MouseEmulator: Sendable {
                 self.pinned = nil
                 return [TouchEvent(id: pinned.id, phase: .ended, location: pinned.location, time: t)]
             }
-            guard photoCenter(p) != nil else { return [] }
-            let id = makeID()
-            pinned = (id, p)
-            return [TouchEvent(id: id, phase: .began, location: p, time: t)]
+            guard event.modifiers.contains(.control), photoCenter(p) != nil else { return [] }
+            return pinFinger(at: p, time: t)
         case .pressed(.middle), .released:
             return []
         case .scrolled(let x, let y):
@@ -149,6 +149,19 @@ public struct MouseEmulator: Sendable {
                 TouchEvent(id: pinch.second, phase: phase, location: b, time: t),
             ]
         }
+    }
+
+    /// Whether a second finger is pinned.
+    public var hasPinnedFinger: Bool { pinned != nil }
+
+    /// Pins a second finger at `location` (Ctrl+right-click, or "Pin a finger here" in a
+    /// print's menu); one pinned before is lifted first.
+    public mutating func pinFinger(at location: Point, time: Instant) -> [TouchEvent] {
+        var events = removePinnedFinger(at: time)
+        let id = makeID()
+        pinned = (id, location)
+        events.append(TouchEvent(id: id, phase: .began, location: location, time: time))
+        return events
     }
 
     /// Esc: lifts the pinned finger, if any.

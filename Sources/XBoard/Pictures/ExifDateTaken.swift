@@ -7,6 +7,11 @@ public enum ExifDateTaken {
     /// The moment as seconds since 1970-01-01 00:00:00 in the camera's clock (no time zone is
     /// recorded; sorting photos of one camera needs none), or `nil` when the file says nothing.
     public static func seconds(inJPEG bytes: [UInt8]) -> Double? {
+        exifTIFF(inJPEG: bytes).flatMap(fromTIFF)
+    }
+
+    /// The TIFF structure of a JPEG's APP1 "Exif" segment, within the bytes at hand.
+    static func exifTIFF(inJPEG bytes: [UInt8]) -> [UInt8]? {
         guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         var offset = 2
         while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
@@ -23,7 +28,7 @@ public enum ExifDateTaken {
                 let tiffStart = start + header.count
                 let end = min(bytes.count, offset + 2 + length)
                 guard tiffStart < end else { return nil }
-                return fromTIFF(Array(bytes[tiffStart..<end]))
+                return Array(bytes[tiffStart..<end])
             }
             offset += 2 + length
         }

@@ -36,6 +36,8 @@ public enum DisplayItem: Hashable, Sendable {
     case panel(TextPanel)
     /// The photos taken off the board, along the bottom edge, to tap back.
     case removedPhotos(RemovedShelf)
+    /// An on-board widget: the controls, a menu, the photo picker, a press's ring.
+    case widget(WidgetItem)
 
     /// Whether the item is a print.
     public var isPrint: Bool {
@@ -48,7 +50,7 @@ public enum DisplayItem: Hashable, Sendable {
     public var isOverlay: Bool {
         switch self {
         case .fill, .print: false
-        case .progress, .fingerMarker, .panel, .removedPhotos: true
+        case .progress, .fingerMarker, .panel, .removedPhotos, .widget: true
         }
     }
 }

@@ -19,10 +19,13 @@ public struct FrameState: Sendable {
         public var showsCaptions: Bool
         /// Changes when sharper or smaller copies of pictures arrive.
         public var picturesRevision: UInt64
+        /// The on-board widgets as they show (controls, menus, the picker), fades included.
+        public var widgets: [WidgetItem]
 
         public init(
             revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool, notices: [ShownNotice] = [],
-            showsRemovedPhotos: Bool = false, moving: Set<PhotoID> = [], showsCaptions: Bool = false, picturesRevision: UInt64 = 0
+            showsRemovedPhotos: Bool = false, moving: Set<PhotoID> = [], showsCaptions: Bool = false, picturesRevision: UInt64 = 0,
+            widgets: [WidgetItem] = []
         ) {
             self.revision = revision
             self.status = status
@@ -33,6 +36,7 @@ public struct FrameState: Sendable {
             self.moving = moving
             self.showsCaptions = showsCaptions
             self.picturesRevision = picturesRevision
+            self.widgets = widgets
         }
     }
 

@@ -61,6 +61,7 @@ public enum OverlayGeometry {
         case .fingerMarker(let point): markerBounds(at: point, scale: scale).integral
         case .panel(let panel): panel.frame.insetBy(-1).integral
         case .removedPhotos(let shelf): shelf.band.integral
+        case .widget(let widget): widget.frame.insetBy(-1).integral
         case .fill, .print: Rect(origin: .zero, size: size)
         }
     }

@@ -28,6 +28,12 @@ public enum BoardEffect: Sendable {
     case report(String)
     /// A path for standard output, as bytes (for scripts).
     case printPath(FilePath)
+    /// List a folder for the photo picker (`SessionEvent.folderListed`).
+    case listFolder(FilePath)
+    /// Decode thumbnails for the picker and give them to the painter (`SessionEvent.thumbnailsDecoded`).
+    case decodeThumbnails([ThumbnailRequest])
+    /// The painter may let these thumbnails go.
+    case forgetThumbnails([ThumbnailID])
 }
 
 /// A save, as the session hands it over: what this window knows of the board and what it last
@@ -63,6 +69,9 @@ extension BoardEffect: CustomStringConvertible {
         case .openInNewWindows(let documents): "open \(documents.count) in new windows"
         case .report(let line): "report \(line)"
         case .printPath(let path): "print \(path.escaped)"
+        case .listFolder(let folder): "list folder \(folder.escaped)"
+        case .decodeThumbnails(let requests): "decode \(requests.count) thumbnails"
+        case .forgetThumbnails(let ids): "forget \(ids.count) thumbnails"
         }
     }
 }

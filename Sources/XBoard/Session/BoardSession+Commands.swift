@@ -18,9 +18,19 @@ extension BoardSession {
         switch command {
         case .quit:
             effects.append(.quit(status: 0))
+        case .addPhotos:
+            openPicker(effects: &effects)
         case .escape:
-            // Esc closes the help panel and the removed photos list, and lifts a pinned finger,
-            // together; when none was open, it leaves fullscreen.
+            // Esc closes a menu, and else the picker; else the help panel and the removed photos
+            // list, and lifts a pinned finger, together; when none was open, it leaves fullscreen.
+            if menu != nil {
+                closeMenu()
+                return
+            }
+            if picker != nil {
+                closePicker(effects: &effects)
+                return
+            }
             let lifted = emulator.removePinnedFinger(at: time)
             for touch in lifted { route(touch, effects: &effects) }
             if showsHelp || showsRemovedPhotos {

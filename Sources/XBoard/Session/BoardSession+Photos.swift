@@ -56,6 +56,7 @@ extension BoardSession {
         }
         let report = DropReport(taken: drop.dropped.count - leftOut.count, leftOut: leftOut + drop.refused)
         if let line = report.line { effects.append(.report(line)) }
+        if !drop.listing.files.isEmpty { controller.recordUndoPoint() }  // undo takes a drop back off the board
         let added = catalogue.add(drop.listing.files, at: drop.location, controller: controller)
         self.catalogue = catalogue
         if !added.decodes.isEmpty { effects.append(.decode(added.decodes)) }

@@ -5,16 +5,43 @@ extension BoardSession {
     func route(_ touch: TouchEvent, effects: inout [BoardEffect]) {
         switch router.route(touch, hitTest: layer(at:)) {
         case .board:
+            if touch.phase == .began, controller.board.photo(at: touch.routingLocation ?? touch.location) == nil {
+                showControls(at: touch.time)  // a finger on the empty table brings the controls
+            }
             controller.handle(touch)
         case .notice(let id):
             if touch.phase == .began { notices.dismiss(id, at: touch.time) }
         case .removedPhotos:
             shelfTouch(touch)
+        case let layer:
+            widgetTouch(touch, on: layer, effects: &effects)
+        }
+    }
+
+    /// A long press on a print opens its menu beside the finger; the finger is the menu's from
+    /// then on (it may slide to an entry and lift there), and the print lets go of it.
+    func takeHolds(at now: Instant, effects: inout [BoardEffect]) {
+        for hold in controller.takeHolds() {
+            guard let touch = router.touches(of: .board).first(where: { controller.owner(of: $0) == hold.photo }) else { continue }
+            controller.handle(TouchEvent(id: touch, phase: .cancelled, location: hold.location, time: now))
+            router.reassign(touch, to: .menu)
+            widgetTouches[touch] = WidgetTouch(target: nil, start: hold.location, location: hold.location)
+            openPrintMenu(hold.photo, at: hold.location, viaPointer: false)
+        }
+    }
+
+    /// The pointer moved: toward the top edge, or over the empty table, the controls show.
+    func pointerMoved(_ pointer: PointerEvent) {
+        guard case .moved = pointer.kind else { return }
+        let reach = WidgetMetrics(scale: scene.style.uiScale)
+        if pointer.location.y < reach.target + 3 * reach.edgeMargin || controller.board.photo(at: pointer.location) == nil {
+            showControls(at: pointer.time)
         }
     }
 
     /// The top layer at a board point, as the last frame showed it.
     func layer(at point: Point) -> Layer {
+        if let widget = widgetLayer(at: point) { return widget }
         if let notice = shown.noticePanels.last(where: { $0.frame.contains(point) }) { return .notice(notice.id) }
         if showsRemovedPhotos, let shelf = shown.shelf, shelf.contains(point) { return .removedPhotos }
         return .board

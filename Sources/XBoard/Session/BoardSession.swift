@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// The board as a screen: everything it shows and decides that is not a platform handle — the
 /// controller and its photos, mouse emulation, notices, the removed photos list, help,
 /// captions, saving when the board rests — in one core type that takes events and returns
@@ -46,9 +48,33 @@ public final class BoardSession {
     var unopenedPaths: [String] = []
     /// Whether the session has ended (a quit effect went out).
     public internal(set) var hasEnded = false
+    /// Until when the controls show (then they fade), unless pinned (`controlsArePinned`).
+    var controlsShownUntil: Instant?
+    /// The widget target a finger holds down now, shown pressed.
+    var pressed: WidgetTarget?
+    /// The touches on widgets, and what each began on.
+    var widgetTouches: [TouchID: WidgetTouch] = [:]
+    /// The menu open now, and where it was opened.
+    var menu: OpenMenu?
+    var menuAnchor = Point.zero
+    var aboutTitle: String?
+    var aboutLines: [String] = []
+    /// Whether undo can act, as worked out for a revision.
+    var undoKnown: (revision: UInt64, canUndo: Bool)?
+    /// The photo picker, while open; the folder it showed last.
+    public internal(set) var picker: PhotoPicker?
+    var lastPickerFolder: FilePath?
+    /// A picture being dragged out of the picker, and where the finger is.
+    var dragged: (id: ThumbnailID, location: Point)?
 
     /// What a touch can land on, top first.
     public enum Layer: Hashable, Sendable {
+        /// An open menu.
+        case menu
+        /// Outside an open menu: the touch closes it and does nothing more.
+        case dismissMenu
+        case controls
+        case picker
         case notice(NoticeID)
         case removedPhotos
         case board
@@ -58,6 +84,9 @@ public final class BoardSession {
     struct Shown {
         var noticePanels: [(id: NoticeID, frame: Rect)] = []
         var shelf: RemovedShelf?
+        var bar: LaidOutWidget?
+        var menu: LaidOutWidget?
+        var picker: LaidOutWidget?
     }
 
     /// A session on a board of `size` whose photos are still being listed (`SessionEvent.opened`
@@ -77,6 +106,7 @@ public final class BoardSession {
         notices = NoticeQueue(settings: noticeSettings)
         autosave = Debouncer(delay: settings.autosaveDelay)
         lastChange = (controller.revision, now)
+        showControls(at: now)
     }
 
     /// Handles one event at `now`; returns what the platform must do.
@@ -91,6 +121,8 @@ public final class BoardSession {
         case .saved(let outcome): finishSave(outcome, effects: &effects)
         case .documentSaved(let outcome): finishDocument(outcome, at: now, effects: &effects)
         case .exported(let outcome): finishExport(outcome, at: now, effects: &effects)
+        case .folderListed(let listing): folderListed(listing, effects: &effects)
+        case .thumbnailsDecoded(let results): thumbnailsDecoded(results)
         }
         if effects.contains(where: { if case .quit = $0 { true } else { false } }) { hasEnded = true }
         return effects
@@ -101,6 +133,16 @@ public final class BoardSession {
         case .touch(let touch):
             route(touch, effects: &effects)
         case .pointer(let pointer):
+            pointerMoved(pointer)
+            if case .pressed(.right) = pointer.kind, !pointer.modifiers.contains(.control), !emulator.hasPinnedFinger {
+                // A right-click opens a print's menu, as on every desktop; Ctrl+right-click pins a finger.
+                if menu != nil {
+                    closeMenu()
+                } else if let id = controller.board.photo(at: pointer.location) {
+                    openPrintMenu(id, at: pointer.location, viaPointer: true)
+                }
+                return
+            }
             for touch in emulator.touches(for: pointer, photoCenter: controller.board.photoCenter(at:)) { route(touch, effects: &effects) }
         case .key(let chord, let time):
             guard let command = commands.command(for: chord) else { return }
@@ -143,6 +185,12 @@ public final class BoardSession {
         guard !hasEnded else { return [] }
         var effects: [BoardEffect] = []
         if let deadline = controller.nextDeadline, deadline <= now { controller.advance(to: now) }
+        takeHolds(at: now, effects: &effects)
+        if var picker, picker.isGliding, let geometry = pickerGeometry {
+            picker.advance(to: now, maximum: geometry.maximumScroll)
+            self.picker = picker
+            requestThumbnails(effects: &effects)
+        }
         if controller.revision != lastChange.revision { lastChange = (controller.revision, now) }
         let isResting = !controller.isAnimating && controller.activeTouchCount == 0
         if isResting, refinedRevision != controller.revision, catalogue != nil {
@@ -165,8 +213,16 @@ public final class BoardSession {
     /// moves; only tap timeouts while the window is hidden), the autosave, the loading
     /// indicator's tick and the notices.
     public func nextDeadline(after now: Instant, isVisible: Bool = true) -> Instant? {
+        let frame = now + settings.frameInterval
+        let controlsFading =
+            controlsShownUntil.map { until in
+                now < until ? until : (now < until + settings.controlsFade ? frame : nil)
+            } ?? nil
         let sources: [Instant?] = [
             isVisible ? controller.nextDeadline : controller.nextTimeout,
+            isVisible && !controlsArePinned ? controlsFading : nil,
+            isVisible && (picker?.isGliding ?? false) ? frame : nil,
+            isVisible && controller.holdProgress(at: now) != nil ? frame : nil,
             autosave.nextDeadline,
             (catalogue?.isLoading ?? false) && isVisible ? now + settings.loadingTick : nil,
             notices.nextDeadline(after: now),

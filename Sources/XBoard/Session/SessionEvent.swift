@@ -17,6 +17,10 @@ public enum SessionEvent: Sendable {
     case documentSaved(DocumentOutcome)
     /// The board was saved as a picture, or could not be (`BoardEffect.exportPicture`).
     case exported(ExportOutcome)
+    /// A folder the picker asked for is listed (`BoardEffect.listFolder`).
+    case folderListed(FolderListing)
+    /// Thumbnails the picker asked for: decoded (and with the painter), or not.
+    case thumbnailsDecoded([ThumbnailID: Bool])
 }
 
 /// What the board opens with: the files, in order, which of them were named or dropped on it

@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// Tunables of a board session, with their units.
 public struct SessionSettings: Sendable {
     /// The display's refresh interval: the one frame clock of the board (glides, settles and
@@ -13,6 +15,14 @@ public struct SessionSettings: Sendable {
     public var seed: UInt64 = 1
     /// The home folder, which notices show as `~`.
     public var home: String?
+    /// The same as a path (the picker's path bar starts there).
+    public var homeFolder: FilePath? { home.flatMap { FilePath(bytes: Array($0.utf8)) } }
+    /// The folder the photo picker opens first: the Pictures folder of `user-dirs.dirs`.
+    public var picturesFolder: FilePath?
+    /// How long the controls stay after the last touch or pointer near them, and how long
+    /// they take to fade.
+    public var controlsIdle: Duration = .seconds(3)
+    public var controlsFade: Duration = .milliseconds(300)
 
     public init() {}
 }

@@ -26,6 +26,12 @@ public struct TouchRouter<Layer: Hashable & Sendable>: Sendable {
         }
     }
 
+    /// Gives a touch to another layer from now on (a long press opened a menu under it).
+    public mutating func reassign(_ touch: TouchID, to layer: Layer) {
+        guard grabs[touch] != nil else { return }
+        grabs[touch] = layer
+    }
+
     /// Forgets every touch of a device that went away.
     public mutating func forget(source: UInt32) {
         grabs = grabs.filter { $0.key.source != source }

@@ -33,7 +33,7 @@ public final class DecodePump {
                     outcome = .decoded(
                         PictureFacts(
                             pixelSize: picture.image.pixelSize, nativeSize: picture.image.nativeSize, dateTaken: picture.dateTaken,
-                            fingerprint: picture.fingerprint, warning: picture.warning))
+                            fingerprint: picture.fingerprint, warning: picture.warning, camera: picture.camera))
                 } catch {
                     outcome = .failed("\(result.request.path.escaped): \(error)")
                 }

@@ -27,6 +27,8 @@ enum CairoDrawing {
             draw(panel, in: context)
         case .removedPhotos(let shelf):
             draw(shelf, in: context, scale: scale, picture: picture)
+        case .widget(let widget):
+            draw(widget, in: context, picture: picture)
         }
     }
 
@@ -127,7 +129,7 @@ enum CairoDrawing {
         PangoText.shared.show(label, in: context)
     }
 
-    private static func setColor(_ color: Color, opacity: Double = 1, in context: OpaquePointer?) {
+    static func setColor(_ color: Color, opacity: Double = 1, in context: OpaquePointer?) {
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha * opacity)
     }
 

@@ -260,3 +260,10 @@ public final class CairoPainter {
         backSurface = surface
     }
 }
+
+extension CairoPainter {
+    /// Uploads a thumbnail of the photo picker (held among the pictures, `ThumbnailID.pictureKey`).
+    public func setThumbnail(_ image: DecodedImage, for id: ThumbnailID) throws { try setPicture(image, for: id.pictureKey) }
+
+    public func removeThumbnail(_ id: ThumbnailID) { removePicture(for: id.pictureKey) }
+}

@@ -21,6 +21,12 @@ enum DateTaken {
         return file.modified.map(onLocalClock)
     }
 
+    /// The camera a JPEG's EXIF names (`ExifCamera`), from the page cache the checks just filled.
+    static func camera(from file: FileReader, format: PictureFormat) -> String? {
+        guard format == .jpeg, case .success(let start) = file.read(offset: 0, count: exifReadLimit) else { return nil }
+        return ExifCamera.name(inJPEG: start)
+    }
+
     /// A UTC time (seconds since 1970) as the local clock showed it then.
     private static func onLocalClock(_ seconds: Double) -> Double {
         var whole = time_t(seconds.rounded(.down)), local = tm()

@@ -14,6 +14,8 @@ public struct LoadedPicture: @unchecked Sendable {
     /// What the file held (`PhotoFingerprint`), read from the descriptor that was decoded, so
     /// the board's loop never opens the file again; `nil` when it could not be read.
     public var fingerprint: PhotoFingerprint? = nil
+    /// The camera the file names (EXIF Make and Model), if it does.
+    public var camera: String? = nil
 }
 
 /// Opens a picture file and decodes it in this process, through exactly the checks and decoders

@@ -185,6 +185,7 @@ public final class PhotoDecoder: Sendable {
                         nativeSize: Size(width: Double(nativeWidth), height: Double(nativeHeight)))
                     var picture = LoadedPicture(image: image, warning: reply.text.isEmpty ? nil : reply.text)
                     picture.dateTaken = DateTaken.read(from: opened.file, format: opened.plan.format)
+                    picture.camera = DateTaken.camera(from: opened.file, format: opened.plan.format)
                     picture.fingerprint = opened.fingerprint
                     return .success(picture)
                 } catch {

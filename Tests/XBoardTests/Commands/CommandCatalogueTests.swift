@@ -42,7 +42,7 @@ import XBoard
         let help = HelpSheet(catalogue: catalogue)
         #expect(help.sections.count == 2)
         #expect(help.sections[1].map(\.input) == catalogue.rows.map(\.keys))
-        #expect(help.sections[1].first?.input == "F11 or f")
+        #expect(help.sections[1].first?.input == "Ctrl+O")
         #expect(help.sections[1].contains { $0.input == "Ctrl+Z · Ctrl+Shift+Z" && $0.effect == "undo · redo" })
     }
 

@@ -105,7 +105,9 @@ import XBoard
 
     @Test func aPinnedSecondFingerMakesTheNextDragATwoFingerGesture() {
         let mouse = Mouse(Fixtures.singlePhotoBoard())
-        mouse.send(.pressed(.right), at: Point(450, 400))
+        mouse.send(.pressed(.right), at: Point(450, 400))  // a plain right-click is the photo's menu, not the emulator's
+        #expect(mouse.emulator.overlay == nil)
+        mouse.send(.pressed(.right), at: Point(450, 400), modifiers: .control)
         #expect(mouse.emulator.overlay?.marker == Point(450, 400))
         mouse.send(.released(.right), at: Point(450, 400))
         mouse.drag(from: Point(550, 400), to: Point(650, 400))  // spread from 100 to 200 px
@@ -114,7 +116,7 @@ import XBoard
         mouse.send(.pressed(.right), at: Point(900, 700))  // right-click again removes it
         #expect(mouse.emulator.overlay == nil)
         #expect(mouse.controller.activeTouchCount == 0)
-        mouse.send(.pressed(.right), at: Point(450, 400))
+        mouse.send(.pressed(.right), at: Point(450, 400), modifiers: .control)
         #expect(mouse.emulator.removePinnedFinger(at: mouse.now).count == 1)  // Esc
     }
 
@@ -146,7 +148,7 @@ import XBoard
 
     @Test func everySyntheticFingerCanBeCancelled() {
         let mouse = Mouse(Fixtures.singlePhotoBoard())
-        mouse.send(.pressed(.right), at: Point(450, 400))
+        mouse.send(.pressed(.right), at: Point(450, 400), modifiers: .control)
         mouse.send(.pressed(.left), at: Point(550, 400))
         #expect(mouse.controller.activeTouchCount == 2)
         for touch in mouse.emulator.cancelAll(at: mouse.now) { mouse.controller.handle(touch) }

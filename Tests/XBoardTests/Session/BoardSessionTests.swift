@@ -30,7 +30,7 @@ import XBoard
     @Test func escLiftsAPinnedFingerBeforeLeavingFullscreen() {
         let script = opened()
         let photo = script.session.controller.board.photos[0].photoToBoard.center
-        script.window(.pointer(PointerEvent(.pressed(.right), at: photo, time: script.now)))
+        script.window(.pointer(PointerEvent(.pressed(.right), at: photo, modifiers: .control, time: script.now)))
         script.key(.named(.escape))
         #expect(script.log.isEmpty, "\(script.log)")
         script.key(.named(.escape))

@@ -1,0 +1,277 @@
+import SystemPackage
+
+/// The board's own widgets, for people with only a touchscreen: the controls along the top
+/// edge, menus (a print's, pressed and held or right-clicked; Tidy's; the controls that do not
+/// fit), and the photo picker. Each is a layer of the one touch router: a touch that begins on
+/// a widget is the widget's until it lifts, and never reaches a print under it.
+extension BoardSession {
+    /// A menu open on the board, and what its entries do.
+    enum OpenMenu {
+        /// A print's menu; `viaPointer` when right-clicked (it offers to pin a finger there).
+        case print(PhotoID, viaPointer: Bool)
+        case tidy
+        /// The controls from `first` on, which did not fit the bar.
+        case more(first: Int)
+        /// About a photo: text only; any touch closes it.
+        case about
+    }
+
+    /// One touch on a widget: what it began on, and what it turned into.
+    struct WidgetTouch {
+        enum Mode {
+            /// Pressing a target: it acts when the finger lifts on it.
+            case press
+            /// Scrolling the picker's grid from where it was when the touch began.
+            case scroll(from: Double)
+            /// A picture taken out of the picker toward the board.
+            case drag(ListedFile, ThumbnailID)
+        }
+
+        var target: WidgetTarget?
+        var start: Point
+        var location: Point
+        var mode: Mode = .press
+        /// Recent samples, for a fling's speed.
+        var samples: [(time: Instant, y: Double)] = []
+    }
+
+    // MARK: Layers
+
+    /// The widget layer at `point`, topmost first: an open menu (a touch elsewhere closes it),
+    /// the controls, the picker.
+    func widgetLayer(at point: Point) -> Layer? {
+        if menu != nil {
+            return shown.menu?.target(at: point) != nil ? .menu : .dismissMenu
+        }
+        if let bar = shown.bar, bar.target(at: point) != nil { return .controls }
+        if let picker = shown.picker, picker.target(at: point) != nil { return .picker }
+        return nil
+    }
+
+    /// A touch on a widget layer.
+    func widgetTouch(_ touch: TouchEvent, on layer: Layer, effects: inout [BoardEffect]) {
+        let location = touch.phase == .began ? (touch.routingLocation ?? touch.location) : touch.location
+        switch touch.phase {
+        case .began:
+            let widget: LaidOutWidget? =
+                switch layer {
+                case .menu: shown.menu
+                case .controls: shown.bar
+                case .picker: shown.picker
+                default: nil
+                }
+            var state = WidgetTouch(target: widget?.target(at: location), start: location, location: location)
+            state.samples = [(touch.time, location.y)]
+            widgetTouches[touch.id] = state
+            if layer == .dismissMenu { closeMenu() }
+            if layer == .picker { picker?.catchFling() }
+            if layer == .controls { showControls(at: touch.time) }
+            pressed = state.target
+        case .moved:
+            guard var state = widgetTouches[touch.id] else { return }
+            state.location = location
+            state.samples = (state.samples + [(touch.time, location.y)]).suffix(6)
+            if layer == .picker { movePicker(&state, at: touch.time, effects: &effects) }
+            if layer == .menu { state.target = shown.menu?.target(at: location) }
+            widgetTouches[touch.id] = state
+            pressed = pressedTarget(of: state, layer: layer)
+        case .ended:
+            guard var state = widgetTouches.removeValue(forKey: touch.id) else { return }
+            state.location = location
+            pressed = nil
+            release(state, on: layer, at: touch.time, effects: &effects)
+        case .cancelled:
+            widgetTouches[touch.id] = nil
+            pressed = nil
+        }
+    }
+
+    /// What shows pressed while a finger is down: the target under it, if it began there (a
+    /// menu entry under a sliding finger, as menus opened by a long press are used).
+    private func pressedTarget(of state: WidgetTouch, layer: Layer) -> WidgetTarget? {
+        switch (layer, state.mode) {
+        case (.menu, _): return state.target
+        case (_, .press):
+            let widget = layer == .controls ? shown.bar : shown.picker
+            return widget?.target(at: state.location) == state.target ? state.target : nil
+        default: return nil
+        }
+    }
+
+    private func release(_ state: WidgetTouch, on layer: Layer, at time: Instant, effects: inout [BoardEffect]) {
+        switch layer {
+        case .menu:
+            // Lifted on an entry (a tap, or a finger slid there from the long press): it acts.
+            if case .menuEntry(let index) = shown.menu?.target(at: state.location) {
+                chooseMenuEntry(index, at: time, effects: &effects)
+            } else if case .about = menu {
+                closeMenu()
+            }
+        case .controls:
+            guard case .control(let index) = state.target, shown.bar?.target(at: state.location) == state.target else { return }
+            activateControl(index, at: time, effects: &effects)
+        case .picker:
+            releasePicker(state, at: time, effects: &effects)
+        default:
+            break
+        }
+    }
+
+    // MARK: Controls
+
+    /// Shows the controls for a while (a finger or the pointer came to the empty table or the
+    /// top edge).
+    func showControls(at now: Instant) {
+        controlsShownUntil = max(controlsShownUntil ?? now, now + settings.controlsIdle)
+    }
+
+    /// Whether the controls stay however idle: the board is empty, a finger is on them, a menu
+    /// or the picker is open.
+    var controlsArePinned: Bool {
+        (catalogue != nil && controller.board.photos.isEmpty && !(catalogue?.isLoading ?? true)) || menu != nil || picker != nil
+            || router.touches(of: .controls).isEmpty == false
+    }
+
+    /// The controls' opacity at `now`: 1 while shown, fading over `controlsFade` after.
+    func controlsOpacity(at now: Instant) -> Double {
+        if controlsArePinned { return 1 }
+        guard let until = controlsShownUntil else { return 0 }
+        if now <= until { return 1 }
+        let fade = (now - until).seconds / settings.controlsFade.seconds
+        return max(0, 1 - fade)
+    }
+
+    /// The controls that cannot act now, by index (undo with nothing to undo).
+    func disabledControls() -> Set<Int> {
+        var disabled: Set<Int> = []
+        for (index, control) in commands.controls.enumerated() {
+            switch control.action {
+            case .command(.undo) where !canUndo: disabled.insert(index)
+            case .command(.redo) where !controller.canRedo: disabled.insert(index)
+            case .command(.toggleRemovedPhotos) where controller.removedPhotos.isEmpty && !showsRemovedPhotos: disabled.insert(index)
+            case .tidyMenu where controller.board.photos.isEmpty: disabled.insert(index)
+            default: break
+            }
+        }
+        return disabled
+    }
+
+    /// Whether undo would change anything, worked out once per revision.
+    var canUndo: Bool {
+        if let known = undoKnown, known.revision == controller.revision { return known.canUndo }
+        let value = controller.canUndo
+        undoKnown = (controller.revision, value)
+        return value
+    }
+
+    func activateControl(_ index: Int, at time: Instant, effects: inout [BoardEffect]) {
+        showControls(at: time)
+        let bar = controlBar()
+        if index == bar.moreIndex {
+            let first = bar.fittingCount(width: controller.board.size.width, measure: scene.measure)
+            openMenu(.more(first: first), at: controlAnchor(index))
+            return
+        }
+        guard commands.controls.indices.contains(index), !disabledControls().contains(index) else { return }
+        switch commands.controls[index].action {
+        case .command(let command): perform(command, at: time, effects: &effects)
+        case .tidyMenu: openMenu(.tidy, at: controlAnchor(index))
+        }
+    }
+
+    /// Under a control of the bar as shown: where its menu opens.
+    private func controlAnchor(_ index: Int) -> Point {
+        guard let frame = shown.bar?.targets.first(where: { $0.target == .control(index) })?.frame else { return .zero }
+        return Point(x: frame.minX - WidgetMetrics(scale: scene.style.uiScale).target * 0.6, y: frame.maxY + frame.size.height / 2)
+    }
+
+    func controlBar() -> ControlBar {
+        let pressedIndex: Int? = if case .control(let index) = pressed { index } else { nil }
+        return ControlBar(
+            controls: commands.controls, metrics: WidgetMetrics(scale: scene.style.uiScale), pressed: pressedIndex,
+            disabled: disabledControls())
+    }
+
+    // MARK: Menus
+
+    func openMenu(_ kind: OpenMenu, at anchor: Point) {
+        menu = kind
+        menuAnchor = anchor
+    }
+
+    func closeMenu() {
+        menu = nil
+    }
+
+    /// The menu as it shows now.
+    func popupMenu() -> PopupMenu? {
+        guard let menu else { return nil }
+        let pressedIndex: Int? = if case .menuEntry(let index) = pressed { index } else { nil }
+        switch menu {
+        case .print(let id, let viaPointer):
+            var entries = [
+                PopupMenu.Entry(controller.isUpClose(id) ? "Back from close-up" : "Close up"),
+                PopupMenu.Entry("Put back as first laid out"),
+                PopupMenu.Entry("Turn upright"),
+                PopupMenu.Entry("Remove from the board"),
+                PopupMenu.Entry("About this photo"),
+            ]
+            if viaPointer { entries.append(PopupMenu.Entry("Pin a finger here")) }
+            return PopupMenu(title: catalogue?.name(of: id), entries: entries, anchor: menuAnchor, pressed: pressedIndex)
+        case .tidy:
+            return PopupMenu(
+                title: "Tidy", entries: [PopupMenu.Entry("By name"), PopupMenu.Entry("By date taken")], anchor: menuAnchor,
+                pressed: pressedIndex)
+        case .more(let first):
+            let entries = commands.controls.dropFirst(first).enumerated().map { offset, control in
+                PopupMenu.Entry(control.word, isEnabled: !disabledControls().contains(first + offset))
+            }
+            return PopupMenu(entries: entries, anchor: menuAnchor, pressed: pressedIndex)
+        case .about:
+            return PopupMenu(title: aboutTitle, lines: aboutLines, entries: [], anchor: menuAnchor)
+        }
+    }
+
+    func chooseMenuEntry(_ index: Int, at time: Instant, effects: inout [BoardEffect]) {
+        guard let menu else { return }
+        closeMenu()
+        switch menu {
+        case .print(let id, _):
+            switch index {
+            case 0: controller.toggleCloseUp(id)
+            case 1: controller.putBack(id)
+            case 2: controller.turnUpright(id)
+            case 3: controller.removeFromBoard(id)
+            case 4: showAbout(id)
+            case 5:
+                for touch in emulator.pinFinger(at: menuAnchor, time: time) { route(touch, effects: &effects) }
+            default: break
+            }
+        case .tidy:
+            perform(.tidy(byDate: index == 1), at: time, effects: &effects)
+        case .more(let first):
+            activateControl(first + index, at: time, effects: &effects)
+        case .about:
+            break
+        }
+    }
+
+    /// Opens "About this photo": its name, folder, size, date taken and camera.
+    private func showAbout(_ id: PhotoID) {
+        guard let catalogue else { return }
+        aboutTitle = catalogue.name(of: id)
+        var lines: [String] = []
+        if let folder = catalogue.path(of: id)?.removingLastComponent() { lines.append("In \(folder.escaped)") }
+        if let size = catalogue.nativeSize(of: id) { lines.append("\(Int(size.width)) × \(Int(size.height)) pixels") }
+        if let date = catalogue.dateTaken(of: id) ?? nil { lines.append("Taken \(CaptionLayout.dateText(date))") }
+        if let camera = catalogue.camera(of: id) { lines.append("Camera: \(camera)") }
+        aboutLines = lines
+        openMenu(.about, at: menuAnchor)
+    }
+
+    /// A print's menu, opened by a long press (the finger stays on it, and may slide to an entry)
+    /// or a right-click.
+    func openPrintMenu(_ id: PhotoID, at location: Point, viaPointer: Bool) {
+        openMenu(.print(id, viaPointer: viaPointer), at: location)
+    }
+}

@@ -1,0 +1,85 @@
+/// A menu beside a finger: a title, a few lines of text (About this photo), and entries a
+/// finger's height each (`WidgetMetrics.target`), placed to the finger's right and below where
+/// there is room, else where there is, always inside the window.
+public struct PopupMenu: Hashable, Sendable {
+    public struct Entry: Hashable, Sendable {
+        public var title: String
+        public var isEnabled: Bool
+
+        public init(_ title: String, isEnabled: Bool = true) {
+            self.title = title
+            self.isEnabled = isEnabled
+        }
+    }
+
+    public var title: String?
+    /// Lines of information, under the title.
+    public var lines: [String]
+    public var entries: [Entry]
+    /// Where the finger (or pointer) was, in board points.
+    public var anchor: Point
+    /// The entry a finger holds down now.
+    public var pressed: Int?
+
+    public init(title: String? = nil, lines: [String] = [], entries: [Entry], anchor: Point, pressed: Int? = nil) {
+        self.title = title
+        self.lines = lines
+        self.entries = entries
+        self.anchor = anchor
+        self.pressed = pressed
+    }
+
+    /// The widest a menu grows, in points at scale 1.
+    static let maximumWidth = 420.0
+
+    public func layout(in size: Size, metrics: WidgetMetrics, measure: TextMeasure, style: WidgetStyle = WidgetStyle()) -> LaidOutWidget {
+        let font = metrics.font, bold = metrics.boldFont
+        let lineHeight = font.lineHeight
+        let widest =
+            (title.map { [measure.width($0, bold)] } ?? []) + lines.map { measure.width($0, font) }
+            + entries.map { measure.width($0.title, font) }
+        let room = size.width - 2 * metrics.edgeMargin
+        let width = min(room, min(Self.maximumWidth * metrics.scale, max(4 * metrics.target, (widest.max() ?? 0) + 2 * metrics.padding)))
+        let textWidth = width - 2 * metrics.padding
+        let headerHeight = (title == nil ? 0 : lineHeight) + Double(lines.count) * lineHeight
+        let height = (headerHeight > 0 ? headerHeight + 2 * metrics.gap : 0) + Double(entries.count) * metrics.target + 2 * metrics.gap
+        // Beside the finger: to its right and below it, flipped where the window ends.
+        let offset = metrics.target * 0.6
+        var x = anchor.x + offset, y = anchor.y - metrics.target / 2
+        if x + width > size.width - metrics.edgeMargin { x = anchor.x - offset - width }
+        x = min(max(metrics.edgeMargin, x), size.width - metrics.edgeMargin - width)
+        y = min(max(metrics.edgeMargin, y), size.height - metrics.edgeMargin - height)
+        let frame = Rect(x: x.rounded(), y: y.rounded(), width: width.rounded(.up), height: height.rounded(.up))
+        var steps: [WidgetStep] = [.box(frame, radius: metrics.cornerRadius, color: style.menu), .clip(frame)]
+        var baseline = frame.minY + metrics.gap + font.ascent
+        if let title {
+            steps.append(
+                .text(
+                    TextLine(
+                        TextLayout.shorten(title, width: textWidth, style: bold, measure: measure),
+                        at: Point(x: frame.minX + metrics.padding, y: baseline), style: bold), color: style.text))
+            baseline += lineHeight
+        }
+        for line in lines {
+            let shown = TextLayout.shorten(line, width: textWidth, style: font, measure: measure)
+            steps.append(.text(TextLine(shown, at: Point(x: frame.minX + metrics.padding, y: baseline), style: font), color: style.text))
+            baseline += lineHeight
+        }
+        var targets: [(frame: Rect, target: WidgetTarget)] = []
+        var top = frame.minY + metrics.gap + (headerHeight > 0 ? headerHeight + 2 * metrics.gap : 0)
+        for (index, entry) in entries.enumerated() {
+            let entryFrame = Rect(x: frame.minX + metrics.gap, y: top, width: frame.size.width - 2 * metrics.gap, height: metrics.target)
+            if pressed == index { steps.append(.box(entryFrame, radius: metrics.cornerRadius * 0.6, color: style.pressed)) }
+            let textBaseline = entryFrame.center.y + font.ascent / 2 - font.size * 0.12
+            let shown = TextLayout.shorten(entry.title, width: textWidth, style: font, measure: measure)
+            steps.append(
+                .text(
+                    TextLine(shown, at: Point(x: frame.minX + metrics.padding, y: textBaseline), style: font),
+                    color: entry.isEnabled ? style.text : style.disabledText))
+            if entry.isEnabled { targets.append((entryFrame, .menuEntry(index))) }
+            top += metrics.target
+        }
+        steps.append(.endClip)
+        return LaidOutWidget(item: WidgetItem(frame: frame, steps: steps), targets: targets)
+    }
+}
