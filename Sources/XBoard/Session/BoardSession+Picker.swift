@@ -15,14 +15,14 @@ extension BoardSession {
 
     func closePicker(effects: inout [BoardEffect]) {
         guard let picker else { return }
-        effects.append(.forgetThumbnails(Array(picker.requested)))
+        if !picker.requested.isEmpty { effects.append(.forgetThumbnails(Array(picker.requested))) }
         self.picker = nil
     }
 
     /// Shows `folder` in the picker.
     func openPickerFolder(_ folder: FilePath, effects: inout [BoardEffect]) {
         guard var picker else { return }
-        effects.append(.forgetThumbnails(Array(picker.requested)))
+        if !picker.requested.isEmpty { effects.append(.forgetThumbnails(Array(picker.requested))) }
         picker.open(folder)
         self.picker = picker
         lastPickerFolder = folder
@@ -70,7 +70,7 @@ extension BoardSession {
     /// Thumbnails out of view kept before they are let go.
     static let thumbnailsKept = 240
 
-    var pickerGeometry: PickerGeometry? {
+    public var pickerGeometry: PickerGeometry? {
         picker?.geometry(in: controller.board.size, metrics: WidgetMetrics(scale: scene.style.uiScale))
     }
 

@@ -156,6 +156,9 @@ extension BoardSession {
         return disabled
     }
 
+    /// The controls greyed now, for tests.
+    public var disabledControlsForTesting: Set<Int> { disabledControls() }
+
     /// Whether undo would change anything, worked out once per revision.
     var canUndo: Bool {
         if let known = undoKnown, known.revision == controller.revision { return known.canUndo }

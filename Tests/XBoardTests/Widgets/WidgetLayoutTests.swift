@@ -1,0 +1,112 @@
+import SystemPackage
+import Testing
+import XBoard
+
+/// The widget layer: targets a finger can hit (9 mm, by `Xft.dpi`), inside the window,
+/// hit-tested as laid out.
+@Suite struct WidgetLayoutTests {
+    let controls = CommandCatalogue.board.controls
+
+    @Test(arguments: [1.0, 2.0])
+    func everyControlIsAFingersWidthAndGrowsWithTheScale(scale: Double) throws {
+        let size = Size(width: 1280 * scale, height: 800 * scale)
+        let bar = ControlBar(controls: controls, metrics: WidgetMetrics(scale: scale)).layout(in: size, measure: .estimated)
+        #expect(bar.targets.count == controls.count)
+        for target in bar.targets {
+            #expect(target.frame.size.height >= 48 * scale && target.frame.size.width >= 48 * scale, "\(target)")
+        }
+        // Kept off the window's very edge, and inside it.
+        #expect(bar.item.frame.minY >= 14 * scale && bar.item.frame.minX >= 14 * scale && bar.item.frame.maxX <= size.width - 14 * scale)
+        // Hit-testing finds each control at its centre, nothing outside the bar.
+        for (index, target) in bar.targets.enumerated() { #expect(bar.target(at: target.frame.center) == .control(index)) }
+        #expect(bar.target(at: Point(x: size.width / 2, y: size.height / 2)) == nil)
+    }
+
+    @Test func twiceTheDpiIsTwiceTheSize() {
+        let small = ControlBar(controls: controls, metrics: WidgetMetrics(scale: 1)).layout(
+            in: Size(width: 1920, height: 1080), measure: .estimated)
+        let large = ControlBar(controls: controls, metrics: WidgetMetrics(scale: 2)).layout(
+            in: Size(width: 3840, height: 2160), measure: .estimated)
+        #expect(large.targets.map(\.frame.size.height) == small.targets.map { $0.frame.size.height * 2 })
+    }
+
+    @Test func aNarrowWindowPutsTheRestUnderMore() {
+        let bar = ControlBar(controls: controls, metrics: WidgetMetrics(scale: 1))
+        let laidOut = bar.layout(in: Size(width: 640, height: 480), measure: .estimated)
+        #expect(laidOut.targets.last?.target == .control(bar.moreIndex))
+        #expect(laidOut.targets.count < controls.count)
+        #expect(laidOut.item.frame.maxX <= 640)
+    }
+
+    @Test func greyedControlsShowGreyAndStillTakeTheTouch() {
+        let bar = ControlBar(controls: controls, metrics: WidgetMetrics(scale: 1), disabled: [2]).layout(
+            in: Size(width: 1280, height: 800), measure: .estimated)
+        let greyed = bar.item.steps.compactMap { step -> Color? in
+            if case .text(let line, let color) = step, line.text == "Undo" { return color }
+            return nil
+        }
+        #expect(greyed == [WidgetStyle().disabledText])
+    }
+
+    @Test func aMenuOpensBesideTheFingerAndStaysInsideTheWindow() {
+        let menu = PopupMenu(
+            title: "a.jpg", entries: [PopupMenu.Entry("Close up"), PopupMenu.Entry("Remove")], anchor: Point(x: 1270, y: 790))
+        let laidOut = menu.layout(in: Size(width: 1280, height: 800), metrics: WidgetMetrics(scale: 1), measure: .estimated)
+        let frame = laidOut.item.frame
+        #expect(frame.minX >= 0 && frame.maxX <= 1280 && frame.minY >= 0 && frame.maxY <= 800)
+        #expect(laidOut.targets.map(\.target) == [.menuEntry(0), .menuEntry(1)])
+        #expect(laidOut.targets.allSatisfy { $0.frame.size.height >= 48 })
+        #expect(laidOut.target(at: Point(x: frame.minX + 4, y: frame.minY + 4)) == .inert)  // the title
+    }
+
+    @Test func thePickersTilesAreHitWhereTheyShowAndScroll() throws {
+        var picker = PhotoPicker(folder: FilePath("/home/ann/Pictures"), home: FilePath("/home/ann"))
+        let pictures = (0..<100).map {
+            ListedFile(path: FilePath("/home/ann/Pictures/\($0).jpg"), canonical: PathKey(FilePath("/home/ann/Pictures/\($0).jpg")))
+        }
+        picker.listed(
+            FolderListing(folder: FilePath("/home/ann/Pictures"), subfolders: [FilePath("/home/ann/Pictures/trip")], pictures: pictures))
+        let size = Size(width: 1280, height: 800), metrics = WidgetMetrics(scale: 1)
+        let geometry = picker.geometry(in: size, metrics: metrics)
+        #expect(geometry.sheet.maxY <= size.height && geometry.columns >= 5)
+        var laidOut = picker.layout(in: size, metrics: metrics, measure: .estimated)
+        #expect(laidOut.target(at: geometry.tileFrame(0, scrolledBy: 0).center) == .picker(.tile(0)))
+        #expect(picker.crumbs.map(\.name) == ["Home", "Pictures"])
+        picker.scroll(by: geometry.tileSize.height + geometry.gap, maximum: geometry.maximumScroll)
+        laidOut = picker.layout(in: size, metrics: metrics, measure: .estimated)
+        // Scrolled one row: the first row's place now holds the second.
+        #expect(
+            laidOut.target(at: geometry.tileFrame(geometry.columns, scrolledBy: picker.scrollOffset).center)
+                == .picker(.tile(geometry.columns)))
+        picker.scroll(by: 1e9, maximum: geometry.maximumScroll)
+        #expect(picker.scrollOffset == geometry.maximumScroll)
+        // Only what is in view (and a few rows around) is asked for.
+        #expect(picker.wantedThumbnails(in: size, metrics: metrics).count < 100)
+    }
+
+    @Test func aFlingGlidesAndSlowsToAStop() {
+        var picker = PhotoPicker(folder: FilePath("/p"), home: nil)
+        var now = Instant(sinceOrigin: .seconds(1))
+        picker.fling(speed: 2000, at: now)
+        var offsets: [Double] = []
+        while picker.isGliding, offsets.count < 1000 {
+            now += .milliseconds(16)
+            picker.advance(to: now, maximum: 10_000)
+            offsets.append(picker.scrollOffset)
+        }
+        #expect(!picker.isGliding)
+        #expect(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 })
+        // v / k: 2000 / 3.5 ≈ 571 points, less what the stop speed cuts short.
+        #expect(offsets.last.map { $0 > 500 && $0 < 572 } == true, "\(offsets.last ?? 0)")
+    }
+
+    @Test func userDirsNameThePicturesFolder() {
+        let home = FilePath("/home/ann")
+        let text = "# written by xdg-user-dirs-update\nXDG_DESKTOP_DIR=\"$HOME/Desktop\"\nXDG_PICTURES_DIR=\"$HOME/Bilder\"\n"
+        #expect(UserDirs.folder("PICTURES", in: text, home: home) == FilePath("/home/ann/Bilder"))
+        #expect(UserDirs.folder("PICTURES", in: "XDG_PICTURES_DIR=\"/srv/photos\"", home: home) == FilePath("/srv/photos"))
+        #expect(UserDirs.folder("PICTURES", in: "XDG_PICTURES_DIR=\"$HOME/\"", home: home) == nil)  // disabled: the home folder
+        #expect(UserDirs.folder("PICTURES", in: "XDG_PICTURES_DIR=$HOME/Bilder", home: home) == nil)  // not quoted
+        #expect(UserDirs.folder("PICTURES", in: "XDG_PICTURES_DIR=\"relative\"", home: home) == nil)
+    }
+}
