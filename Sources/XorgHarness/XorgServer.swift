@@ -36,13 +36,17 @@ public final class XorgServer {
     ///   - refreshRate: the mode's refresh rate in hertz (its modeline's pixel clock is made for it).
     ///   - disabledExtensions: extensions the server runs without (`-extension NAME`); Xorg 1.21 refuses
     ///     some (Present among them) and runs with them anyway.
-    public convenience init(width: Int = 1280, height: Int = 800, refreshRate: Double = 60, disabledExtensions: [String] = []) throws {
+    ///   - touchOnly: the touchscreen is the server's only input device: no keyboard, mouse or
+    ///     touchpad (a kiosk, a table display).
+    public convenience init(
+        width: Int = 1280, height: Int = 800, refreshRate: Double = 60, disabledExtensions: [String] = [], touchOnly: Bool = false
+    ) throws {
         Self.reapOrphans()
         var lastError: Error = HarnessError("no attempt")
         for attempt in 0..<3 {
             do {
                 try self.init(
-                    width: width, height: height, refreshRate: refreshRate, disabledExtensions: disabledExtensions,
+                    width: width, height: height, refreshRate: refreshRate, disabledExtensions: disabledExtensions, touchOnly: touchOnly,
                     displayNumber: try Self.freeDisplayNumber(skipping: attempt))
                 return
             } catch let error as HarnessError where error.description.contains("exited early") {
@@ -52,8 +56,12 @@ public final class XorgServer {
         throw lastError
     }
 
-    private init(width: Int, height: Int, refreshRate: Double, disabledExtensions: [String], displayNumber: Int) throws {
+    /// Whether the touchscreen is the only input device.
+    public let touchOnly: Bool
+
+    private init(width: Int, height: Int, refreshRate: Double, disabledExtensions: [String], touchOnly: Bool, displayNumber: Int) throws {
         size = (width, height)
+        self.touchOnly = touchOnly
         self.refreshRate = refreshRate
         self.displayNumber = displayNumber
         ownsDirectory = Leftovers.current == nil
@@ -77,9 +85,11 @@ public final class XorgServer {
                 return ScreenReader.canConnect(displayName) ? true : nil
             }
             touch = try InputTestDevice(socketPath: directory.appendingPathComponent("touch.sock").path)
-            pointer = try InputTestDevice(socketPath: directory.appendingPathComponent("pointer.sock").path)
-            keyboard = try InputTestDevice(socketPath: directory.appendingPathComponent("keyboard.sock").path)
-            touchpad = try InputTestDevice(socketPath: directory.appendingPathComponent("touchpad.sock").path)
+            if !touchOnly {
+                pointer = try InputTestDevice(socketPath: directory.appendingPathComponent("pointer.sock").path)
+                keyboard = try InputTestDevice(socketPath: directory.appendingPathComponent("keyboard.sock").path)
+                touchpad = try InputTestDevice(socketPath: directory.appendingPathComponent("touchpad.sock").path)
+            }
         } catch {
             stop()
             throw error
@@ -229,10 +239,12 @@ public final class XorgServer {
             Section "ServerLayout"
                 Identifier "layout"
                 Screen "screen"
-                InputDevice "touch"
-                InputDevice "pointer" "CorePointer"
-                InputDevice "touchpad" "SendCoreEvents"
-                InputDevice "keyboard" "CoreKeyboard"
+            \(touchOnly ? "    InputDevice \"touch\" \"SendCoreEvents\"" : """
+                    InputDevice "touch"
+                    InputDevice "pointer" "CorePointer"
+                    InputDevice "touchpad" "SendCoreEvents"
+                    InputDevice "keyboard" "CoreKeyboard"
+            """)
             EndSection
 
             """

@@ -28,6 +28,9 @@ final class EventLoop {
     let trace: Bool
     /// How long each turn of the loop took (`PHOTOBOARD_TRACE=loop`).
     private var stallMeter: StallMeter?
+    /// Whether what a finger can act on is said whenever it changes (`PHOTOBOARD_TRACE=widgets`).
+    private var tracesWidgets = false
+    private var lastTargets: [String] = []
     private var frame = FrameState()
     /// Frames at the display's rate, never more than the server finishes.
     private var pacer: FramePacer
@@ -51,9 +54,9 @@ final class EventLoop {
         exporter = try BoardExporter()
         folders = try FolderLister()
         pacer = FramePacer(interval: window.refreshRate.interval)
-        if ProcessInfo.processInfo.environment["PHOTOBOARD_TRACE"]?.split(separator: ",").contains("loop") == true {
-            stallMeter = StallMeter()
-        }
+        let traces = ProcessInfo.processInfo.environment["PHOTOBOARD_TRACE"]?.split(separator: ",") ?? []
+        if traces.contains("loop") { stallMeter = StallMeter() }
+        tracesWidgets = traces.contains("widgets")
     }
 
     /// Runs until the board ends; returns the exit status. Losing the X server is one line and
@@ -194,6 +197,14 @@ final class EventLoop {
         return nil
     }
 
+    /// Says what a finger can act on, when it changed: one line, targets separated by `; `.
+    private func traceTargets() {
+        let targets = session.shownTargets()
+        guard targets != lastTargets else { return }
+        lastTargets = targets
+        System.printError("trace: targets \(targets.joined(separator: "; "))")
+    }
+
     /// Paints a frame when something changed and the pacer allows one.
     private func paint() {
         let now = MonotonicClock.now()
@@ -207,6 +218,7 @@ final class EventLoop {
             if painter.paint(session.makeFrame(at: now), atVerticalBlank: session.prefersVerticalBlank) {
                 pacer.frameSubmitted(at: now)
             }
+            if tracesWidgets { traceTargets() }
             // Exposed too: what changed was painted, the rest is shown again from the back buffer.
             if action == .paintAndPresent { painter.present() }
         case .present:

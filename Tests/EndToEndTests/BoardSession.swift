@@ -62,10 +62,10 @@ final class BoardSession {
         photos: [TestPhoto], seed: Int = 7, arguments: [String] = [], user: (uid: Int, gid: Int)? = nil, resources: String? = nil,
         waitForPhotos: Bool = true, screen: (width: Int, height: Int) = (1280, 800), refreshRate: Double = 60,
         environment: [String: String] = [:], sizedFromScreen: Bool = false, windowManager desktop: WindowManager.Kind? = nil,
-        prepare: (String) throws -> [String] = { _ in [] }
+        touchOnly: Bool = false, prepare: (String) throws -> [String] = { _ in [] }
     ) throws {
         self.photos = photos
-        server = try XorgServer(width: screen.width, height: screen.height, refreshRate: refreshRate)
+        server = try XorgServer(width: screen.width, height: screen.height, refreshRate: refreshRate, touchOnly: touchOnly)
         reader = try ScreenReader(displayName: server.displayName)
         if let resources { reader.setResources(resources) }
         windowManager = try desktop.map { [server, reader] in try WindowManager($0, on: server, reader: reader) }

@@ -278,3 +278,44 @@ extension BoardSession {
         openMenu(.print(id, viaPointer: viaPointer), at: location)
     }
 }
+
+extension BoardSession {
+    /// What the last frame showed that a finger can act on, a line each — the controls, an open
+    /// menu's entries, the picker's parts and the removed photos — as `kind word x y width
+    /// height` in board points: what a screen reader or a test finds them by.
+    public func shownTargets() -> [String] {
+        func line(_ kind: String, _ word: String, _ frame: Rect) -> String {
+            "\(kind) \(word) at \(Int(frame.minX.rounded())) \(Int(frame.minY.rounded())) \(Int(frame.size.width.rounded())) \(Int(frame.size.height.rounded()))"
+        }
+        var lines: [String] = []
+        for (frame, target) in shown.bar?.targets ?? [] {
+            guard case .control(let index) = target else { continue }
+            let word = commands.controls.indices.contains(index) ? commands.controls[index].word : ControlBar.moreWord
+            lines.append(line("control", word, frame))
+        }
+        if let menu = popupMenu() {
+            for (frame, target) in shown.menu?.targets ?? [] {
+                guard case .menuEntry(let index) = target, menu.entries.indices.contains(index) else { continue }
+                lines.append(line("menu", menu.entries[index].title, frame))
+            }
+        }
+        if let picker {
+            for (frame, target) in shown.picker?.targets ?? [] {
+                switch target {
+                case .picker(.tile(let index)):
+                    switch picker.tile(index) {
+                    case .folder(let folder): lines.append(line("picker-folder", folder.lastComponent?.string ?? "", frame))
+                    case .picture(let file, _): lines.append(line("picker-photo", file.path.lastComponent?.string ?? "", frame))
+                    case nil: break
+                    }
+                case .picker(.crumb(let index)): lines.append(line("picker-crumb", picker.crumbs[index].name, frame))
+                case .picker(.add): lines.append(line("picker-add", "Add", frame))
+                case .picker(.close): lines.append(line("picker-close", "Close", frame))
+                default: break
+                }
+            }
+        }
+        for slot in shown.shelf?.slots ?? [] { lines.append(line("removed", slot.label, slot.touchFrame)) }
+        return lines
+    }
+}
