@@ -11,9 +11,11 @@ public struct Board: Hashable, Sendable {
         self.size = size
     }
 
-    private mutating func reindex() {
-        indexByID.removeAll(keepingCapacity: true)
-        for (index, photo) in photos.enumerated() { indexByID[photo.id] = index }
+    /// Brings `indexByID` in step with `photos` from `start` on (what comes before is unchanged),
+    /// so adding near the top of a board of thousands costs what it moves, not the whole board.
+    private mutating func reindex(from start: Int = 0) {
+        if start == 0 { indexByID.removeAll(keepingCapacity: true) }
+        for index in start..<photos.count { indexByID[photos[index].id] = index }
     }
 
     public static func == (lhs: Board, rhs: Board) -> Bool { lhs.size == rhs.size && lhs.photos == rhs.photos }
@@ -37,21 +39,25 @@ public struct Board: Hashable, Sendable {
     public func index(of id: PhotoID) -> Int? { indexByID[id] }
 
     public mutating func add(_ photo: Photo) {
-        photos.removeAll { $0.id == photo.id }
-        photos.append(photo)
-        reindex()
+        insert(photo, at: photos.count)
     }
 
     /// Inserts at a stacking position (0 = bottom), clamped to the stack.
     public mutating func insert(_ photo: Photo, at position: Int) {
-        photos.removeAll { $0.id == photo.id }
-        photos.insert(photo, at: min(max(0, position), photos.count))
-        reindex()
+        var start = photos.count
+        if let old = indexByID.removeValue(forKey: photo.id) {
+            photos.remove(at: old)
+            start = old
+        }
+        let position = min(max(0, position), photos.count)
+        photos.insert(photo, at: position)
+        reindex(from: min(start, position))
     }
 
     public mutating func remove(_ id: PhotoID) {
-        photos.removeAll { $0.id == id }
-        reindex()
+        guard let index = indexByID.removeValue(forKey: id) else { return }
+        photos.remove(at: index)
+        reindex(from: index)
     }
 
     /// Moves the photo to the top of the stack; returns whether the order changed.
@@ -59,7 +65,7 @@ public struct Board: Hashable, Sendable {
     public mutating func bringToFront(_ id: PhotoID) -> Bool {
         guard let index = index(of: id), index != photos.count - 1 else { return false }
         photos.append(photos.remove(at: index))
-        reindex()
+        reindex(from: index)
         return true
     }
 
