@@ -18,12 +18,13 @@ struct BenchCommand: ParsableCommand {
     }
 
     enum Part: String, CaseIterable, ExpressibleByArgument {
-        case engine, paint, load, decode, memory, app, closeup, library, listing, soak
+        case engine, paint, load, decode, memory, app, closeup, library, listing, scale, soak
     }
 
     @Option(
         help:
-            "Run only these parts: engine, paint, load, decode, memory, app, closeup, library, listing, soak (soak runs only when named).")
+            "Run only these parts: engine, paint, load, decode, memory, app, closeup, library, listing, scale, soak (soak and scale run only when named)."
+    )
     var only: [Part] = [.engine, .paint, .load, .decode, .memory, .app, .closeup, .library, .listing]
 
     @Option(help: "A photoboard-x11 binary to compare with (closeup, library, listing): measured before --binary, alternating.")
@@ -85,7 +86,7 @@ struct BenchCommand: ParsableCommand {
         if only.contains(.app) {
             try AppBenchmark.interaction(binary: binary, pictures: pictures).forEach { print($0) }
         }
-        if only.contains(where: { [Part.closeup, .library, .listing].contains($0) }) {
+        if only.contains(where: { [Part.closeup, .library, .listing, .scale].contains($0) }) {
             print("\n| scenario | setup | before | after | budget |")
             print("|---|---|---|---|---|")
         }
@@ -100,6 +101,10 @@ struct BenchCommand: ParsableCommand {
         }
         if only.contains(.listing) {
             try BigBoardRows.listing(folders: 100, files: 200, before: before, after: binary, rounds: rounds, pictures: pictures)
+                .forEach { print($0) }
+        }
+        if only.contains(.scale) {
+            try ScaleBenchmark.rows(photos: 10_000, dropped: 3000, before: before, after: binary, rounds: rounds, pictures: pictures)
                 .forEach { print($0) }
         }
         if only.contains(.soak) {

@@ -30,6 +30,8 @@ final class EventLoop {
     private var stallMeter: StallMeter?
     /// Whether what a finger can act on is said whenever it changes (`PHOTOBOARD_TRACE=widgets`).
     private var tracesWidgets = false
+    /// Whether saves say when they start and how long they took (`PHOTOBOARD_TRACE=save`).
+    private var tracesSaves = false
     private var lastTargets: [String] = []
     private var frame = FrameState()
     /// Frames at the display's rate, never more than the server finishes.
@@ -57,6 +59,7 @@ final class EventLoop {
         let traces = ProcessInfo.processInfo.environment["PHOTOBOARD_TRACE"]?.split(separator: ",") ?? []
         if traces.contains("loop") { stallMeter = StallMeter() }
         tracesWidgets = traces.contains("widgets")
+        tracesSaves = traces.contains("save")
     }
 
     /// Runs until the board ends; returns the exit status. Losing the X server is one line and
@@ -145,7 +148,7 @@ final class EventLoop {
             opening = nil
             worker.stop()
             guard let opened = result else { return 1 }  // nothing to open (said)
-            saver = try SaveWorker(keeper: opened.keeper)
+            saver = try SaveWorker(keeper: opened.keeper, traces: tracesSaves)
             if trace { System.printError("trace: listed \(opened.opening.files.count) photos") }
             if let status = perform(session.handle(.opened(opened.opening), at: MonotonicClock.now())) { return status }
         }

@@ -9,8 +9,9 @@ public struct PictureResolution: Hashable, Sendable {
     /// The default `maximumLongEdge`: 4096 pixels, about a 4K screen's width.
     public static let defaultMaximumLongEdge = 4096
     /// The smallest first decode, in pixels: a thousand photos laid out at 55 px keep 110 px
-    /// copies (memory follows what is shown), but never fewer pixels than this.
-    public static let minimumBaseLongEdge = 64
+    /// copies, ten thousand at 20 px keep 40 px ones (memory follows what is shown), but never
+    /// fewer pixels than this.
+    public static let minimumBaseLongEdge = 32
 
     public init(baseLongEdge: Int, maximumLongEdge: Int = defaultMaximumLongEdge) {
         self.baseLongEdge = baseLongEdge

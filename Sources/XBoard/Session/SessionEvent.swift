@@ -75,6 +75,17 @@ public enum SaveOutcome: Sendable {
     case failed(String)
 }
 
+extension SaveOutcome {
+    /// A word or two, for traces: "written", "unchanged", "failed: …".
+    public var summary: String {
+        switch self {
+        case .saved: "written"
+        case .unchanged: "unchanged"
+        case .failed(let reason): "failed: \(reason)"
+        }
+    }
+}
+
 /// How saving a board document ended.
 public enum DocumentOutcome: Sendable {
     /// Written at `path`; the board is that document from now on, and `snapshot` was merged

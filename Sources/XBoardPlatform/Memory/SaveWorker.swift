@@ -14,11 +14,14 @@ public final class SaveWorker: Sendable {
 
     private let worker: SerialWorker<SessionEvent>
     private let box: KeeperBox
+    /// Whether each save says when it starts and how long it took (`PHOTOBOARD_TRACE=save`).
+    private let traces: Bool
 
     /// Takes `keeper` over: from now on only the worker's thread uses it.
-    public init(keeper: BoardKeeper) throws {
+    public init(keeper: BoardKeeper, traces: Bool = false) throws {
         worker = try SerialWorker(name: "photoboard-save")
         box = KeeperBox(keeper)
+        self.traces = traces
     }
 
     /// Readable while results wait.
@@ -29,9 +32,23 @@ public final class SaveWorker: Sendable {
 
     /// Merges `request` into the stored memory and writes it (nothing, when nothing changed).
     public func save(_ request: SaveRequest) {
-        let box = self.box
+        let box = self.box, traces = self.traces
         let changedAt = Self.wallTime(of: request.changedAt)
-        worker.submit { .saved(Self.save(request, changedAt: changedAt, keeper: box.keeper)) }
+        worker.submit {
+            let start = MonotonicClock.now()
+            if traces { System.printError("trace: saving \(request.snapshot.photos.count) photos at \(Self.seconds(start))") }
+            let outcome = Self.save(request, changedAt: changedAt, keeper: box.keeper)
+            if traces {
+                let took = (MonotonicClock.now() - start).seconds * 1000
+                System.printError("trace: saved \(request.snapshot.photos.count) photos in \(Int(took.rounded())) ms on the save worker (\(outcome.summary))")
+            }
+            return .saved(outcome)
+        }
+    }
+
+    private static func seconds(_ instant: Instant) -> String {
+        let value = instant.sinceOrigin.seconds
+        return "\(Int(value)).\(String(Int((value - Double(Int(value))) * 1000) + 1000).dropFirst())"
     }
 
     /// Writes the board as a board document holding `members`.

@@ -1,0 +1,197 @@
+import Foundation
+import XBoard
+import XBoardPlatform
+import XorgHarness
+
+/// Ten thousand photos (issue 22): a folder of 10,000 photo-like 640×480 JPEGs opened at
+/// 1920×1080 — time until decoded and quiet, memory, the longest turn of the board's loop
+/// while opening, saving, taking a drop of 3,000 files and tidying, a touch answered while a
+/// save runs, and the drag latency of a photo among them.
+///
+/// The loop's turns come from the board's own meter (`PHOTOBOARD_TRACE=loop`: every turn over
+/// 4 ms with when it began, on the monotonic clock every process shares); a board without it
+/// (an older build) shows "—" there.
+enum ScaleBenchmark {
+    struct Figures {
+        var loadSeconds = 0.0
+        var appMiB = 0.0, serverGrowthMiB = 0.0
+        /// The longest loop turn during each scenario, in milliseconds (`nil`: not measured).
+        var openStall: Double?, saveStall: Double?, dropStall: Double?, tidyStall: Double?
+        /// How long the save took on its worker, in milliseconds (from the board's trace).
+        var saveMilliseconds: Double?
+        /// How long a touch that landed while the save ran took to show, in milliseconds.
+        var touchWhileSaving: Double?
+        var dropFinished: Double?
+        var latencies: [Double] = []
+    }
+
+    static let probeLeft: UInt32 = 0xD0_2020, probeRight: UInt32 = 0x20_B040
+
+    /// A folder of `count` hard links to one noisy 640×480 JPEG, and the probe.
+    static func folder(count: Int, pictures: BenchPhotos, name: String) throws -> String {
+        let folder = pictures.folder + "/\(name)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let master = pictures.folder + "/vga.jpg"
+        if !FileManager.default.fileExists(atPath: master) {
+            try TestPhotos.writeJPEG(to: master, width: 640, height: 480, left: 0x70_5848, right: 0x48_6070, noise: 40)
+        }
+        for index in 0..<count {
+            let path = folder + String(format: "/IMG_%05d.jpg", index)
+            if !FileManager.default.fileExists(atPath: path) { try FileManager.default.linkItem(atPath: master, toPath: path) }
+        }
+        return folder
+    }
+
+    static func run(photos count: Int, dropped dropCount: Int, binary: String, pictures: BenchPhotos) throws -> Figures {
+        let (width, height) = (1920, 1080)
+        let board = try folder(count: count - 1, pictures: pictures, name: "scale-\(count)")
+        try FileManager.default.copyItem(
+            atPath: try pictures.probe(left: probeLeft, right: probeRight), toPath: board + "/IMG_99999-probe.png")
+        defer { try? FileManager.default.removeItem(atPath: board + "/IMG_99999-probe.png") }
+        let drop = try folder(count: dropCount, pictures: pictures, name: "drop-\(dropCount)")
+        let server = try XorgServer(width: width, height: height)
+        defer { server.stop() }
+        let reader = try ScreenReader(displayName: server.displayName)
+        defer { reader.close() }
+        guard let serverPID = server.pid else { throw HarnessError("no server pid") }
+        let serverBefore = Measure.residentMiB(of: serverPID)
+        let launched = MonotonicClock.now()
+        let app = try AppUnderTest(
+            binary: binary, arguments: ["--seed", "2", "--geometry", "\(width)x\(height)", board], server: server,
+            environment: ["PHOTOBOARD_TRACE": "loop,save"])
+        defer { app.stop() }
+        var figures = Figures()
+        let quiet = try LibraryBenchmark.lastChange(reader: reader, app: app, still: .seconds(3))
+        let opened = MonotonicClock.now()
+        figures.loadSeconds = (opened - launched).seconds - (ContinuousClock.now - quiet).seconds
+        figures.appMiB = Measure.residentMiB(of: app.pid)
+        figures.serverGrowthMiB = Measure.residentMiB(of: serverPID) - serverBefore
+        figures.openStall = longestTurn(app, from: launched, to: opened)
+
+        guard let probe = PrintMeasure(try reader.screenshot(), left: probeLeft, right: probeRight, minimumPixels: 20) else {
+            throw HarnessError("probe photo not found on screen")
+        }
+        // A drag, then the save a second after the board rests: a touch lands as it starts.
+        let fingers = Fingers(server: server)
+        var x = probe.center.x, y = probe.center.y
+        let savesBefore = app.standardError.components(separatedBy: "trace: saving ").count
+        let dragged = MonotonicClock.now()
+        try fingers.touch(.begin, 1, x, y)
+        for _ in 0..<5 {
+            x += 6
+            try fingers.touch(.update, 1, x, y)
+            pause(.milliseconds(8))
+        }
+        pause(.milliseconds(100))
+        try fingers.touch(.end, 1, x, y)
+        _ = try waitFor("the save to start", timeout: .seconds(30), interval: .microseconds(500)) {
+            app.standardError.components(separatedBy: "trace: saving ").count > savesBefore ? true : nil
+        }
+        let stripX = max(0, Int(x - probe.span * 1.5)), stripWidth = min(width - stripX, Int(probe.span * 3))
+        let before = try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1)
+        let touched = ContinuousClock.now
+        try fingers.touch(.begin, 2, x, y)
+        try fingers.touch(.update, 2, x + 8, y)
+        if try waitFor("the probe to move during the save", timeout: .seconds(30), interval: .microseconds(200), { () -> Bool? in
+            try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1) != before ? true : nil
+        }) {
+            figures.touchWhileSaving = (ContinuousClock.now - touched).seconds * 1000
+        }
+        try fingers.touch(.end, 2, x + 8, y)
+        x += 8
+        let savedLine = try waitFor("the save to finish", timeout: .seconds(60)) { () -> String? in
+            app.standardError.split(separator: "\n").filter { $0.hasPrefix("trace: saved ") }.dropFirst(savesBefore - 1).first.map(String.init)
+        }
+        figures.saveMilliseconds = savedLine.split(separator: " ").firstIndex(of: "in").flatMap { Double(savedLine.split(separator: " ")[$0 + 1]) }
+        pause(.milliseconds(200))
+        figures.saveStall = longestTurn(app, from: dragged, to: MonotonicClock.now())
+
+        // A drop of thousands of files, through INCR.
+        let paths = (0..<dropCount).map { drop + String(format: "/IMG_%05d.jpg", $0) }
+        var payload = DropPayload(paths: paths)
+        payload.incrementalChunk = 16 * 1024
+        let dropStart = MonotonicClock.now()
+        let outcome = try reader.drop(payload, onto: reader.window(ofProcess: app.pid) ?? 0, at: (width / 2, height / 3))
+        figures.dropFinished = (MonotonicClock.now() - dropStart).seconds
+        _ = outcome
+        _ = try LibraryBenchmark.lastChange(reader: reader, app: app, still: .seconds(3))
+        figures.dropStall = longestTurn(app, from: dropStart, to: MonotonicClock.now())
+
+        // Tidy every photo (t).
+        let tidyStart = MonotonicClock.now()
+        try server.keyboard.press(reader.keycode(for: 0x74))
+        _ = try LibraryBenchmark.lastChange(reader: reader, app: app, still: .seconds(3))
+        figures.tidyStall = longestTurn(app, from: tidyStart, to: MonotonicClock.now())
+
+        // Drag latency of the probe, now tidied among the rest.
+        if let probe = PrintMeasure(try reader.screenshot(), left: probeLeft, right: probeRight, minimumPixels: 4) {
+            var x = probe.center.x
+            let y = probe.center.y
+            try fingers.touch(.begin, 3, x, y)
+            for _ in 0..<5 {
+                x += 6
+                try fingers.touch(.update, 3, x, y)
+                pause(.milliseconds(8))
+            }
+            pause(.milliseconds(300))
+            let stripX = max(0, Int(x - 60)), stripWidth = min(width - stripX, 120)
+            for sample in 0..<40 {
+                let before = try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1)
+                x += sample % 2 == 0 ? 3 : -3
+                let start = ContinuousClock.now
+                try fingers.touch(.update, 3, x, y)
+                if try waitFor("the probe to move", timeout: .seconds(2), interval: .microseconds(200), { () -> Bool? in
+                    try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1) != before ? true : nil
+                }) {
+                    figures.latencies.append((ContinuousClock.now - start).seconds * 1000)
+                }
+                pause(.milliseconds(20))
+            }
+            try fingers.touch(.end, 3, x, y)
+        }
+        return figures
+    }
+
+    /// The longest loop turn the board said began between `start` and `end`, in milliseconds;
+    /// `nil` when the board says none (an older build, without the meter).
+    static func longestTurn(_ app: AppUnderTest, from start: Instant, to end: Instant) -> Double? {
+        let lines = app.standardError.split(separator: "\n")
+        guard lines.contains(where: { $0.hasPrefix("trace: loop turn") }) else { return nil }
+        var longest = 0.0
+        for line in lines where line.hasPrefix("trace: loop turn at ") {
+            let words = line.split(separator: " ")
+            guard words.count >= 7, let at = Double(words[4]), let took = Double(words[6]) else { continue }
+            if at >= start.sinceOrigin.seconds, at <= end.sinceOrigin.seconds { longest = max(longest, took) }
+        }
+        return longest
+    }
+
+    static func rows(photos: Int, dropped: Int, before: String?, after: String, rounds: Int, pictures: BenchPhotos) throws -> [String] {
+        let runs = try BigBoardRows.alternating(before: before, after: after, rounds: rounds) {
+            try run(photos: photos, dropped: dropped, binary: $0, pictures: pictures)
+        }
+        let setup = "\(photos) photos (640×480 JPEGs), 1920×1080"
+        func ms(_ value: Double?) -> String { value.map { "\(Measure.format($0, 1)) ms" } ?? "—" }
+        func row(_ what: String, _ budget: String, _ text: (Figures) -> String) -> String {
+            BigBoardRows.row(what, setup, before: runs.before.map(text), after: runs.after.map(text), budget: budget)
+        }
+        return [
+            row("all decoded and quiet", "≤ 30 s") { "\(Measure.format($0.loadSeconds, 1)) s" },
+            row("memory: app RSS, X server growth", "≤ 300 MB each") {
+                "app \(Measure.format($0.appMiB, 0)) MiB, X growth \(Measure.format($0.serverGrowthMiB, 0)) MiB"
+            },
+            row("longest loop turn while opening", "≤ 16 ms") { ms($0.openStall) },
+            row("save: on its worker, longest loop turn", "< 1 s of worker time; ≤ 16 ms") {
+                "\(ms($0.saveMilliseconds)); \(ms($0.saveStall))"
+            },
+            row("a touch that lands while the save runs", "within one frame") { ms($0.touchWhileSaving) },
+            row("drop of \(dropped) files (INCR): XdndFinished, longest loop turn", "≤ 16 ms") {
+                "\($0.dropFinished.map { Measure.format($0, 2) + " s" } ?? "—"); \(ms($0.dropStall))"
+            },
+            row("tidy \(photos): longest loop turn", "≤ 16 ms") { ms($0.tidyStall) },
+            row("drag latency among them", "≤ 2 ms") {
+                "median \(Measure.format(Measure.median($0.latencies), 2)) ms, p95 \(Measure.format(Measure.percentile($0.latencies, 0.95), 2)) ms"
+            },
+        ]
+    }
+}
