@@ -93,9 +93,6 @@ public struct PhotoCatalogue: Sendable {
         self.startTime = startTime
     }
 
-    /// How many photos the board was asked to open.
-    public var count: Int { entries.count }
-
     /// The first decodes, in the order given; photos the memory says were taken off the board
     /// last, and small.
     public mutating func start() -> [DecodeRequest] {
@@ -119,9 +116,6 @@ public struct PhotoCatalogue: Sendable {
     /// The file of a photo, as given.
     public func path(of id: PhotoID) -> FilePath? { entry(id)?.path }
 
-    /// The path a photo is remembered by.
-    public func canonical(of id: PhotoID) -> PathKey? { entry(id)?.canonical }
-
     /// The file's name, escaped, for captions and the removed photos list.
     public func name(of id: PhotoID) -> String {
         guard let path = entry(id)?.path else { return "" }
@@ -131,9 +125,6 @@ public struct PhotoCatalogue: Sendable {
     /// When a photo was taken, as its first decode told: `.some(nil)` when its file tells none,
     /// `nil` while not known.
     public func dateTaken(of id: PhotoID) -> Double?? { entry(id)?.dateTaken }
-
-    /// The long edge of the copy held for a photo, in pixels.
-    public func decodedLongEdge(of id: PhotoID) -> Int? { entry(id)?.copy?.longEdge }
 
     /// The canonical paths of every photo opened.
     public var canonicalKeys: [PathKey] { entries.map(\.canonical) }

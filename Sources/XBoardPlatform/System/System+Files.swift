@@ -28,25 +28,11 @@ extension System {
         return .success(FileInfo(kind: kind, size: Int64(info.st_size), device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
 
-    /// Reads up to `limit` bytes of a regular file, from `offset` (negative: from the end).
-    /// Opens without blocking, so a FIFO or device cannot hang the caller.
-    public static func readFile(_ path: FilePath, offset: Int64 = 0, limit: Int = .max) -> Result<[UInt8], FileProblem> {
-        let file: FileReader
-        do {
-            file = try FileReader(path: path)
-        } catch {
-            return .failure(error)
-        }
-        let start = offset >= 0 ? min(offset, file.size) : max(0, file.size + offset)
-        return file.read(offset: start, count: Int(min(Int64(limit), file.size - start)))
-    }
-
     public static func isDirectory(_ path: FilePath) -> Bool {
         if case .success(let info) = fileInfo(path) { return info.kind == .directory }
         return false
     }
 
-    /// Names in a directory (no "." or ".."), unsorted, as the bytes they are.
     /// One name in a folder, as `readdir` gives it: its bytes and, where the file system says,
     /// what it names (without a `stat` per name).
     public struct DirectoryEntry: Sendable {

@@ -16,9 +16,6 @@ public enum System {
         text.withCString { pointer in _ = write(2, pointer, strlen(pointer)) }
     }
 
-    /// Online processor count (at least 1).
-    public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
-
     /// Runs `body` until it does not fail with `EINTR` (a negative result with `errno` EINTR);
     /// returns its result, or the `errno` it failed with. Every call into the kernel that can be
     /// interrupted goes through here (as swift-nio's `syscall(blocking:where:_:)`).
