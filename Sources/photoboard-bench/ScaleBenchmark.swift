@@ -92,17 +92,23 @@ enum ScaleBenchmark {
         let touched = ContinuousClock.now
         try fingers.touch(.begin, 2, x, y)
         try fingers.touch(.update, 2, x + 8, y)
-        if try waitFor("the probe to move during the save", timeout: .seconds(30), interval: .microseconds(200), { () -> Bool? in
-            try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1) != before ? true : nil
-        }) {
+        if try waitFor(
+            "the probe to move during the save", timeout: .seconds(30), interval: .microseconds(200),
+            { () -> Bool? in
+                try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1) != before ? true : nil
+            })
+        {
             figures.touchWhileSaving = (ContinuousClock.now - touched).seconds * 1000
         }
         try fingers.touch(.end, 2, x + 8, y)
         x += 8
         let savedLine = try waitFor("the save to finish", timeout: .seconds(60)) { () -> String? in
-            app.standardError.split(separator: "\n").filter { $0.hasPrefix("trace: saved ") }.dropFirst(savesBefore - 1).first.map(String.init)
+            app.standardError.split(separator: "\n").filter { $0.hasPrefix("trace: saved ") }.dropFirst(savesBefore - 1).first.map(
+                String.init)
         }
-        figures.saveMilliseconds = savedLine.split(separator: " ").firstIndex(of: "in").flatMap { Double(savedLine.split(separator: " ")[$0 + 1]) }
+        figures.saveMilliseconds = savedLine.split(separator: " ").firstIndex(of: "in").flatMap {
+            Double(savedLine.split(separator: " ")[$0 + 1])
+        }
         pause(.milliseconds(200))
         figures.saveStall = longestTurn(app, from: dragged, to: MonotonicClock.now())
 
@@ -140,9 +146,12 @@ enum ScaleBenchmark {
                 x += sample % 2 == 0 ? 3 : -3
                 let start = ContinuousClock.now
                 try fingers.touch(.update, 3, x, y)
-                if try waitFor("the probe to move", timeout: .seconds(2), interval: .microseconds(200), { () -> Bool? in
-                    try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1) != before ? true : nil
-                }) {
+                if try waitFor(
+                    "the probe to move", timeout: .seconds(2), interval: .microseconds(200),
+                    { () -> Bool? in
+                        try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1) != before ? true : nil
+                    })
+                {
                     figures.latencies.append((ContinuousClock.now - start).seconds * 1000)
                 }
                 pause(.milliseconds(20))

@@ -3,14 +3,18 @@ import Foundation
 import SystemPackage
 import XBoard
 
-/// libFuzzer's entry: the bytes as a saved layout file. It is read or refused with a reason; a
-/// layout that is read writes out as one that reads again.
+/// libFuzzer's entry: the bytes as a layout file of an earlier version. It is read or refused
+/// with a reason; a layout that is read carries over into board memory (what the board does
+/// with it) holding only absolute paths the layout named.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLayoutDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
     guard let document = try? LayoutDocument.decode(Data(bytes: data, count: size)) else { return 0 }
-    guard let encoded = try? document.encoded() else { preconditionFailure("a layout that was read cannot be written") }
-    precondition((try? LayoutDocument.decode(encoded)) != nil, "a layout written from one that was read does not read")
+    precondition(document.version == LayoutDocument.currentVersion, "a layout of another version was read")
+    let named = Set(document.photos.map(\.path) + (document.removedPaths ?? []))
+    let carried = BoardFile.contents(ofLegacy: document).memory.entries
+    precondition(
+        carried.allSatisfy { $0.path.isAbsolute && named.contains($0.path) }, "a carried-over photo is not one the layout named")
     return 0
 }
 

@@ -8,7 +8,8 @@ import SystemPackage
 /// Placements are stored with the picture size they were made at (`baseLongEdge`), so they keep
 /// their size when the window, and so the first layout, differs next time. Paths are stored as
 /// `StoredPath`s: a JSON string when the path is UTF-8, `{"escaped": …}` when it is not.
-public struct LayoutDocument: Codable, Hashable, Sendable {
+public struct LayoutDocument: Decodable, Sendable {
+    /// The one version layouts were written in.
     public static let currentVersion = 1
 
     public var version: Int
@@ -19,7 +20,7 @@ public struct LayoutDocument: Codable, Hashable, Sendable {
     /// Photos of this set that were taken off the board (they stay off when it opens again).
     public var removedPaths: [FilePath]? = nil
 
-    public struct Entry: Codable, Hashable, Sendable {
+    public struct Entry: Decodable, Sendable {
         public var path: FilePath
         /// The picture's long edge at scale 1 when saved, in board points.
         public var baseLongEdge: Double
@@ -30,27 +31,12 @@ public struct LayoutDocument: Codable, Hashable, Sendable {
 
         enum CodingKeys: String, CodingKey { case path, baseLongEdge, placement, initialPlacement }
 
-        init(path: FilePath, baseLongEdge: Double, placement: [Double], initialPlacement: [Double]) {
-            self.path = path
-            self.baseLongEdge = baseLongEdge
-            self.placement = placement
-            self.initialPlacement = initialPlacement
-        }
-
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             path = try container.decode(StoredPath.self, forKey: .path).path
             baseLongEdge = try container.decode(Double.self, forKey: .baseLongEdge)
             placement = try container.decode([Double].self, forKey: .placement)
             initialPlacement = try container.decode([Double].self, forKey: .initialPlacement)
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(StoredPath(path), forKey: .path)
-            try container.encode(baseLongEdge, forKey: .baseLongEdge)
-            try container.encode(placement, forKey: .placement)
-            try container.encode(initialPlacement, forKey: .initialPlacement)
         }
     }
 
@@ -63,29 +49,6 @@ public struct LayoutDocument: Codable, Hashable, Sendable {
         boardHeight = try container.decode(Double.self, forKey: .boardHeight)
         photos = try container.decode([Entry].self, forKey: .photos)
         removedPaths = try container.decodeIfPresent([StoredPath].self, forKey: .removedPaths)?.map(\.path)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(version, forKey: .version)
-        try container.encode(boardWidth, forKey: .boardWidth)
-        try container.encode(boardHeight, forKey: .boardHeight)
-        try container.encode(photos, forKey: .photos)
-        try container.encodeIfPresent(removedPaths?.map(StoredPath.init), forKey: .removedPaths)
-    }
-
-    public init(board: Board, paths: [PhotoID: FilePath], removedPaths: [FilePath] = []) {
-        self.removedPaths = removedPaths.isEmpty ? nil : removedPaths
-        version = Self.currentVersion
-        boardWidth = board.size.width
-        boardHeight = board.size.height
-        photos = board.photos.compactMap { photo in
-            paths[photo.id].map {
-                Entry(
-                    path: $0, baseLongEdge: photo.size.longEdge, placement: Self.numbers(photo.photoToBoard),
-                    initialPlacement: Self.numbers(photo.initialPhotoToBoard))
-            }
-        }
     }
 
     /// A stable name for a set of photos, whatever order they were given in (FNV-1a over the
@@ -101,13 +64,7 @@ public struct LayoutDocument: Codable, Hashable, Sendable {
         return String(hash, radix: 16)
     }
 
-    public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(self)
-    }
-
-    /// Decodes a saved document; throws a one-line reason when it is not one this version reads.
+    /// Decodes a layout file; throws a one-line reason when it is not one this version reads.
     public static func decode(_ data: Data) throws -> LayoutDocument {
         let document: LayoutDocument
         do {
@@ -129,6 +86,4 @@ public struct LayoutDocument: Codable, Hashable, Sendable {
             }
         }
     }
-
-    static func numbers(_ t: AffineTransform) -> [Double] { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
 }

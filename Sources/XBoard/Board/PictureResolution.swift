@@ -9,7 +9,7 @@ public struct PictureResolution: Hashable, Sendable {
     /// The default `maximumLongEdge`: 4096 pixels, about a 4K screen's width.
     public static let defaultMaximumLongEdge = 4096
     /// The smallest first decode, in pixels: a thousand photos laid out at 55 px keep 110 px
-    /// copies, ten thousand at 20 px keep 40 px ones (memory follows what is shown), but never
+    /// copies, ten thousand at 16 px keep 32 px ones (memory follows what is shown), but never
     /// fewer pixels than this.
     public static let minimumBaseLongEdge = 32
 

@@ -26,11 +26,6 @@ extension PhotoCatalogue {
         var photos: [PathKey: PhotoMemory]
         var keys: [PathKey: Double]
 
-        public init() {
-            photos = [:]
-            keys = [:]
-        }
-
         init(photos: [PathKey: PhotoMemory], keys: [PathKey: Double]) {
             self.photos = photos
             self.keys = keys

@@ -96,9 +96,6 @@ public struct PhotoCatalogue: Sendable {
         self.startTime = startTime
     }
 
-    /// How many photos the board was asked to open.
-    public var count: Int { entries.count }
-
     /// The first decodes, in the order given; photos the memory says were taken off the board
     /// last, and small.
     public mutating func start() -> [DecodeRequest] {
@@ -122,9 +119,6 @@ public struct PhotoCatalogue: Sendable {
     /// The file of a photo, as given.
     public func path(of id: PhotoID) -> FilePath? { entry(id)?.path }
 
-    /// The path a photo is remembered by.
-    public func canonical(of id: PhotoID) -> PathKey? { entry(id)?.canonical }
-
     /// The file's name, escaped, for captions and the removed photos list.
     public func name(of id: PhotoID) -> String {
         guard let path = entry(id)?.path else { return "" }
@@ -145,9 +139,6 @@ public struct PhotoCatalogue: Sendable {
     public func isOnBoard(_ key: PathKey, controller: BoardController) -> Bool {
         idsByKey[key].map { controller.board.photo($0) != nil } ?? false
     }
-
-    /// The long edge of the copy held for a photo, in pixels.
-    public func decodedLongEdge(of id: PhotoID) -> Int? { entry(id)?.copy?.longEdge }
 
     /// The canonical paths of every photo opened.
     public var canonicalKeys: [PathKey] { entries.map(\.canonical) }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A location or displacement in a 2-D space, in points.
 ///
 /// Which space is in the variable name (`boardLocation`, `photoLocation`); the type does not
@@ -18,9 +16,6 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// Euclidean length when the point is read as a vector from the origin.
     public var length: Double { (x * x + y * y).squareRoot() }
 
-    /// Angle of the vector from the positive x axis, in radians in (−π, π].
-    public var angle: Double { atan2(y, x) }
-
     /// True when both coordinates are finite numbers.
     public var isFinite: Bool { x.isFinite && y.isFinite }
 
@@ -29,11 +24,9 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     public static func + (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
     public static func - (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
     public static func * (lhs: Point, rhs: Double) -> Point { Point(x: lhs.x * rhs, y: lhs.y * rhs) }
-    public static func * (lhs: Double, rhs: Point) -> Point { rhs * lhs }
     public static func / (lhs: Point, rhs: Double) -> Point { Point(x: lhs.x / rhs, y: lhs.y / rhs) }
     public static prefix func - (point: Point) -> Point { Point(x: -point.x, y: -point.y) }
     public static func += (lhs: inout Point, rhs: Point) { lhs = lhs + rhs }
-    public static func -= (lhs: inout Point, rhs: Point) { lhs = lhs - rhs }
 
     /// Dot product of the two vectors.
     public func dot(_ other: Point) -> Double { x * other.x + y * other.y }

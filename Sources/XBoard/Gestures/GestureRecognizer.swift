@@ -2,8 +2,10 @@
 ///
 /// The suite keeps `core.touches` up to date before each callback (for `touchEnded` and
 /// `touchCancelled` the touch is still present, at its last location, and is removed after).
-/// Callbacks run only while the recognizer is possible or active. Recognizers report values;
-/// `BoardController` applies them.
+/// Callbacks run only while the recognizer is possible or active. Continuous recognizers get
+/// the touch callbacks from `ContinuousGestureRecognizer` and write only their measurement;
+/// discrete ones (tap) write their own. Recognizers report values; `BoardController` applies
+/// them.
 public protocol GestureRecognizer: AnyObject {
     var core: RecognizerCore { get set }
     func touchBegan(_ touch: Touch)
@@ -21,9 +23,5 @@ public protocol GestureRecognizer: AnyObject {
 extension GestureRecognizer {
     public func advance(to time: Instant) {}
     public var nextDeadline: Instant? { nil }
-    public var name: String { core.name }
     public var state: GestureState { core.state }
-    /// Where the recognizer's measured touches are, on average, in board points (UIKit's
-    /// `location(in:)`).
-    public var location: Point? { core.centroid }
 }

@@ -18,9 +18,4 @@ public struct GestureSettings: Hashable, Sendable {
     public var restBeforeLift: Duration = .milliseconds(40)
 
     public init() {}
-
-    public init(slop: Double = 8, tapInterval: Duration = .milliseconds(400)) {
-        self.slop = slop
-        self.tapInterval = tapInterval
-    }
 }

@@ -5,7 +5,7 @@
 /// or lifted mid-gesture re-base the centroid, so the translation never jumps. Unlike UIKit, the
 /// gesture holds (does not end) while fewer than the minimum remain, and ends when the last
 /// finger lifts.
-public final class PanGestureRecognizer: GestureRecognizer {
+public final class PanGestureRecognizer: ContinuousGestureRecognizer {
     public var core: RecognizerCore
     public var minimumNumberOfTouches: Int
     public var settings: GestureSettings
@@ -27,34 +27,20 @@ public final class PanGestureRecognizer: GestureRecognizer {
     /// Board points per second of the translation, fitted over the last samples.
     public func velocity(at time: Instant) -> Point { velocityEstimator.velocity(at: time) }
 
-    public func touchBegan(_ touch: Touch) {
-        translationAtBase = translation
-        if core.touches.count == 1 { velocityEstimator.add(translation, at: touch.time) }
-        core.considerBeginning(minimumTouches: minimumNumberOfTouches, slop: settings.slop)
+    /// The translation's first sample, where the first finger went down: a quick throw's
+    /// velocity is fitted from there.
+    public func beginMeasuring(at time: Instant) { velocityEstimator.add(translation, at: time) }
+
+    public func measure(_ motion: Similarity, at time: Instant) {
+        translation = translationAtBase + (motion.currentCentroid - motion.startCentroid)
+        velocityEstimator.add(translation, at: time)
     }
 
-    public func touchMoved(_ touch: Touch) {
-        measure(at: touch.time)
-        core.measuredMove(minimumTouches: minimumNumberOfTouches, slop: settings.slop)
-    }
-
-    public func touchEnded(_ touch: Touch) {
-        measure(at: touch.time)
-        translationAtBase = translation
-        core.endIfLastTouch()
-    }
-
-    public func touchCancelled(_ touch: Touch) { core.cancelOrFail() }
+    public func rebaseMeasurement() { translationAtBase = translation }
 
     public func reset() {
         translation = .zero
         translationAtBase = .zero
         velocityEstimator.removeAll()
-    }
-
-    private func measure(at time: Instant) {
-        guard let fit = core.fitSinceBase() else { return }
-        translation = translationAtBase + (fit.currentCentroid - fit.startCentroid)
-        velocityEstimator.add(translation, at: time)
     }
 }

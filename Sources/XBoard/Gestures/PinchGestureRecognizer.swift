@@ -7,9 +7,10 @@ import Foundation
 /// once two fingers are down and one has travelled more than the slop, so pan, pinch and
 /// rotation on a photo begin on the same event and the photo sticks to the fingers. Holds while
 /// fewer than two fingers remain; ends when the last lifts.
-public final class PinchGestureRecognizer: GestureRecognizer {
+public final class PinchGestureRecognizer: ContinuousGestureRecognizer {
     public var core: RecognizerCore
     public var settings: GestureSettings
+    public var minimumNumberOfTouches: Int { 2 }
     /// Scale factor since the gesture started (1 = unchanged).
     public private(set) var scale: Double = 1
     private var scaleAtBase: Double = 1
@@ -24,33 +25,18 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     /// Rate of change of the natural logarithm of the scale, per second.
     public func logScaleVelocity(at time: Instant) -> Double { velocityEstimator.velocity(at: time).x }
 
-    public func touchBegan(_ touch: Touch) {
-        scaleAtBase = scale
-        core.considerBeginning(minimumTouches: 2, slop: settings.slop)
+    /// A spread needs two fingers: with one left, the scale holds.
+    public func measure(_ motion: Similarity, at time: Instant) {
+        guard core.measuredTouches.count >= 2 else { return }
+        scale = scaleAtBase * motion.scale
+        velocityEstimator.add(log(scale), at: time)
     }
 
-    public func touchMoved(_ touch: Touch) {
-        measure(at: touch.time)
-        core.measuredMove(minimumTouches: 2, slop: settings.slop)
-    }
-
-    public func touchEnded(_ touch: Touch) {
-        measure(at: touch.time)
-        scaleAtBase = scale
-        core.endIfLastTouch()
-    }
-
-    public func touchCancelled(_ touch: Touch) { core.cancelOrFail() }
+    public func rebaseMeasurement() { scaleAtBase = scale }
 
     public func reset() {
         scale = 1
         scaleAtBase = 1
         velocityEstimator.removeAll()
-    }
-
-    private func measure(at time: Instant) {
-        guard core.measuredTouches.count >= 2, let fit = core.fitSinceBase() else { return }
-        scale = scaleAtBase * fit.scale
-        velocityEstimator.add(log(scale), at: time)
     }
 }

@@ -69,13 +69,6 @@ public final class RecognizerSuite {
         recognizers.compactMap { $0.core.isEnabled ? $0.nextDeadline : nil }.min()
     }
 
-    /// True when no recognizer tracks a touch or waits for anything.
-    public var isIdle: Bool {
-        recognizers.allSatisfy {
-            $0.core.touches.isEmpty && ($0.core.state == .possible || $0.core.state.isFinished) && $0.nextDeadline == nil
-        }
-    }
-
     /// Every touch some recognizer tracks.
     public var trackedTouches: Set<TouchID> {
         Set(recognizers.flatMap { $0.core.touches.map(\.id) })
@@ -85,25 +78,22 @@ public final class RecognizerSuite {
         let isLive = recognizer.core.state == .possible || recognizer.core.state.isActive
         switch event.phase {
         case .began:
-            recognizer.core.add(Touch(id: event.id, location: event.location, time: event.time))
-            guard let touch = recognizer.core.touch(event.id) else { return }
+            let touch = Touch(id: event.id, location: event.location, time: event.time)
+            recognizer.core.join(touch)
             if isLive { recognizer.touchBegan(touch) }
-            recognizer.core.rebase()
         case .moved:
-            recognizer.core.update(event.id, location: event.location, time: event.time)
-            guard let touch = recognizer.core.touch(event.id) else { return }
+            guard let touch = recognizer.core.update(event.id, location: event.location, time: event.time) else { return }
             if isLive { recognizer.touchMoved(touch) }
         case .ended, .cancelled:
-            recognizer.core.update(event.id, location: event.location, time: event.time)
-            guard let touch = recognizer.core.touch(event.id) else { return }
+            guard let touch = recognizer.core.update(event.id, location: event.location, time: event.time) else { return }
             if isLive {
                 if event.phase == .ended { recognizer.touchEnded(touch) } else { recognizer.touchCancelled(touch) }
             }
-            recognizer.core.remove(event.id)
-            recognizer.core.rebase()
+            recognizer.core.leave(event.id)
         }
     }
 
+    /// Cancels an active recognizer, fails a possible one, and resets it.
     private func stop(_ recognizer: any GestureRecognizer, log: inout [GestureTransition]) {
         if recognizer.core.state.isActive {
             recognizer.core.transition(to: .cancelled)
@@ -111,10 +101,7 @@ public final class RecognizerSuite {
             recognizer.core.transition(to: .failed)
         }
         drain(recognizer, into: &log)
-        recognizer.core.clearTouches()
-        recognizer.core.transition(to: .possible)
-        recognizer.core.enteredStates.removeAll()
-        recognizer.reset()
+        reset(recognizer)
     }
 
     /// Grants or refuses pending activations until nothing changes.
@@ -156,22 +143,25 @@ public final class RecognizerSuite {
 
     /// Resets recognizers that finished and hold no touches. Runs at the start of each cycle, so
     /// between cycles an ended recognizer's values (translation, release velocity) stay readable.
-    public func resetFinished() {
+    private func resetFinished() {
         for recognizer in recognizers where recognizer.core.state.isFinished && recognizer.core.touches.isEmpty {
-            recognizer.core.clearTouches()
-            recognizer.core.transition(to: .possible)
-            recognizer.core.enteredStates.removeAll()
-            recognizer.reset()
+            reset(recognizer)
         }
     }
 
+    /// The one way back to a fresh `possible`: the core forgets touches and state, the recognizer
+    /// its measurement.
+    private func reset(_ recognizer: any GestureRecognizer) {
+        recognizer.core.reset()
+        recognizer.reset()
+    }
+
     private func drain(_ recognizer: any GestureRecognizer, into log: inout [GestureTransition]) {
-        for state in recognizer.core.enteredStates {
+        for state in recognizer.core.takeEnteredStates() {
             log.append(
                 GestureTransition(
                     recognizer: ObjectIdentifier(recognizer), name: recognizer.core.name, state: state,
                     isDiscrete: recognizer.core.isDiscrete))
         }
-        recognizer.core.enteredStates.removeAll()
     }
 }

@@ -54,9 +54,6 @@ public struct BoardMemory: Hashable, Sendable {
     /// The highest stacking key remembered, or `nil` when nothing is.
     public var highestStack: Double? { entriesByPath.values.map(\.stack).max() }
 
-    /// The photos this board opens besides what its own paths list: the ones dropped onto it.
-    public var addedPaths: [FilePath] { entries.filter(\.isAdded).map(\.path) }
-
     /// The remembered photo a file of `fingerprint` is, among those whose paths are in
     /// `unclaimed` (remembered, but not opened under their own path this time): a photo
     /// renamed or moved. The most recently changed wins when several match.

@@ -29,16 +29,3 @@ public struct ThumbnailRequest: Hashable, Sendable {
         self.maximumLongEdge = maximumLongEdge
     }
 }
-
-/// What the photo picker's parts are, for a touch.
-public enum PickerTarget: Hashable, Sendable {
-    /// A folder of the path bar (0: the first shown).
-    case crumb(Int)
-    case close
-    /// Lays the selected photos on the board.
-    case add
-    /// A tile of the grid: sub-folders first, then pictures.
-    case tile(Int)
-    /// The grid between tiles: it scrolls.
-    case grid
-}

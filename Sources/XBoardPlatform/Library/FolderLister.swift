@@ -1,3 +1,4 @@
+import Foundation
 import SystemPackage
 import XBoard
 
@@ -53,8 +54,9 @@ public final class FolderLister: Sendable {
         guard let homeText = environment["HOME"], !homeText.isEmpty else { return nil }
         let home = FilePath(homeText)
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? FilePath($0) : nil } ?? home.appending(".config")
-        if case .success(let bytes) = System.readFile(config.appending("user-dirs.dirs"), limit: 64 * 1024),
-            let named = UserDirs.folder("PICTURES", in: String(decoding: bytes, as: UTF8.self), home: home), System.isDirectory(named)
+        // Followed if it is a link (dotfiles are often links); a file that large is no user-dirs.dirs.
+        if let data = FileManager.default.contents(atPath: config.appending("user-dirs.dirs").string), data.count <= 64 * 1024,
+            let named = UserDirs.folder("PICTURES", in: String(decoding: data, as: UTF8.self), home: home), System.isDirectory(named)
         {
             return named
         }

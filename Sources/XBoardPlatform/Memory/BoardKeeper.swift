@@ -176,7 +176,7 @@ public final class BoardKeeper {
             do {
                 let data = try BoardFile.encode(memory, relativeTo: folder)
                 // An ordinary file (0644 less the umask): documents are for sharing.
-                try System.writeNewFile(candidate, contents: [UInt8](data), mode: 0o644)
+                try System.writeNewFile(candidate, contents: [UInt8](data), permissions: [.ownerReadWrite, .groupRead, .otherRead])
             } catch {
                 lastError = error
                 continue

@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 
@@ -18,7 +17,7 @@ public enum DocumentPath {
         } else if let shared = commonFolder(of: photos), shared.components.count > 0 {
             folders.append(shared)
         }
-        if let home = getenv("HOME").map({ FilePath(platformString: $0) }), home.isAbsolute {
+        if let home = System.environmentPath("HOME"), home.isAbsolute {
             let pictures = home.appending("Pictures")
             folders.append(System.isDirectory(pictures) ? pictures : home)
         }

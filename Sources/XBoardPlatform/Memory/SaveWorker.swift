@@ -40,7 +40,9 @@ public final class SaveWorker: Sendable {
             let outcome = Self.save(request, changedAt: changedAt, keeper: box.keeper)
             if traces {
                 let took = (MonotonicClock.now() - start).seconds * 1000
-                System.printError("trace: saved \(request.snapshot.photos.count) photos in \(Int(took.rounded())) ms on the save worker (\(outcome.summary))")
+                System.printError(
+                    "trace: saved \(request.snapshot.photos.count) photos in \(Int(took.rounded())) ms on the save worker (\(outcome.summary))"
+                )
             }
             return .saved(outcome)
         }

@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 
@@ -32,9 +31,9 @@ public struct StateFolder: Hashable, Sendable {
     /// as it is, for reading only); or the one line that says why nothing will be kept.
     public static func standard(creating: Bool = true) -> Result<StateFolder, StoreError> {
         let base: FilePath
-        if let state = environmentPath("XDG_STATE_HOME"), state.isAbsolute {
+        if let state = System.environmentPath("XDG_STATE_HOME"), state.isAbsolute {
             base = state
-        } else if let home = environmentPath("HOME"), home.isAbsolute {
+        } else if let home = System.environmentPath("HOME"), home.isAbsolute {
             base = home.appending(".local/state")
         } else {
             return .failure(StoreError("find", FilePath("$XDG_STATE_HOME"), reason: "neither it nor $HOME names an absolute folder"))
@@ -48,12 +47,5 @@ public struct StateFolder: Hashable, Sendable {
             return .failure(error)
         }
         return .success(folder)
-    }
-
-    /// An environment variable as the bytes it holds; `nil` when unset or empty.
-    static func environmentPath(_ name: String) -> FilePath? {
-        guard let value = getenv(name) else { return nil }
-        let path = FilePath(platformString: value)
-        return path.isEmpty ? nil : path
     }
 }

@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 
@@ -29,8 +28,6 @@ enum DateTaken {
 
     /// A UTC time (seconds since 1970) as the local clock showed it then.
     private static func onLocalClock(_ seconds: Double) -> Double {
-        var whole = time_t(seconds.rounded(.down)), local = tm()
-        let offset = localtime_r(&whole, &local) != nil ? Double(local.tm_gmtoff) : 0
-        return seconds + offset
+        seconds + System.localClockOffset(at: seconds)
     }
 }

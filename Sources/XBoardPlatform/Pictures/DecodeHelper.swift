@@ -1,6 +1,6 @@
 internal import CPictureDecoding
 import Foundation
-@preconcurrency import Glibc
+import SystemPackage
 import XBoard
 
 /// The decoding helper process: the board's own binary started in a hidden mode
@@ -23,7 +23,7 @@ public enum DecodeHelper {
     public static func runIfRequested() {
         let arguments = CommandLine.arguments
         guard arguments.count >= 2, arguments[1] == flag else { return }
-        _exit(run(arguments: Array(arguments.dropFirst(2))))
+        System.exitImmediately(run(arguments: Array(arguments.dropFirst(2))))
     }
 
     /// The socket to the board.
@@ -31,10 +31,10 @@ public enum DecodeHelper {
 
     /// `arguments`: the parent's pid, the address-space limit in bytes, the CPU-time limit in seconds.
     private static func run(arguments: [String]) -> Int32 {
-        guard arguments.count == 3, let parent = pid_t(arguments[0]), let addressSpace = Int(arguments[1]),
+        guard arguments.count == 3, let parent = Int32(arguments[0]), let addressSpace = Int(arguments[1]),
             let cpuSeconds = Int(arguments[2])
         else { return 2 }
-        let faults = TestFaults(isEnabled: getenv(testFaultsVariable) != nil)
+        let faults = TestFaults(isEnabled: System.isEnvironmentVariableSet(testFaultsVariable))
         do {
             try Sandbox.limit(parent: parent, addressSpace: addressSpace, cpuTime: .seconds(cpuSeconds))
             GLibLog.install()
@@ -60,7 +60,7 @@ public enum DecodeHelper {
             let length = buffer.withUnsafeMutableBytes { cpd_receive_message(socket, $0.baseAddress, $0.count, &descriptor) }
             guard length > 0 else { return }  // the board is done with us, or gone
             guard let request = DecodeMessage.Request(bytes: Array(buffer.prefix(length))), descriptor >= 0 else {
-                if descriptor >= 0 { close(descriptor) }
+                if descriptor >= 0 { try? FileDescriptor(rawValue: descriptor).close() }
                 return  // not the board speaking: stop rather than guess
             }
             var memoryFile: Int32 = -1
@@ -82,19 +82,12 @@ public enum DecodeHelper {
             } catch {
                 (outcome, text) = (.failed, error.description)
             }
-            let reply = DecodeMessage.Reply(id: request.id, outcome: outcome, text: text, cpuMilliseconds: cpuMilliseconds()).bytes
+            let reply = DecodeMessage.Reply(id: request.id, outcome: outcome, text: text, cpuMilliseconds: System.processorMilliseconds)
+                .bytes
             let sent = reply.withUnsafeBytes { cpd_send_message(socket, $0.baseAddress, $0.count, memoryFile) }
-            if memoryFile >= 0 { close(memoryFile) }
+            if memoryFile >= 0 { try? FileDescriptor(rawValue: memoryFile).close() }
             guard sent == reply.count else { return }
         }
-    }
-
-    /// User and system CPU time so far, in milliseconds.
-    private static func cpuMilliseconds() -> Int {
-        var usage = rusage()
-        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
-        let user = Int(usage.ru_utime.tv_sec) * 1000 + Int(usage.ru_utime.tv_usec) / 1000
-        return user + Int(usage.ru_stime.tv_sec) * 1000 + Int(usage.ru_stime.tv_usec) / 1000
     }
 
     /// The test-only faults (`testFaultsVariable`).
@@ -106,10 +99,8 @@ public enum DecodeHelper {
 
         func apply(to file: FileReader) {
             guard isEnabled, case .success(let head) = file.read(offset: 0, count: 4096) else { return }
-            if head.firstRange(of: Self.crash) != nil { raise(SIGSEGV) }
-            if head.firstRange(of: Self.hang) != nil {
-                while true { sleep(3600) }
-            }
+            if head.firstRange(of: Self.crash) != nil { System.raise(.segmentationFault) }
+            if head.firstRange(of: Self.hang) != nil { System.sleepForever() }
         }
     }
 }

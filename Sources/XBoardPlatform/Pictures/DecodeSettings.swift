@@ -1,5 +1,4 @@
 internal import CPictureDecoding
-@preconcurrency import Glibc
 
 /// The tunables of decoding in helper processes, with their units.
 public struct DecodeSettings: Sendable {
@@ -33,7 +32,6 @@ public struct DecodeSettings: Sendable {
     public var addressSpaceLimit: Int { memoryBudget + programAddressSpace }
 
     static var defaultBudget: Int {
-        let physical = Int(sysconf(Int32(_SC_PHYS_PAGES))) * Int(sysconf(Int32(_SC_PAGESIZE)))
-        return min(max(physical / 4, 512 << 20), 4 << 30)
+        min(max(System.physicalMemory / 4, 512 << 20), 4 << 30)
     }
 }

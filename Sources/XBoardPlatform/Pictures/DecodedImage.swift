@@ -1,5 +1,5 @@
 internal import CX11
-@preconcurrency import Glibc
+import SystemPackage
 import XBoard
 
 /// A decoded picture as a cairo image surface (premultiplied ARGB, or RGB24 when opaque) over a
@@ -30,7 +30,7 @@ public final class DecodedImage {
             throw PlatformError.cairo(error.description)
         }
         guard let surface = cx11_surface_over_mapping(base, stride * height, format, Int32(width), Int32(height), Int32(stride)) else {
-            munmap(base, stride * height)
+            System.unmap(base, byteCount: stride * height)
             throw PlatformError.cairo("no image surface over the pixels")
         }
         self.surface = surface

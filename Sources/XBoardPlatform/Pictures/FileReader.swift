@@ -1,5 +1,4 @@
 internal import CPictureDecoding
-@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 
@@ -10,7 +9,7 @@ import XBoard
 /// Owns the descriptor: opened (or adopted) in `init`, closed in `deinit`.
 final class FileReader {
     private enum Storage {
-        case file(Int32)
+        case file(FileDescriptor)
         case memory([UInt8])
     }
 
@@ -22,28 +21,33 @@ final class FileReader {
 
     /// Opens `path`: a regular file, or `FileProblem.notRegularFile`.
     convenience init(path: FilePath) throws(FileProblem) {
-        let descriptor: Int32
-        switch System.retryingInterrupts({ path.withPlatformString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) } }) {
+        let descriptor: FileDescriptor
+        switch System.result(of: {
+            try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .closeOnExec, .noControllingTerminal])
+        }) {
         case .success(let opened): descriptor = opened
-        case .failure(let failure): throw FileProblem(errno: failure.errno, path: path)
+        case .failure(let failure): throw FileProblem(errno: failure.rawValue, path: path)
         }
-        try self.init(adopting: descriptor)
+        try self.init(adopting: descriptor.rawValue)
     }
 
     /// Takes over an open descriptor (closing it, also when it fails): it must name a regular file.
-    init(adopting descriptor: Int32) throws(FileProblem) {
-        var info = stat()
-        if case .failure(let failure) = System.retryingInterrupts({ fstat(descriptor, &info) }) {
-            close(descriptor)
-            throw FileProblem(errno: failure.errno)
+    init(adopting rawDescriptor: Int32) throws(FileProblem) {
+        let descriptor = FileDescriptor(rawValue: rawDescriptor)
+        let info: System.FileStatus
+        switch System.status(of: descriptor) {
+        case .success(let found): info = found
+        case .failure(let failure):
+            try? descriptor.close()
+            throw FileProblem(errno: failure.rawValue)
         }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
+        guard info.kind == .regular else {
+            try? descriptor.close()
             throw .notRegularFile
         }
         storage = .file(descriptor)
-        size = Int64(info.st_size)
-        modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        size = info.size
+        modified = info.modified
     }
 
     /// Reads `bytes` as if they were a file.
@@ -54,12 +58,12 @@ final class FileReader {
     }
 
     deinit {
-        if case .file(let descriptor) = storage { close(descriptor) }
+        if case .file(let descriptor) = storage { try? descriptor.close() }
     }
 
     /// The open descriptor, or `nil` for bytes in memory.
     var descriptor: Int32? {
-        if case .file(let descriptor) = storage { return descriptor }
+        if case .file(let descriptor) = storage { return descriptor.rawValue }
         return nil
     }
 
@@ -67,7 +71,7 @@ final class FileReader {
     func read(offset: Int64, count: Int) -> Result<[UInt8], FileProblem> {
         guard offset >= 0, count > 0, offset < size else { return .success([]) }
         let wanted = Int(min(Int64(count), size - offset))
-        let descriptor: Int32
+        let descriptor: FileDescriptor
         switch storage {
         case .memory(let bytes): return .success(Array(bytes[Int(offset)..<(Int(offset) + wanted)]))
         case .file(let open): descriptor = open
@@ -75,13 +79,14 @@ final class FileReader {
         var bytes = [UInt8](repeating: 0, count: wanted)
         var done = 0
         while done < wanted {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                System.retryingInterrupts {
-                    buffer.baseAddress.map { pread(descriptor, $0 + done, wanted - done, off_t(offset) + off_t(done)) } ?? 0
+            let read = System.result {
+                try bytes.withUnsafeMutableBytes { buffer in
+                    try descriptor.read(
+                        fromAbsoluteOffset: offset + Int64(done), into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
                 }
             }
             switch read {
-            case .failure(let failure): return .failure(FileProblem(errno: failure.errno))
+            case .failure(let failure): return .failure(FileProblem(errno: failure.rawValue))
             case .success(0): return .success(Array(bytes.prefix(done)))
             case .success(let got): done += got
             }
@@ -98,7 +103,7 @@ final class FileReader {
     func withSource<T>(_ body: (UnsafePointer<cpd_source>) -> T) -> T {
         switch storage {
         case .file(let descriptor):
-            var source = cpd_source(descriptor: descriptor, bytes: nil, size: size)
+            var source = cpd_source(descriptor: descriptor.rawValue, bytes: nil, size: size)
             return body(&source)
         case .memory(let bytes):
             return bytes.withUnsafeBufferPointer { buffer in

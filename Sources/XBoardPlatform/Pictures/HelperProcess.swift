@@ -1,6 +1,5 @@
 internal import CPictureDecoding
 import Foundation
-@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 
@@ -10,7 +9,7 @@ import XBoard
 ///
 /// Owns the socket and the process: both end in `deinit` (the process with SIGKILL).
 final class HelperProcess {
-    let pid: pid_t
+    let pid: Int32
     private let socket: Int32
     private var isReaped = false
     /// CPU time the helper reported having used, in milliseconds.
@@ -37,9 +36,9 @@ final class HelperProcess {
     init(executable: FilePath, settings: DecodeSettings, deadline: Duration) throws(StartFailure) {
         var pair: [Int32] = [-1, -1]
         let status = cpd_socket_pair(&pair)
-        guard status == 0 else { throw StartFailure(description: "socketpair failed: \(String(cString: strerror(status)))") }
+        guard status == 0 else { throw StartFailure(description: "socketpair failed: \(Errno(rawValue: status))") }
         let arguments = [
-            executable.string, DecodeHelper.flag, "\(getpid())", "\(settings.addressSpaceLimit)",
+            executable.string, DecodeHelper.flag, "\(System.processID)", "\(settings.addressSpaceLimit)",
             "\(Int(settings.cpuTimeLimit.components.seconds))",
         ]
         var environment = ProcessInfo.processInfo.environment
@@ -52,21 +51,24 @@ final class HelperProcess {
             let inherited = environment["ASAN_OPTIONS"].map { $0 + ":" } ?? ""
             environment["ASAN_OPTIONS"] = inherited + "symbolize=0:handle_segv=0:detect_leaks=0"
         }
-        var child: pid_t = 0
-        let argv = Self.cStrings(arguments), envp = Self.cStrings(environment.map { "\($0.key)=\($0.value)" })
-        defer { (argv + envp).forEach { free($0) } }
-        let spawned = executable.withPlatformString { cpd_spawn_helper($0, argv, envp, pair[1], &child) }
-        close(pair[1])
+        var child: Int32 = 0
+        let words = { (strings: [String]) in strings.map { Array($0.utf8) } }
+        let spawned = System.withCStrings(words(arguments)) { argv in
+            System.withCStrings(words(environment.map { "\($0.key)=\($0.value)" })) { envp in
+                executable.withPlatformString { cpd_spawn_helper($0, argv, envp, pair[1], &child) }
+            }
+        }
+        try? FileDescriptor(rawValue: pair[1]).close()
         guard spawned == 0 else {
-            close(pair[0])
-            throw StartFailure(description: "\(executable.escaped) could not be started: \(String(cString: strerror(spawned)))")
+            try? FileDescriptor(rawValue: pair[0]).close()
+            throw StartFailure(description: "\(executable.escaped) could not be started: \(Errno(rawValue: spawned))")
         }
         pid = child
         socket = pair[0]
         var buffer = [UInt8](repeating: 0, count: DecodeMessage.maximumLength)
         switch receive(into: &buffer, deadline: deadline) {
         case .success(let (bytes, descriptor)):
-            if let descriptor { close(descriptor) }
+            if let descriptor { try? FileDescriptor(rawValue: descriptor).close() }
             guard let start = DecodeMessage.Start(bytes: bytes) else {
                 throw StartFailure(description: "it did not start as a decoding helper")
             }
@@ -77,7 +79,7 @@ final class HelperProcess {
     }
 
     deinit {
-        close(socket)
+        try? FileDescriptor(rawValue: socket).close()
         terminate()
     }
 
@@ -92,7 +94,7 @@ final class HelperProcess {
             return failure.outcome
         case .success(let (bytes, memoryFile)):
             guard let reply = DecodeMessage.Reply(bytes: bytes) else {
-                if let memoryFile { close(memoryFile) }
+                if let memoryFile { try? FileDescriptor(rawValue: memoryFile).close() }
                 terminate()
                 return .misbehaved("sent a reply that cannot be read")
             }
@@ -119,7 +121,7 @@ final class HelperProcess {
                 terminate()
                 return .failure(FailedOutcome(.misbehaved("sent a message that does not fit the protocol")))
             case ..<0:
-                if errno == EAGAIN { continue }
+                if System.lastError == .resourceTemporarilyUnavailable { continue }
                 return .failure(FailedOutcome(.died(reapedDescription())))
             default:
                 return .success((Array(buffer.prefix(length)), descriptor >= 0 ? descriptor : nil))
@@ -129,10 +131,9 @@ final class HelperProcess {
 
     /// Sleeps in poll() until the socket has a message or was closed, or `timeout` passes.
     private func hasNews(within timeout: Duration) -> Bool {
-        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
         let milliseconds = Int32(min((timeout.seconds * 1000).rounded(.up), 3_600_000))
-        guard case .success(let ready) = System.retryingInterrupts({ poll(&descriptor, 1, milliseconds) }) else { return false }
-        return ready > 0 && descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0
+        guard let events = (try? System.poll([socket], milliseconds: milliseconds))?.first else { return false }
+        return events.isReadable || events.isBroken
     }
 
     /// An outcome other than a message, carried through `Result`.
@@ -153,33 +154,27 @@ final class HelperProcess {
     /// Kills the helper (if it still runs) and reaps it.
     func terminate() {
         guard !isReaped else { return }
-        kill(pid, SIGKILL)
+        System.send(.kill, to: pid)
         _ = reapedDescription()
     }
 
     /// Waits for the helper to end and says how it ended, worded for the user.
     private func reapedDescription() -> String {
         guard !isReaped else { return "was stopped" }
-        var status: Int32 = 0
-        let waited = System.retryingInterrupts { waitpid(pid, &status, 0) }
+        let end = System.waitForChild(pid)
         isReaped = true
-        guard case .success = waited else { return "ended" }
-        let signal = status & 0x7F
-        if signal == 0 { return "exited (status \(status >> 8 & 0xFF))" }
-        switch signal {
-        case SIGKILL: return "was killed (SIGKILL)"
-        case SIGSYS: return "was stopped by its sandbox (a forbidden system call)"
-        case SIGXCPU: return "ran out of CPU time"
-        case SIGSEGV: return "crashed (SIGSEGV)"
-        case SIGBUS: return "crashed (SIGBUS)"
-        case SIGABRT: return "aborted"
-        case SIGILL, SIGTRAP: return "stopped on a failed check (signal \(signal))"
-        default: return "ended on signal \(signal)"
+        switch end {
+        case nil: return "ended"
+        case .exited(let status): return "exited (status \(status))"
+        case .signalled(.kill): return "was killed (SIGKILL)"
+        case .signalled(.badSystemCall): return "was stopped by its sandbox (a forbidden system call)"
+        case .signalled(.processorTimeLimit): return "ran out of CPU time"
+        case .signalled(.segmentationFault): return "crashed (SIGSEGV)"
+        case .signalled(.busError): return "crashed (SIGBUS)"
+        case .signalled(.abort): return "aborted"
+        case .signalled(let signal) where signal == .illegalInstruction || signal == .trap:
+            return "stopped on a failed check (signal \(signal.rawValue))"
+        case .signalled(let signal): return "ended on signal \(signal.rawValue)"
         }
-    }
-
-    /// `strings` as a NULL-terminated C array (the caller frees each).
-    private static func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
-        strings.map { strdup($0) } + [nil]
     }
 }

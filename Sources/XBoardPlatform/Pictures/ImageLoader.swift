@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 
@@ -50,7 +49,7 @@ public enum ImageLoader {
         case .failure(let failure):
             throw PlatformError.image(path: path, reason: failure.reason)
         case .success(let pixels):
-            defer { close(pixels.memoryFile) }
+            defer { try? FileDescriptor(rawValue: pixels.memoryFile).close() }
             let image = try DecodedImage(
                 memoryFile: pixels.memoryFile, width: pixels.width, height: pixels.height, hasAlpha: pixels.hasAlpha,
                 nativeSize: Size(width: Double(pixels.nativeWidth), height: Double(pixels.nativeHeight)))

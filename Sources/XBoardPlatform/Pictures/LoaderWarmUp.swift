@@ -1,5 +1,5 @@
 import Foundation
-@preconcurrency import Glibc
+import SystemPackage
 import XBoard
 
 /// A tiny picture of every format the board opens, decoded once by each helper before its
@@ -20,7 +20,7 @@ enum LoaderWarmUp {
             guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else { continue }
             for longEdge in [16, 8] {
                 switch PictureDecoding.decode(FileReader(bytes: [UInt8](data)), maximumLongEdge: longEdge) {
-                case .success(let pixels): close(pixels.memoryFile)
+                case .success(let pixels): try? FileDescriptor(rawValue: pixels.memoryFile).close()
                 case .failure(let failure): failures.append("\(format) at \(longEdge) px: \(failure.reason)")
                 }
             }

@@ -1,5 +1,4 @@
 import Foundation
-@preconcurrency import Glibc
 import Synchronization
 import SystemPackage
 import XBoard
@@ -31,7 +30,7 @@ public final class PhotoDecoder: Sendable {
         var queue: [Request] = []
         var results: [Result] = []
         var isStopping = false
-        var helpers: [Int: pid_t] = [:]
+        var helpers: [Int: Int32] = [:]
         var nextID: UInt64 = 1
     }
 
@@ -65,7 +64,7 @@ public final class PhotoDecoder: Sendable {
     public var wakeFileDescriptor: Int32 { wakePipe.readDescriptor }
 
     /// The process ids of the helpers running now (for tests and benchmarks).
-    public var helperProcessIDs: [pid_t] { state.withLock { Array($0.helpers.values) } }
+    public var helperProcessIDs: [Int32] { state.withLock { Array($0.helpers.values) } }
 
     /// The most decode memory reserved at once so far, in bytes (for benchmarks).
     public var peakReservedMemory: Int { budget.peak }
@@ -166,7 +165,7 @@ public final class PhotoDecoder: Sendable {
             }, maximumLongEdge: request.maximumLongEdge)
         switch running.decode(message, file: descriptor, deadline: settings.deadline) {
         case .replied(let reply, let memoryFile):
-            defer { if let memoryFile { close(memoryFile) } }
+            defer { if let memoryFile { try? FileDescriptor(rawValue: memoryFile).close() } }
             if let problem = reply.problem(answering: message) {
                 helper = nil
                 return failure("its decoder \(problem); not shown")

@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import XBoard
 
 /// One picture decoded from its bytes into a sealed memory file of premultiplied ARGB32,

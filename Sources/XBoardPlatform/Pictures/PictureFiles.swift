@@ -37,19 +37,13 @@ public enum PictureFiles {
         return listing
     }
 
-    /// Whether a file name ends in one of `extensions` (in any case). A name that is only an
-    /// extension (".png") has none.
-    public static func hasPictureExtension(_ name: FilePath.Component) -> Bool { hasPictureExtension(name.bytes) }
-
-    /// The same, for a name's bytes.
+    /// Whether a file name's bytes end in one of `extensions` (in any case). A name that is only
+    /// an extension (".png") has none.
     static func hasPictureExtension(_ name: [UInt8]) -> Bool {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0, name.count - dot - 1 <= 4 else { return false }
         guard let suffix = String(validating: name[(dot + 1)...], as: UTF8.self) else { return false }
         return extensions.contains(suffix.lowercased())
     }
-
-    /// Orders names as a file manager does (`NameOrder`).
-    static func isOrderedBefore(_ a: FilePath.Component, _ b: FilePath.Component) -> Bool { NameOrder.isOrderedBefore(a, b) }
 
     /// Adds a folder's pictures, sorted by name, then (with `recursive`) its sub-folders'. Only
     /// names with a picture extension and folders become paths; the rest of a folder of

@@ -1,5 +1,5 @@
 internal import CPictureDecoding
-@preconcurrency import Glibc
+import SystemPackage
 
 /// The confinement of a decoding helper, as GNOME's glycin confines its loaders: no new
 /// privileges, limits on address space, CPU time and core dumps, no descriptors but the ones it
@@ -13,25 +13,26 @@ enum Sandbox {
     }
 
     /// The limits and the descriptor clean-up, before the loaders load: nothing here depends on them.
-    static func limit(parent: pid_t, addressSpace: Int, cpuTime: Duration) throws(Failure) {
+    static func limit(parent: Int32, addressSpace: Int, cpuTime: Duration) throws(Failure) {
         // The parent thread that started us may already be gone: then so must we.
-        guard cpd_set_parent_death_signal(SIGKILL) == 0 else { throw Failure(description: "prctl(PR_SET_PDEATHSIG) failed") }
-        if getppid() != parent { _exit(0) }
-        try setLimit(RLIMIT_CORE, to: 0, name: "RLIMIT_CORE")
+        guard cpd_set_parent_death_signal(System.Signal.kill.rawValue) == 0 else {
+            throw Failure(description: "prctl(PR_SET_PDEATHSIG) failed")
+        }
+        if System.parentProcessID != parent { System.exitImmediately(0) }
+        try setLimit(.coreFileSize, to: 0)
         let seconds = max(1, Int(cpuTime.components.seconds))
-        try setLimit(RLIMIT_CPU, to: seconds, name: "RLIMIT_CPU")
+        try setLimit(.processorSeconds, to: seconds)
         // AddressSanitizer reserves terabytes of address space for its shadow memory: a sanitizer
         // build (the tests' leak check) runs without this one limit.
-        if cpd_has_address_sanitizer() == 0 { try setLimit(RLIMIT_AS, to: addressSpace, name: "RLIMIT_AS") }
+        if cpd_has_address_sanitizer() == 0 { try setLimit(.addressSpace, to: addressSpace) }
         // 0–2 are /dev/null and 3 is the socket to the board (`HelperProcess`); nothing else.
         guard cpd_close_descriptors_from(4) == 0 else { throw Failure(description: "close_range failed") }
         guard cpd_set_no_new_privileges() == 0 else { throw Failure(description: "prctl(PR_SET_NO_NEW_PRIVS) failed") }
     }
 
-    private static func setLimit(_ resource: __rlimit_resource, to value: Int, name: String) throws(Failure) {
-        var limit = rlimit(rlim_cur: rlim_t(value), rlim_max: rlim_t(value))
-        guard setrlimit(Int32(resource.rawValue), &limit) == 0 else {
-            throw Failure(description: "setrlimit(\(name)) failed: \(String(cString: strerror(errno)))")
+    private static func setLimit(_ limit: System.ResourceLimit, to value: Int) throws(Failure) {
+        if case .failure(let failure) = System.setLimit(limit, to: value) {
+            throw Failure(description: "setrlimit(\(limit.rawValue)) failed: \(failure)")
         }
     }
 
@@ -40,7 +41,7 @@ enum Sandbox {
         enum Action {
             case allow
             /// Fails with this errno, so the library sees an ordinary failure (open → EACCES).
-            case fail(Int32)
+            case fail(Errno)
         }
 
         let name: String
@@ -60,14 +61,14 @@ enum Sandbox {
     /// `strace -f` (see RELIABILITY.md); any other call kills the helper (SIGSYS), which costs
     /// exactly the picture it held.
     static var rules: [Rule] {
-        let me = UInt64(getpid())
+        let me = UInt64(System.processID)
         return [
             // The board's requests and replies; the picture file and the pixels' memory file.
             Rule("recvmsg"), Rule("sendmsg"), Rule("read"), Rule("pread64"), Rule("lseek"), Rule("write"), Rule("close"),
             Rule("fstat"), Rule("newfstatat"), Rule("memfd_create"), Rule("ftruncate"), Rule("fcntl"),
             // Memory: the allocator, loaders' buffers, thread stacks — never executable.
-            Rule("mmap", where: [condition(2, .maskedEqual(UInt(PROT_EXEC)), to: 0)]),
-            Rule("mprotect", where: [condition(2, .maskedEqual(UInt(PROT_EXEC)), to: 0)]),
+            Rule("mmap", where: [condition(2, .maskedEqual(System.executableProtection), to: 0)]),
+            Rule("mprotect", where: [condition(2, .maskedEqual(System.executableProtection), to: 0)]),
             Rule("munmap"), Rule("mremap"), Rule("madvise"), Rule("brk"),
             // Threads (libheif, dav1d and libaom decode on several) and their synchronisation.
             Rule("clone", where: [condition(0, .maskedEqual(cpd_thread_clone_flags()), to: UInt64(cpd_thread_clone_flags()))]),
@@ -81,8 +82,9 @@ enum Sandbox {
             Rule("prlimit64", where: [condition(2, .equal, to: 0)]),  // reading limits only
             Rule("tgkill", where: [condition(0, .equal, to: me)]),  // abort() and raise() on itself
             // Fail quietly: nothing opens files, sockets or terminals once the loaders are in.
-            Rule("openat", .fail(EACCES)), Rule("open", .fail(EACCES)), Rule("socket", .fail(EACCES)), Rule("ioctl", .fail(ENOTTY)),
-            Rule("readlink", .fail(EACCES)), Rule("clone3", .fail(ENOSYS)),  // glibc then starts threads with clone
+            Rule("openat", .fail(.permissionDenied)), Rule("open", .fail(.permissionDenied)), Rule("socket", .fail(.permissionDenied)),
+            Rule("ioctl", .fail(.inappropriateIOCTLForDevice)), Rule("readlink", .fail(.permissionDenied)),
+            Rule("clone3", .fail(.noFunction)),  // glibc then starts threads with clone
         ]
     }
 
@@ -109,16 +111,16 @@ enum Sandbox {
             let action: UInt32
             switch rule.action {
             case .allow: action = SCMP_ACT_ALLOW
-            case .fail(let code): action = cpd_seccomp_errno_action(code)
+            case .fail(let code): action = cpd_seccomp_errno_action(code.rawValue)
             }
             let status = rule.conditions.withUnsafeBufferPointer { conditions in
                 seccomp_rule_add_array(filter, action, number, UInt32(conditions.count), conditions.baseAddress)
             }
             guard status == 0 else {
-                throw Failure(description: "seccomp rule for \(rule.name) failed: \(String(cString: strerror(-status)))")
+                throw Failure(description: "seccomp rule for \(rule.name) failed: \(Errno(rawValue: -status))")
             }
         }
         let status = seccomp_load(filter)
-        guard status == 0 else { throw Failure(description: "seccomp_load failed: \(String(cString: strerror(-status)))") }
+        guard status == 0 else { throw Failure(description: "seccomp_load failed: \(Errno(rawValue: -status))") }
     }
 }

@@ -1,5 +1,5 @@
 internal import CPictureDecoding
-@preconcurrency import Glibc
+import SystemPackage
 
 /// A memory file of pixels, sealed before it leaves the process that filled it: it can no longer
 /// shrink, grow or be written, and no seal can be removed. The receiver checks the seals and size
@@ -15,23 +15,22 @@ enum SealedMemoryFile {
     /// then sealed. Returns its descriptor (the caller closes it) and what `fill` returned.
     static func make<T>(byteCount: Int, fill: (UnsafeMutableRawBufferPointer) throws -> T) throws -> (descriptor: Int32, value: T) {
         let descriptor = try System.syscall("memfd_create") { cpd_memory_file("photoboard-pixels") }
+        let file = FileDescriptor(rawValue: descriptor)
         do {
-            _ = try System.syscall("ftruncate") { ftruncate(descriptor, off_t(byteCount)) }
-            guard let base = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0), base != MAP_FAILED else {
-                throw PlatformError.system(call: "mmap", errno: errno, message: String(cString: strerror(errno)))
-            }
+            try System.naming("ftruncate") { try file.resize(to: Int64(byteCount)) }
+            let base = try System.naming("mmap") { try System.map(file, byteCount: byteCount, isWritable: true).get() }
             let value: T
             do {
                 value = try fill(UnsafeMutableRawBufferPointer(start: base, count: byteCount))
             } catch {
-                munmap(base, byteCount)
+                System.unmap(base, byteCount: byteCount)
                 throw error
             }
-            munmap(base, byteCount)  // a writable mapping would keep F_SEAL_WRITE from being set
+            System.unmap(base, byteCount: byteCount)  // a writable mapping would keep F_SEAL_WRITE from being set
             _ = try System.syscall("fcntl(F_ADD_SEALS)") { cpd_seal_memory_file(descriptor) }
             return (descriptor, value)
         } catch {
-            close(descriptor)
+            try? file.close()
             throw error
         }
     }
@@ -44,13 +43,15 @@ enum SealedMemoryFile {
         case 0: throw Problem(description: "its pixels came in a memory file that is not sealed")
         default: throw Problem(description: "its pixels did not come in a memory file")
         }
-        var info = stat()
-        guard case .success = System.retryingInterrupts({ fstat(descriptor, &info) }), Int(info.st_size) == byteCount else {
-            throw Problem(description: "its pixels came in a memory file of \(info.st_size) bytes where \(byteCount) were due")
+        let file = FileDescriptor(rawValue: descriptor)
+        let size = (try? System.status(of: file).get())?.size ?? 0
+        guard size == byteCount else {
+            throw Problem(description: "its pixels came in a memory file of \(size) bytes where \(byteCount) were due")
         }
-        guard byteCount > 0, let base = mmap(nil, byteCount, PROT_READ, MAP_SHARED, descriptor, 0), base != MAP_FAILED else {
-            throw Problem(description: "its pixels could not be mapped: \(String(cString: strerror(errno)))")
+        guard byteCount > 0 else { throw Problem(description: "its pixels could not be mapped: \(Errno.invalidArgument)") }
+        switch System.map(file, byteCount: byteCount, isWritable: false) {
+        case .success(let base): return base
+        case .failure(let failure): throw Problem(description: "its pixels could not be mapped: \(failure)")
         }
-        return base
     }
 }

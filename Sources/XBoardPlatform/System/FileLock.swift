@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 
@@ -6,28 +5,25 @@ import XBoard
 /// same board take turns at its read-merge-write. The lock file is private (0600) and never
 /// followed through a link.
 public final class FileLock {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
 
     /// Waits up to `timeout` for the lock on `path` (created if missing); `nil` when it cannot
     /// be had (the caller then goes on without: the write is still atomic).
     public init?(_ path: FilePath, timeout: Duration = .seconds(2)) {
         guard
-            case .success(let opened) = System.retryingInterrupts({
-                path.withPlatformString { open($0, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-            })
+            let opened = try? FileDescriptor.open(
+                path, .readWrite, options: [.create, .noFollow, .closeOnExec], permissions: .ownerReadWrite)
         else { return nil }
         let deadline = MonotonicClock.now() + timeout
-        while true {
-            if case .success = System.retryingInterrupts({ flock(opened, LOCK_EX | LOCK_NB) }) { break }
+        while !System.tryLock(opened) {
             guard MonotonicClock.now() < deadline else {
-                close(opened)
+                try? opened.close()
                 return nil
             }
-            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-            _ = nanosleep(&pause, nil)
+            System.sleep(for: .milliseconds(10))
         }
         descriptor = opened
     }
 
-    deinit { close(descriptor) }
+    deinit { try? descriptor.close() }
 }

@@ -1,5 +1,3 @@
-@preconcurrency import Glibc
-
 /// Sleeping until a descriptor is readable: the loop's only wait.
 public enum Poll {
     /// Sleeps in poll() until `fileDescriptor` is readable or the timeout passes; `nil` waits
@@ -14,7 +12,6 @@ public enum Poll {
     /// A descriptor that hung up throws `PlatformError.connectionLost`; an interrupted poll is
     /// retried with the same timeout.
     public static func waitUntilReadable(_ fileDescriptors: [Int32], timeout: Duration?) throws -> [Bool] {
-        var descriptors = fileDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let milliseconds: Int32
         if let timeout {
             let value = timeout.seconds * 1000
@@ -22,11 +19,9 @@ public enum Poll {
         } else {
             milliseconds = -1
         }
-        _ = try System.syscall("poll") { poll(&descriptors, nfds_t(descriptors.count), milliseconds) }
-        return try descriptors.map { descriptor in
-            let readable = descriptor.revents & Int16(POLLIN) != 0
-            if !readable, descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { throw PlatformError.connectionLost }
-            return readable
+        return try System.poll(fileDescriptors, milliseconds: milliseconds).map { events in
+            if !events.isReadable, events.isBroken { throw PlatformError.connectionLost }
+            return events.isReadable
         }
     }
 }

@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 
@@ -26,7 +25,7 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `strerror`'s text, starting in lower case, as the rest of a sentence.
     static func words(for code: Int32) -> String {
-        let text = String(cString: strerror(code))
+        let text = Errno(rawValue: code).description
         guard let first = text.first else { return "error \(code)" }
         return first.lowercased() + text.dropFirst()
     }

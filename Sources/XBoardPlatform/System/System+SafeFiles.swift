@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 
@@ -13,9 +12,8 @@ extension System {
         var missing: [FilePath] = []
         var cursor = path
         while !cursor.isEmpty, cursor != FilePath("/") {
-            var info = stat()
-            if case .success = retryingInterrupts({ cursor.withPlatformString { lstat($0, &info) } }) {
-                guard info.st_mode & S_IFMT == S_IFDIR || (info.st_mode & S_IFMT == S_IFLNK && isDirectory(cursor)) else {
+            if case .success(let info) = status(of: cursor, followingLinks: false) {
+                guard info.kind == .directory || (info.kind == .symbolicLink && isDirectory(cursor)) else {
                     throw StoreError("create the folder", cursor, reason: "something that is not a folder is in the way")
                 }
                 break
@@ -24,47 +22,46 @@ extension System {
             guard cursor.removeLastComponent() else { break }
         }
         for folder in missing.reversed() {
-            if case .failure(let failure) = retryingInterrupts({ folder.withPlatformString { mkdir($0, 0o700) } }), failure.errno != EEXIST
-            {
-                throw StoreError("create the folder", folder, errno: failure.errno)
+            if case .failure(let failure) = makeFolder(folder, permissions: .ownerReadWriteExecute), failure != .fileExists {
+                throw StoreError("create the folder", folder, errno: failure.rawValue)
             }
         }
-        var info = stat()
-        guard case .success = retryingInterrupts({ path.withPlatformString { lstat($0, &info) } }), info.st_mode & S_IFMT == S_IFDIR else {
+        guard case .success(let info) = status(of: path, followingLinks: false), info.kind == .directory else {
             throw StoreError("use the folder", path, reason: "it is not a folder (or is a symbolic link)")
         }
-        if info.st_mode & 0o077 != 0, info.st_uid == getuid() {
-            _ = retryingInterrupts { path.withPlatformString { chmod($0, 0o700) } }
+        if info.permissions & 0o077 != 0, info.owner == userID {
+            _ = setPermissions(of: path, to: .ownerReadWriteExecute)
         }
     }
 
     /// The whole file at `path`, or `nil` when there is none; refuses a symbolic link, a file
     /// that is not regular, and one larger than `limit` bytes.
     public static func readPrivateFile(_ path: FilePath, limit: Int) throws(StoreError) -> [UInt8]? {
-        let descriptor: Int32
-        switch retryingInterrupts({ path.withPlatformString { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) } }) {
+        let descriptor: FileDescriptor
+        switch result(of: { try FileDescriptor.open(path, .readOnly, options: [.noFollow, .nonBlocking, .closeOnExec]) }) {
         case .success(let opened): descriptor = opened
-        case .failure(let failure) where failure.errno == ENOENT: return nil
-        case .failure(let failure) where failure.errno == ELOOP:
+        case .failure(.noSuchFileOrDirectory): return nil
+        case .failure(.tooManySymbolicLinkLevels):
             throw StoreError("read", path, reason: "it is a symbolic link, which the board does not follow here")
-        case .failure(let failure): throw StoreError("read", path, errno: failure.errno)
+        case .failure(let failure): throw StoreError("read", path, errno: failure.rawValue)
         }
-        defer { close(descriptor) }
-        var info = stat()
-        if case .failure(let failure) = retryingInterrupts({ fstat(descriptor, &info) }) {
-            throw StoreError("read", path, errno: failure.errno)
+        defer { try? descriptor.close() }
+        let info: FileStatus
+        switch status(of: descriptor) {
+        case .success(let found): info = found
+        case .failure(let failure): throw StoreError("read", path, errno: failure.rawValue)
         }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw StoreError("read", path, reason: "not a regular file") }
-        guard Int64(info.st_size) <= Int64(limit) else {
-            throw StoreError("read", path, reason: "it is \(info.st_size) bytes, more than the \(limit) a board file may be")
+        guard info.kind == .regular else { throw StoreError("read", path, reason: "not a regular file") }
+        guard info.size <= Int64(limit) else {
+            throw StoreError("read", path, reason: "it is \(info.size) bytes, more than the \(limit) a board file may be")
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count: Int
-            switch retryingInterrupts({ chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }) {
+            switch result(of: { try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0) } }) {
             case .success(let read): count = read
-            case .failure(let failure): throw StoreError("read", path, errno: failure.errno)
+            case .failure(let failure): throw StoreError("read", path, errno: failure.rawValue)
             }
             if count == 0 { return bytes }
             bytes += chunk[..<count]
@@ -80,65 +77,59 @@ extension System {
     /// moment leaves the old file or the new one.
     public static func writeFileAtomically(_ path: FilePath, contents: [UInt8]) throws(StoreError) {
         let temporary = try writeTemporary(beside: path, contents: contents)
-        if case .failure(let failure) = retryingInterrupts({
-            temporary.withPlatformString { from in path.withPlatformString { rename(from, $0) } }
-        }) {
-            _ = temporary.withPlatformString { unlink($0) }
-            throw StoreError("write", path, errno: failure.errno)
+        if case .failure(let failure) = rename(temporary, to: path) {
+            unlink(temporary)
+            throw StoreError("write", path, errno: failure.rawValue)
         }
         syncFolder(of: path)
     }
 
-    /// Writes `contents` as the new file `path` (`mode`, less the umask: 0600 unless told),
-    /// atomically, never replacing a file that is there: throws `StoreError` with reason
+    /// Writes `contents` as the new file `path` (`permissions`, less the umask: 0600 unless
+    /// told), atomically, never replacing a file that is there: throws `StoreError` with reason
     /// "exists" then.
-    public static func writeNewFile(_ path: FilePath, contents: [UInt8], mode: mode_t = 0o600) throws(StoreError) {
-        let temporary = try writeTemporary(beside: path, contents: contents, mode: mode)
-        defer { _ = temporary.withPlatformString { unlink($0) } }
-        if case .failure(let failure) = retryingInterrupts({
-            temporary.withPlatformString { from in path.withPlatformString { link(from, $0) } }
-        }) {
-            throw StoreError("create", path, reason: failure.errno == EEXIST ? "exists" : StoreError.words(for: failure.errno))
+    public static func writeNewFile(
+        _ path: FilePath, contents: [UInt8], permissions: FilePermissions = .ownerReadWrite
+    ) throws(StoreError) {
+        let temporary = try writeTemporary(beside: path, contents: contents, permissions: permissions)
+        defer { unlink(temporary) }
+        if case .failure(let failure) = link(temporary, as: path) {
+            throw StoreError("create", path, reason: failure == .fileExists ? "exists" : StoreError.words(for: failure.rawValue))
         }
         syncFolder(of: path)
     }
 
     /// A whole, synced temporary file holding `contents`, in `path`'s folder.
-    private static func writeTemporary(beside path: FilePath, contents: [UInt8], mode: mode_t = 0o600) throws(StoreError) -> FilePath {
+    private static func writeTemporary(
+        beside path: FilePath, contents: [UInt8], permissions: FilePermissions = .ownerReadWrite
+    ) throws(StoreError) -> FilePath {
         let folder = path.removingLastComponent()
         let name = path.lastComponent?.bytes.prefix(64) ?? []
         var temporary = folder
-        var descriptor: Int32 = -1
+        var opened: FileDescriptor?
         for _ in 0..<8 {
             temporary = FilePath(bytes: folder.bytes + Array("/.".utf8) + name + Array(".\(randomHex()).tmp".utf8)) ?? folder
-            switch retryingInterrupts({
-                temporary.withPlatformString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode) }
+            switch result(of: {
+                try FileDescriptor.open(
+                    temporary, .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .closeOnExec], permissions: permissions)
             }) {
-            case .success(let opened): descriptor = opened
-            case .failure(let failure) where failure.errno == EEXIST: continue
-            case .failure(let failure): throw StoreError("write", path, errno: failure.errno)
+            case .success(let descriptor): opened = descriptor
+            case .failure(.fileExists): continue
+            case .failure(let failure): throw StoreError("write", path, errno: failure.rawValue)
             }
             break
         }
-        guard descriptor >= 0 else { throw StoreError("write", path, reason: "no temporary name was free") }
+        guard let descriptor = opened else { throw StoreError("write", path, reason: "no temporary name was free") }
         do throws(StoreError) {
-            var written = 0
-            while written < contents.count {
-                let result = contents.withUnsafeBytes { buffer in
-                    retryingInterrupts { write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written) }
-                }
-                switch result {
-                case .success(let count): written += count
-                case .failure(let failure): throw StoreError("write", path, errno: failure.errno)
-                }
+            if case .failure(let failure) = result(of: { try descriptor.writeAll(contents) }) {
+                throw StoreError("write", path, errno: failure.rawValue)
             }
-            if case .failure(let failure) = retryingInterrupts({ fsync(descriptor) }) {
-                throw StoreError("write", path, errno: failure.errno)
+            if case .failure(let failure) = sync(descriptor) {
+                throw StoreError("write", path, errno: failure.rawValue)
             }
-            close(descriptor)
+            try? descriptor.close()
         } catch {
-            close(descriptor)
-            _ = temporary.withPlatformString { unlink($0) }
+            try? descriptor.close()
+            unlink(temporary)
             throw error
         }
         return temporary
@@ -147,10 +138,9 @@ extension System {
     /// Makes a rename or link in `path`'s folder durable.
     private static func syncFolder(of path: FilePath) {
         let folder = path.removingLastComponent()
-        if case .success(let directory) = retryingInterrupts({ folder.withPlatformString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } })
-        {
-            _ = retryingInterrupts { fsync(directory) }
-            close(directory)
+        if let directory = try? FileDescriptor.open(folder, .readOnly, options: [.directory, .closeOnExec]) {
+            _ = sync(directory)
+            try? directory.close()
         }
     }
 
@@ -161,8 +151,8 @@ extension System {
 
     /// Removes the file `path` (not a folder); a file already gone is no error.
     public static func removeFile(_ path: FilePath) throws(StoreError) {
-        if case .failure(let failure) = retryingInterrupts({ path.withPlatformString { unlink($0) } }), failure.errno != ENOENT {
-            throw StoreError("remove", path, errno: failure.errno)
+        if case .failure(let failure) = unlink(path), failure != .noSuchFileOrDirectory {
+            throw StoreError("remove", path, errno: failure.rawValue)
         }
     }
 

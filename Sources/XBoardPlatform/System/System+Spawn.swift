@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import SystemPackage
+import XBoard
 
 extension System {
     /// Starts this program again with `arguments`, detached (through `/bin/sh -c '… &'`, so
@@ -11,18 +11,9 @@ extension System {
         }
         let script = "exec \"$0\" \"$@\" </dev/null &"
         let words: [[UInt8]] = [Array("/bin/sh".utf8), Array("-c".utf8), Array(script.utf8), executable.bytes] + arguments.map(\.bytes)
-        var pointers: [UnsafeMutablePointer<CChar>?] = words.map { word in
-            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: word.count + 1)
-            for (index, byte) in word.enumerated() { pointer[index] = CChar(bitPattern: byte) }
-            pointer[word.count] = 0
-            return pointer
+        switch spawn(FilePath("/bin/sh"), arguments: words) {
+        case .success(let shell): _ = waitForChild(shell)
+        case .failure(let failure): throw StoreError("start", executable, errno: failure.rawValue)
         }
-        pointers.append(nil)
-        defer { pointers.forEach { $0?.deallocate() } }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, "/bin/sh", nil, nil, pointers, environ)
-        guard result == 0 else { throw StoreError("start", executable, errno: result) }
-        var status: Int32 = 0
-        _ = retryingInterrupts { waitpid(child, &status, 0) }
     }
 }

@@ -1,37 +1,33 @@
-@preconcurrency import Glibc
+import SystemPackage
 
 /// A non-blocking pipe that wakes a poll() loop from another thread: a worker writes a byte, the
 /// loop sleeps on `readDescriptor` and drains it. Owns both descriptors and closes them.
 public final class WakePipe: Sendable {
+    private let readEnd: FileDescriptor
+    private let writeEnd: FileDescriptor
     /// Readable while wake-ups are pending.
-    public let readDescriptor: Int32
+    public var readDescriptor: Int32 { readEnd.rawValue }
     /// The write end (a signal handler may write to it, `SignalPipe`).
-    let writeDescriptor: Int32
+    var writeDescriptor: Int32 { writeEnd.rawValue }
 
     public init() throws {
-        var ends: [Int32] = [0, 0]
-        _ = try System.syscall("pipe") { pipe(&ends) }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        (readDescriptor, writeDescriptor) = (ends[0], ends[1])
+        (readEnd, writeEnd) = try System.naming("pipe") { try FileDescriptor.pipe() }
+        for end in [readEnd, writeEnd] { System.makeNonBlockingAndCloseOnExec(end) }
     }
 
     deinit {
-        close(readDescriptor)
-        close(writeDescriptor)
+        try? readEnd.close()
+        try? writeEnd.close()
     }
 
     /// Wakes the reader; a full pipe already wakes it, so a failed write loses nothing.
     public func wake() {
-        var byte: UInt8 = 1
-        _ = try? System.syscall("write") { write(writeDescriptor, &byte, 1) }
+        _ = try? writeEnd.writeAll([UInt8(1)])
     }
 
     /// Takes every pending wake-up byte, so the next poll sleeps again.
     public func drain() {
         var buffer = [UInt8](repeating: 0, count: 256)
-        while (try? System.syscall("read") { read(readDescriptor, &buffer, buffer.count) }) ?? 0 > 0 {}
+        while (try? buffer.withUnsafeMutableBytes { try readEnd.read(into: $0) }) ?? 0 > 0 {}
     }
 }

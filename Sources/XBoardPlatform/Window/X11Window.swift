@@ -99,9 +99,6 @@ public final class X11Window {
     /// The XInput version negotiated, or `nil` when the board runs on the core pointer.
     public var xInputVersion: (major: Int32, minor: Int32)? { input.version }
 
-    /// Whether the server speaks XInput 2.4 (touchpad pinch gestures).
-    public var hasTouchpadGestures: Bool { input.hasTouchpadGestures }
-
     /// Report keys that map to no command (with `--trace`).
     public var traceKeys: Bool {
         get { input.traceKeys }

@@ -148,13 +148,14 @@ final class BoardKeeperTests {
         #expect(!names().contains { $0.hasSuffix(".unreadable-2") }, "\(names())")
     }
 
-    /// Eight real files in `folder`, of eight different sizes; their fingerprints.
+    /// Eight real files in `folder`, of eight different sizes; their fingerprints (as the decode
+    /// threads take them: the size and the head).
     func photos(in folder: FilePath) throws -> [PhotoFingerprint?] {
         try FileManager.default.createDirectory(atPath: folder.string, withIntermediateDirectories: true)
         return try (0..<8).map { index in
-            let path = folder.appending("p\(index).jpg")
-            try write([UInt8](repeating: UInt8(index), count: 1000 + 17 * index), to: path)
-            return System.fingerprint(of: path)
+            let contents = [UInt8](repeating: UInt8(index), count: 1000 + 17 * index)
+            try write(contents, to: folder.appending("p\(index).jpg"))
+            return PhotoFingerprint(size: Int64(contents.count), head: contents)
         }
     }
 

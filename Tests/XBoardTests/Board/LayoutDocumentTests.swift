@@ -3,37 +3,48 @@ import SystemPackage
 import Testing
 import XBoard
 
-/// Saved layouts remember every path, UTF-8 or not, reversibly and unambiguously.
+/// Layouts of earlier versions are read back with every path they saved, UTF-8 or not,
+/// unambiguously.
 @Suite struct LayoutDocumentTests {
     static let latin1 = FilePath(bytes: Array("/photos/caf".utf8) + [0xE9] + Array(".png".utf8)) ?? FilePath()
     /// A UTF-8 name that happens to spell the escape of the Latin-1 one.
     static let lookalike = FilePath("/photos/caf\\xe9.png")
 
-    static func document(paths: [FilePath], removed: [FilePath]) -> LayoutDocument {
-        var board = Board(size: Size(width: 800, height: 600))
-        for (index, _) in paths.enumerated() {
-            let placement = AffineTransform(center: Point(x: 100 + 50 * Double(index), y: 300), scale: 1, rotation: 0)
-            board.add(
-                Photo(
-                    id: PhotoID(index), size: Size(width: 300, height: 200), pixelSize: Size(width: 300, height: 200),
-                    photoToBoard: placement))
+    /// A layout in the form those versions wrote (keys sorted): the Latin-1 path escaped, the
+    /// lookalike and a UTF-8 name as plain strings.
+    static let saved = #"""
+        {
+          "boardHeight" : 600,
+          "boardWidth" : 800,
+          "photos" : [
+            {
+              "baseLongEdge" : 300,
+              "initialPlacement" : [1, 0, 0, 1, 100, 300],
+              "path" : { "escaped" : "\/photos\/caf\\xe9.png" },
+              "placement" : [1, 0, 0, 1, 100, 300]
+            },
+            {
+              "baseLongEdge" : 300,
+              "initialPlacement" : [1, 0, 0, 1, 150, 300],
+              "path" : "\/photos\/caf\\xe9.png",
+              "placement" : [1, 0, 0, 1, 150, 300]
+            },
+            {
+              "baseLongEdge" : 300,
+              "initialPlacement" : [1, 0, 0, 1, 200, 300],
+              "path" : "\/photos\/café.png",
+              "placement" : [0.5, 0, 0, 0.5, 200, 300]
+            }
+          ],
+          "removedPaths" : [{ "escaped" : "\/photos\/caf\\xe9.png" }],
+          "version" : 1
         }
-        var map: [PhotoID: FilePath] = [:]
-        for (index, path) in paths.enumerated() { map[PhotoID(index)] = path }
-        return LayoutDocument(board: board, paths: map, removedPaths: removed)
-    }
+        """#
 
-    @Test func pathsThatAreNotUTF8SurviveTheRoundTripAndStayApartFromLookalikes() throws {
-        let paths = [Self.latin1, Self.lookalike, FilePath("/photos/café.png")]
-        let saved = Self.document(paths: paths, removed: [Self.latin1])
-        let data = try saved.encoded()
-        let text = try #require(String(data: data, encoding: .utf8))
-        #expect(text.contains(#""escaped" : "\/photos\/caf\\xe9.png""#), "\(text)")
-        #expect(text.contains(#""\/photos\/caf\\xe9.png""#), "the lookalike is a plain string: \(text)")
-        #expect(!text.contains("\u{FFFD}"))
-        let loaded = try LayoutDocument.decode(data)
-        #expect(loaded == saved)
-        #expect(loaded.photos.map(\.path) == paths)
+    @Test func pathsThatAreNotUTF8AreReadBackAndStayApartFromLookalikes() throws {
+        let loaded = try LayoutDocument.decode(Data(Self.saved.utf8))
+        #expect(loaded.photos.map(\.path) == [Self.latin1, Self.lookalike, FilePath("/photos/café.png")])
+        #expect(loaded.photos.map(\.placement[4]) == [100, 150, 200] && loaded.photos[2].placement[0] == 0.5)
         #expect(loaded.removedPaths == [Self.latin1])
         #expect(BoardFile.contents(ofLegacy: loaded).memory[Self.latin1] != nil)
         #expect(LayoutDocument.key(for: [Self.latin1]) != LayoutDocument.key(for: [Self.lookalike]))

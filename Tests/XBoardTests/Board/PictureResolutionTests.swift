@@ -37,7 +37,7 @@ import XBoard
         #expect(thousand.pictureLongEdge < 70)
         #expect(base == Int((thousand.pictureLongEdge * 2).rounded()), "decoded at \(base) for \(thousand.pictureLongEdge) shown")
         let tenThousand = TossedLayout(count: 10_000, boardSize: Size(width: 1920, height: 1080), seed: 1)
-        #expect(tenThousand.pictureLongEdge > 16 && tenThousand.pictureLongEdge < 24, "\(tenThousand.pictureLongEdge)")
+        #expect(tenThousand.pictureLongEdge >= 16 && tenThousand.pictureLongEdge < 24, "\(tenThousand.pictureLongEdge)")
         #expect(PictureResolution.forLayout(tenThousand).baseLongEdge == Int((tenThousand.pictureLongEdge * 2).rounded()))
         let crowded = TossedLayout(count: 100_000, boardSize: Size(width: 1280, height: 800), seed: 1)
         #expect(PictureResolution.forLayout(crowded).baseLongEdge == PictureResolution.minimumBaseLongEdge)
