@@ -11,30 +11,7 @@ struct PhotoboardCommand: ParsableCommand {
         abstract: "A photo board: handle photos like prints thrown on a table.",
         // The generated usage line lists every option on one line, past 80 columns.
         usage: "photoboard-x11 [<options>] [<paths> ...]",
-        // Paragraphs are single lines (a trailing backslash joins source lines), which the
-        // argument parser wraps to the terminal; the tables' lines are hand-set within 74
-        // columns, so they fit both `--help` at 80 and the man page's indented 80.
-        discussion: """
-            Opens picture files and folders (a folder opens its pictures sorted by name; -r \
-            also its sub-folders). JPEG, PNG, GIF, BMP, TIFF, ICO, and WebP, HEIF and AVIF \
-            where their gdk-pixbuf loaders are installed; the orientation each file states \
-            (EXIF, HEIF's irot/imir) is honoured, and names need not be UTF-8. With no paths, \
-            the bundled sample photos open. Files that cannot be opened are reported one line \
-            each on standard error and counted in a notice on the board; the rest open. \
-            Pictures over 200 megapixels are refused.
-
-            Without --geometry the window takes a share of the screen under the pointer, \
-            from its size and Xft.dpi.
-
-
-            """ + CommandCatalogue.board.helpText + """
-
-
-                The arrangement is kept for each board (the paths named, or a \
-                document) under $XDG_STATE_HOME/photoboard-x11, photo by photo: \
-                renamed, added and removed files, quitting at any moment, signals and a \
-                lost X server lose nothing.
-                """,
+        discussion: CommandCatalogue.board.commandLineDiscussion,
         version: "0.2.0")
 
     /// Parses the command line as bytes (`RawArguments`), so paths that are not UTF-8 survive —
@@ -166,36 +143,18 @@ struct PhotoboardCommand: ParsableCommand {
     /// The picture `--export` renders without `--geometry` (there is no screen to size it from).
     static let exportGeometry = WindowGeometry(width: 1280, height: 800)
 
-    /// `--export`: decodes every photo, lays the board out as it would open (as remembered, or
-    /// tossed for the seed and geometry), and writes it as a PNG. No X display is used, and
-    /// nothing is saved.
+    /// `--export`: the board as a PNG, without any X display (`HeadlessExport`); its path on
+    /// standard output, as bytes, for scripts.
     private func exportHeadlessly(_ opening: XBoard.BoardOpening, to path: FilePath, report: (String) -> Void) throws {
-        let decoder = try PhotoDecoder()
-        defer { decoder.stop() }
-        let size = (geometry ?? Self.exportGeometry).size
-        var catalogue = PhotoCatalogue(
-            files: opening.files, named: opening.named, added: opening.added, boardSize: size, seed: seed ?? 1, memory: opening.memory,
-            workerCount: decoder.workerCount, startTime: MonotonicClock.now())
-        let controller = BoardController(board: Board(size: size), startTime: MonotonicClock.now())
-        let pump = DecodePump(decoder: decoder)
-        var images: [PhotoID: DecodedImage] = [:]
-        pump.submit(catalogue.start())
-        while catalogue.isLoading {
-            _ = try Poll.waitUntilReadable(pump.wakeFileDescriptor, timeout: .seconds(60))
-            let received = catalogue.receive(pump.takeReports { image, id in images[id] = image }, into: controller)
-            received.problems.forEach(report)
-        }
-        guard !controller.board.photos.isEmpty else {
-            report("none of the given paths could be opened")
-            throw ExitCode(1)
-        }
         do {
-            try PNGExport.write(SceneBuilder().build(controller.board), to: path, pictures: images)
+            guard try HeadlessExport.write(opening, size: (geometry ?? Self.exportGeometry).size, seed: seed ?? 1, to: path, report: report)
+            else { throw ExitCode(1) }
+        } catch let error as ExitCode {
+            throw error
         } catch {
             report("\(error)")
             throw ExitCode(1)
         }
-        // The path itself, as bytes, for scripts (messages escape it; this is data).
         FileHandle.standardOutput.write(Data(path.bytes + [UInt8(ascii: "\n")]))
     }
 }

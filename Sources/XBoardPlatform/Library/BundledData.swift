@@ -1,18 +1,17 @@
 import SystemPackage
 import XBoard
-import XBoardPlatform
 
 /// What ships with the program: the sample photos and the icon, found beside the source tree
 /// for a build or under `share/` for an installed binary.
-enum BundledData {
+public enum BundledData {
     /// `assets/` beside the source tree, or `share/photoboard-x11/assets`.
-    static func photosFolder() -> FilePath? {
+    public static func photosFolder() -> FilePath? {
         find(["assets", "share/photoboard-x11/assets"])
     }
 
     /// The hicolor icon theme holding the icon's PNGs: `data/icons/hicolor` beside the source
     /// tree, or `share/icons/hicolor` where it is installed.
-    static func iconTheme() -> FilePath? {
+    public static func iconTheme() -> FilePath? {
         find(["data/icons/hicolor", "share/icons/hicolor"]) { System.isDirectory($0.appending("48x48/apps")) }
     }
 
