@@ -151,6 +151,8 @@ final class EventLoop {
             notices.post(reason, topic: BoardNotices.dropTopic, tone: .problem, at: MonotonicClock.now())
         case .deviceRemoved(let source):
             controller.cancelTouches(fromSource: source)
+        case .displayProfileChanged:
+            if decoder.setDisplayProfile(window.displayProfile) { library.decodeAgain() }
         case .closeRequested:
             return 0
         case .windowDestroyed:

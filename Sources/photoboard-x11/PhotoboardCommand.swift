@@ -124,6 +124,12 @@ struct PhotoboardCommand: ParsableCommand {
     @Flag(help: "Lay the photos out afresh instead of as they were left last time (what is remembered is kept).")
     var fresh = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Colour management: on (pictures' colour profiles converted to the display's, _ICC_PROFILE on the root window, or to sRGB), off (the numbers pictures store, as for calibrating a display).",
+            valueName: "on|off"))
+    var colourManagement: ColourManagement = .on
+
     @Flag(help: "Print every input event and gesture recognizer transition to standard error.")
     var trace = false
 
@@ -194,7 +200,8 @@ struct PhotoboardCommand: ParsableCommand {
             }
         }
         guard let opening else { return }
-        let decoder = try PhotoDecoder()
+        let decoder = try PhotoDecoder(settings: decodeSettings)
+        decoder.setDisplayProfile(window.displayProfile)
         let layoutSeed = seed ?? UInt64(truncatingIfNeeded: MonotonicClock.now().sinceOrigin.components.attoseconds)
         let library = PhotoLibrary(
             files: opening.files, named: opening.named, added: opening.added, boardSize: window.size, seed: layoutSeed, decoder: decoder,
@@ -222,7 +229,7 @@ struct PhotoboardCommand: ParsableCommand {
     /// tossed for the seed and geometry), and writes it as a PNG. No X display is used, and
     /// nothing is saved.
     private func exportHeadlessly(_ opening: BoardOpening, to path: FilePath, report: @escaping (String) -> Void) throws {
-        let decoder = try PhotoDecoder()
+        let decoder = try PhotoDecoder(settings: decodeSettings)  // sRGB: a file is not a display
         defer { decoder.stop() }
         let size = (geometry ?? Self.exportGeometry).size
         let library = PhotoLibrary(
