@@ -74,14 +74,18 @@ int ccr_lut_profile(const double chromaticities[8], int curve_type, const double
         cmsSetPCS(profile, cmsSigLabData);
         cmsPipeline *pipeline = cmsPipelineAlloc(NULL, 3, 3);
         cmsStage *table = cmsStageAllocCLut16bit(NULL, (cmsUInt32Number)grid, 3, 3, NULL);
+        /* lutAtoBType: A curves, the table, B curves (identities around it). */
         if (pipeline != NULL && table != NULL && cmsStageSampleCLut16bit(table, sample, toLab, 0) &&
             cmsPipelineInsertStage(pipeline, cmsAT_BEGIN, table)) {
             table = NULL;
+            cmsPipelineInsertStage(pipeline, cmsAT_BEGIN, cmsStageAllocToneCurves(NULL, 3, NULL));
+            cmsPipelineInsertStage(pipeline, cmsAT_END, cmsStageAllocToneCurves(NULL, 3, NULL));
             cmsWriteTag(profile, cmsSigAToB0Tag, pipeline);
             cmsWriteTag(profile, cmsSigMediaWhitePointTag, cmsD50_XYZ());
             /* The way back (display side), from the matrix profile: a picture profile needs none,
              * but Little CMS checks the tags a class must have. */
             cmsPipeline *back = cmsPipelineAlloc(NULL, 3, 3);
+            if (back != NULL) cmsPipelineInsertStage(back, cmsAT_BEGIN, cmsStageAllocToneCurves(NULL, 3, NULL));
             if (back != NULL) {
                 cmsWriteTag(profile, cmsSigBToA0Tag, back);
                 cmsPipelineFree(back);
@@ -96,4 +100,33 @@ int ccr_lut_profile(const double chromaticities[8], int curve_type, const double
     cmsCloseProfile(lab);
     cmsCloseProfile(matrix);
     return length;
+}
+
+int ccr_grey_profile(double gamma, uint8_t *bytes, size_t capacity) {
+    cmsToneCurve *curve = cmsBuildGamma(NULL, gamma);
+    if (curve == NULL) return -1;
+    cmsHPROFILE profile = cmsCreateGrayProfile(cmsD50_xyY(), curve);
+    cmsFreeToneCurve(curve);
+    if (profile == NULL) return -1;
+    int length = save(profile, bytes, capacity);
+    cmsCloseProfile(profile);
+    return length;
+}
+
+int ccr_convert_grey(const uint8_t *source, size_t source_length, const uint8_t *target, size_t target_length, uint8_t grey,
+                     uint8_t converted[3]) {
+    cmsHPROFILE from = cmsOpenProfileFromMem(source, (cmsUInt32Number)source_length);
+    cmsHPROFILE to = target_length > 0 ? cmsOpenProfileFromMem(target, (cmsUInt32Number)target_length) : cmsCreate_sRGBProfile();
+    int status = -1;
+    if (from != NULL && to != NULL) {
+        cmsHTRANSFORM transform = cmsCreateTransform(from, TYPE_GRAY_8, to, TYPE_RGB_8, INTENT_PERCEPTUAL, 0);
+        if (transform != NULL) {
+            cmsDoTransform(transform, &grey, converted, 1);
+            cmsDeleteTransform(transform);
+            status = 0;
+        }
+    }
+    if (from != NULL) cmsCloseProfile(from);
+    if (to != NULL) cmsCloseProfile(to);
+    return status;
 }

@@ -97,6 +97,45 @@ int cpd_profile_save(void *profile, uint8_t *bytes, size_t capacity) {
     return cmsSaveProfileToMem(profile, bytes, &needed) ? (int)needed : -1;
 }
 
+/* Whether the profile makes white white and black dark (1; 0 when not, -1 when Little CMS cannot
+ * convert from it at all): a profile that Little CMS reads but
+ * that turns white to mid-grey or a strong colour (zeroed colorants, a singular matrix, a
+ * mangled table) is absurd, and the picture is better shown as sRGB. Checked on the way into
+ * CIE Lab (D50) with the perceptual intent: white must come out with L* of at least 90 and a*, b*
+ * within 12; black with L* of at most 40 (a display's or a print's black is not zero). */
+int cpd_profile_is_plausible(void *profile, char *message) {
+    begin();
+    cmsHPROFILE lab = cmsCreateLab4Profile(NULL);
+    if (lab == NULL) {
+        fail(message, "out of memory");
+        return 0;
+    }
+    int grey = cmsGetColorSpace(profile) == cmsSigGrayData;
+    cmsHTRANSFORM transform =
+        cmsCreateTransform(profile, grey ? TYPE_GRAY_DBL : TYPE_RGB_DBL, lab, TYPE_Lab_DBL, INTENT_PERCEPTUAL, cmsFLAGS_NOCACHE);
+    cmsCloseProfile(lab);
+    if (transform == NULL) {
+        fail(message, "Little CMS cannot convert from it");
+        return -1;
+    }
+    /* Grey profiles take 0–100 (percent), RGB ones 0–1, as Little CMS's double formats do. */
+    double white[3] = {grey ? 100.0 : 1.0, 1.0, 1.0}, black[3] = {0, 0, 0};
+    cmsCIELab whiteLab, blackLab;
+    cmsDoTransform(transform, white, &whiteLab, 1);
+    cmsDoTransform(transform, black, &blackLab, 1);
+    cmsDeleteTransform(transform);
+    if (!(whiteLab.L >= 90 && whiteLab.a >= -12 && whiteLab.a <= 12 && whiteLab.b >= -12 && whiteLab.b <= 12)) {
+        if (message != NULL)
+            snprintf(message, CPD_COLOUR_MESSAGE_SIZE, "it makes white L* %.0f, a* %.0f, b* %.0f", whiteLab.L, whiteLab.a, whiteLab.b);
+        return 0;
+    }
+    if (!(blackLab.L <= 40)) {
+        if (message != NULL) snprintf(message, CPD_COLOUR_MESSAGE_SIZE, "it makes black L* %.0f", blackLab.L);
+        return 0;
+    }
+    return 1;
+}
+
 /* MARK: Transforms */
 
 /* Premultiplied ARGB32 in native byte order, as cairo holds it: B, G, R, A in memory on a
@@ -143,11 +182,9 @@ struct cpd_colour_transform *cpd_colour_transform_new(void *source, void *target
         for (int level = 0; level < 256; level++) levels[level] = (uint8_t)level;
         cmsDoTransform(grey, levels, result->grey, 256);
         cmsDeleteTransform(grey);
+        /* Never skipped, even when it changes no grey: it also checks that the picture is grey. */
         result->is_grey = 1;
-        result->is_identity = 1;
-        for (int level = 0; level < 256; level++)
-            for (int channel = 0; channel < 3; channel++)
-                if (!close_to(result->grey[level][channel], level)) result->is_identity = 0;
+        result->is_identity = 0;
         return result;
     }
     /* NOCACHE: the one-pixel cache is written on every call, and a transform may be shared by

@@ -38,4 +38,23 @@ public enum ColourReference {
         guard length > 0 else { throw HarnessError("Little CMS cannot make a lookup-table profile") }
         return Array(bytes.prefix(Int(length)))
     }
+
+    /// A grey profile: D50 white, a pure power `gamma`.
+    public static func greyProfile(gamma: Double) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 64 * 1024)
+        let length = ccr_grey_profile(gamma, &bytes, bytes.count)
+        guard length > 0 else { throw HarnessError("Little CMS cannot make a grey profile") }
+        return Array(bytes.prefix(Int(length)))
+    }
+
+    /// A grey level from the grey profile `source` to RGB in `target` (`nil`: sRGB).
+    public static func convert(grey: UInt8, from source: [UInt8], to target: [UInt8]?) throws -> UInt32 {
+        var output: [UInt8] = [0, 0, 0]
+        let to = target ?? []
+        let status = source.withUnsafeBufferPointer { from in
+            to.withUnsafeBufferPointer { to in ccr_convert_grey(from.baseAddress, from.count, to.baseAddress, to.count, grey, &output) }
+        }
+        guard status == 0 else { throw HarnessError("Little CMS cannot convert from the grey profile") }
+        return UInt32(output[0]) << 16 | UInt32(output[1]) << 8 | UInt32(output[2])
+    }
 }

@@ -26,4 +26,11 @@ int ccr_rgb_profile(const double chromaticities[8], int curve_type, const double
  * through the colour space of `chromaticities` and the tone curve, like the matrix profile. */
 int ccr_lut_profile(const double chromaticities[8], int curve_type, const double *parameters, int grid, uint8_t *bytes, size_t capacity);
 
+/* A grey ICC profile of D50 white and a pure power `gamma`; its length, or -1. */
+int ccr_grey_profile(double gamma, uint8_t *bytes, size_t capacity);
+
+/* One 8-bit grey from the grey profile `source` to RGB in `target` (NULL, 0: sRGB). */
+int ccr_convert_grey(const uint8_t *source, size_t source_length, const uint8_t *target, size_t target_length, uint8_t grey,
+                     uint8_t converted[3]);
+
 #endif

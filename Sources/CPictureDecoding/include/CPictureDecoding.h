@@ -125,6 +125,9 @@ void *cpd_profile_from_model(const double chromaticities[8], int curve_type, con
 /* Little CMS's built-in sRGB. */
 void *cpd_profile_srgb(void);
 void cpd_profile_close(void *profile);
+/* 1 when the profile makes white white and black dark (see colour.c); 0 when it does not, -1 when
+ * Little CMS cannot convert from it, with `message` set. */
+int cpd_profile_is_plausible(void *profile, char *message);
 /* CPD_PROFILE_RGB, CPD_PROFILE_GREY or CPD_PROFILE_OTHER. */
 int cpd_profile_kind(void *profile);
 /* The profile as ICC bytes: its length when `bytes` is NULL, else the length written (at most
@@ -136,7 +139,8 @@ int cpd_profile_save(void *profile, uint8_t *bytes, size_t capacity);
  * set. It only reads its state once made, so threads may share it. */
 struct cpd_colour_transform;
 struct cpd_colour_transform *cpd_colour_transform_new(void *source, void *target, char *message);
-/* 1 when it moves no channel of any colour by more than one level (then it need not run). */
+/* 1 when it moves no channel of any colour by more than one level (then it need not run); never
+ * for a grey source, whose conversion also checks that the picture is grey. */
 int cpd_colour_transform_is_identity(const struct cpd_colour_transform *transform);
 /* 1 when its source is a grey profile. */
 int cpd_colour_transform_is_grey(const struct cpd_colour_transform *transform);

@@ -81,13 +81,13 @@ public enum EmbeddedColour {
                 declaredCount = count
                 chunks[sequence] = (offset + 18)..<(offset + 2 + length)
                 total += length - 16
-                guard total <= ICCProfileHeader.maximumSize else { return .failure(tooLarge(total)) }
             } else if code == 0xE1, exif == nil, length >= 2 + 6 + 8, bytes(offset + 4, 6) == EmbeddedOrientation.exifHeader {
                 exif = (offset + 10)..<(offset + 2 + length)
             }
             offset += 2 + length
         }
         if let count = declaredCount {
+            guard total <= ICCProfileHeader.maximumSize else { return .failure(tooLarge(total)) }
             var profile: [UInt8] = []
             for sequence in 1...count {
                 guard let chunk = chunks[sequence] else { return .failure(damaged("chunk \(sequence) of \(count) is missing")) }

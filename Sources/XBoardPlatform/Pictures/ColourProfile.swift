@@ -5,7 +5,8 @@ import XBoard
 /// space by numbers), the display's, or sRGB.
 ///
 /// ICC bytes are checked first (`ICCProfileHeader`), so Little CMS only ever reads well-formed
-/// profiles of a kind a picture or a display has; what it still refuses is a `ColourProblem`.
+/// profiles of a kind a picture or a display has; what it still refuses, or a profile that
+/// makes white anything but white (`cpd_profile_is_plausible`), is a `ColourProblem`.
 /// Owns the handle: opened in `init`, closed in `deinit`.
 ///
 /// `@unchecked Sendable`: Little CMS reads a profile's tags lazily, so the handle is only used
@@ -34,12 +35,19 @@ final class ColourProfile: @unchecked Sendable {
             cpd_profile_from_icc(buffer.baseAddress, header.size, &message)
         }
         guard let opened else { throw ColourProblem("its ICC profile is damaged (\(Self.text(message)))") }
-        handle = opened
-        isGrey = cpd_profile_kind(opened) == CPD_PROFILE_GREY
-        guard isGrey || cpd_profile_kind(opened) == CPD_PROFILE_RGB else {
+        // Checked before the handle is stored: once every property is set, a throw runs deinit.
+        let kind = cpd_profile_kind(opened)
+        guard kind == CPD_PROFILE_RGB || kind == CPD_PROFILE_GREY else {
             cpd_profile_close(opened)
             throw ColourProblem("its ICC profile is damaged (Little CMS reads another colour space than its header states)")
         }
+        let plausible = cpd_profile_is_plausible(opened, &message)
+        guard plausible == 1 else {
+            cpd_profile_close(opened)
+            throw ColourProblem("its ICC profile is \(plausible == 0 ? "absurd" : "damaged") (\(Self.text(message)))")
+        }
+        handle = opened
+        isGrey = kind == CPD_PROFILE_GREY
     }
 
     /// An RGB profile made from primaries and a tone curve.
