@@ -1,4 +1,5 @@
 import Foundation
+@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 import XBoardPlatform
@@ -10,7 +11,9 @@ import XorgHarness
 /// looked at, a tagged one converted), and on with the display stating Adobe RGB (every photo
 /// converted) — through the confined helpers, as the board decodes, and on one thread in this
 /// process, without the helpers' hand-offs. Rounds alternate between the ways, in a rotating
-/// order, so load on the machine falls on all alike; each figure is the median.
+/// order, so load on the machine falls on all alike; each figure is the median. CPU time (the
+/// helpers' from /proc, this process's from getrusage) is given beside wall time: on a shared
+/// machine it is what shows a few per cent.
 enum ColourBenchmark {
     static func rows(photos count: Int, rounds: Int, pictures: BenchPhotos) throws -> [String] {
         let untagged = try pictures.paths(count)
@@ -36,10 +39,10 @@ enum ColourBenchmark {
         return seconds.map { (Measure.median($0.untagged), Measure.median($0.tagged)) }
     }
 
-    static func table(_ figures: [(untagged: Double, tagged: Double)], names: [String], setup: String) -> [String] {
+    static func table(_ figures: [(untagged: Double, tagged: Double)], names: [String], setup: String, unit: String) -> [String] {
         figures.indices.flatMap { index in
             func cell(_ value: Double, _ before: Double) -> String {
-                "\(Measure.format(value, 3)) s" + (index == 0 ? "" : " (**\(Measure.format(value / before, 3))×**)")
+                "\(Measure.format(value, 3)) s \(unit)" + (index == 0 ? "" : " (**\(Measure.format(value / before, 3))×**)")
             }
             return [
                 "| decode 12 MP JPEGs to \(DecodeBenchmark.longEdge) px, untagged, colour management \(names[index]) | \(setup) | "
@@ -63,24 +66,33 @@ enum ColourBenchmark {
             try DecodeBenchmark.waitForHelpers(of: decoder)
             _ = try DecodeBenchmark.throughHelpers(untagged + tagged, decoder: decoder)  // warm: page cache, conversions
         }
-        let figures = try measure(ways: decoders.count, rounds: rounds) { way, isTagged in
-            try DecodeBenchmark.throughHelpers(isTagged ? tagged : untagged, decoder: decoders[way])
+        var cpu = Array(repeating: (untagged: [Double](), tagged: [Double]()), count: decoders.count)
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        let wall = try measure(ways: decoders.count, rounds: rounds) { way, isTagged in
+            let pids = decoders[way].helperProcessIDs
+            let before = pids.map { Measure.ticks(of: $0) }.reduce(0, +)
+            let seconds = try DecodeBenchmark.throughHelpers(isTagged ? tagged : untagged, decoder: decoders[way])
+            let used = Double(pids.map { Measure.ticks(of: $0) }.reduce(0, +) - before) / ticksPerSecond
+            if isTagged { cpu[way].tagged.append(used) } else { cpu[way].untagged.append(used) }
+            return seconds
         }
         let setup = "\(untagged.count) photos, \(decoders[0].workerCount) helpers, median of \(rounds) rounds"
-        return table(figures, names: names, setup: setup)
+        return table(wall, names: names, setup: setup, unit: "wall")
+            + table(cpu.map { (Measure.median($0.untagged), Measure.median($0.tagged)) }, names: names, setup: setup, unit: "helpers' CPU")
     }
 
     /// On one thread in this process (the same decode and conversion, no hand-offs).
     static func inProcess(untagged: [String], tagged: [String], display: DisplayProfile, rounds: Int) throws -> [String] {
         let conversions: [ColourConversion?] = [nil, .toSRGB, ColourConversion(target: .display(display))]
         let figures = try measure(ways: conversions.count, rounds: rounds) { way, isTagged in
-            try Measure.seconds {
-                for path in isTagged ? tagged : untagged {
-                    _ = try ImageLoader.load(path: path, maximumLongEdge: DecodeBenchmark.longEdge, colour: conversions[way])
-                }
+            let before = Measure.processCPUSeconds()
+            for path in isTagged ? tagged : untagged {
+                _ = try ImageLoader.load(path: path, maximumLongEdge: DecodeBenchmark.longEdge, colour: conversions[way])
             }
+            return Measure.processCPUSeconds() - before
         }
-        return table(figures, names: names, setup: "\(untagged.count) photos, one thread in process, median of \(rounds) rounds")
+        return table(
+            figures, names: names, setup: "\(untagged.count) photos, one thread in process, median of \(rounds) rounds", unit: "CPU")
     }
 
     /// What an untagged photo costs colour management on an sRGB display: reading what it states.

@@ -170,5 +170,56 @@ extension EndToEnd {
             #expect(screen.shows, "on screen: \(screen.middle), want the stored \(Self.hex(Self.colour))")
             #expect(screen.stderr.isEmpty, "\(screen.stderr)")
         }
+
+        @Test func eachMonitorHasItsOwnProfileAndTheWindowFollowsTheMonitorItIsMovedTo() throws {
+            let server = try XorgServer()
+            defer { server.stop() }
+            let reader = try ScreenReader(displayName: server.displayName)
+            defer { reader.close() }
+            // Two monitors side by side over the 1280×800 screen, counted left then right.
+            try reader.addMonitor("LEFT", x: 0, y: 0, width: 640, height: 800, takingOutput: true)
+            try reader.addMonitor("RIGHT", x: 640, y: 0, width: 640, height: 800)
+            let monitors = reader.monitors()
+            try #require(
+                monitors.count == 2 && monitors[0].x == 0 && monitors[0].width == 640 && monitors[1].x == 640, "monitors: \(monitors)")
+            let folder = server.directory.path
+            let path = folder + "/phone.png"
+            try ColourFixtures.writeFlat(.png, colour: Self.colour, stating: .profile(.displayP3), to: path)
+            let source = try ColourFixtures.Profile.displayP3.bytes()
+            let adobe = try ColourFixtures.Profile.adobeRGB.bytes(), proPhoto = try ColourFixtures.Profile.proPhotoRGB.bytes()
+            reader.setDisplayProfile(adobe)  // the left monitor
+            reader.setDisplayProfile(proPhoto, monitor: 1)  // the right one
+            let onLeft = try ColourReference.convert(Self.colour, from: source, to: adobe)
+            let onRight = try ColourReference.convert(Self.colour, from: source, to: proPhoto)
+
+            let app = try AppUnderTest(
+                binary: BoardSession.binaryPath, arguments: ["--fresh", "--seed", "1", "--geometry", "600x400", path], server: server)
+            defer { app.stop() }
+            let window = try waitFor("the board window", timeout: .seconds(15)) { () -> UInt? in
+                guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }
+                return reader.window(ofProcess: app.pid)
+            }
+            func waitForPrint(of colour: UInt32, inside: (x: Int, width: Int), _ what: String) {
+                var last = 0
+                do {
+                    _ = try waitFor(what, timeout: .seconds(15)) { () -> Bool? in
+                        let shot = try reader.screenshot()
+                        guard let blob = shot.blob(of: colour, tolerance: 2) else { return nil }
+                        last = blob.count
+                        let x = Int(blob.centroid.x)
+                        return blob.count > 20_000 && x >= inside.x && x < inside.x + inside.width ? true : nil
+                    }
+                } catch {
+                    Issue.record("\(what): \(last) pixels of \(Self.hex(colour))")
+                }
+            }
+            reader.move(window, x: 20, y: 200)
+            waitForPrint(of: onLeft, inside: (0, 640), "on the left monitor: its Adobe RGB profile")
+            reader.move(window, x: 660, y: 200)
+            waitForPrint(of: onRight, inside: (640, 640), "moved to the right monitor: its ProPhoto RGB profile")
+            reader.move(window, x: 20, y: 200)
+            waitForPrint(of: onLeft, inside: (0, 640), "back on the left monitor")
+            #expect(app.standardError.isEmpty, "\(app.standardError)")
+        }
     }
 }
