@@ -149,4 +149,30 @@ struct ColourFidelityTests {
         #expect(try ImageLoader.load(path: path, colour: nil).image.rgb(x: 120, y: 80) == Self.colour)
         #expect(try ImageLoader.load(path: path).image.rgb(x: 120, y: 80) != Self.colour)
     }
+
+    /// round(c × a / 255), as cairo holds a colour.
+    static func premultiplied(_ colour: UInt32, alpha: UInt32) -> UInt32 {
+        [16, 8, 0].reduce(UInt32(0)) { $0 | (((colour >> UInt32($1) & 0xFF) * alpha + 127) / 255) << UInt32($1) }
+    }
+
+    @Test func halfTransparentPicturesAreConvertedStraightAndPremultipliedAgain() throws {
+        let profile = try ColourFixtures.Profile.adobeRGB.bytes()
+        let canvas = TestCanvas.flat(Self.colour, alpha: 128, width: 240, height: 160)
+        let png = folder + "/half.png", tiff = folder + "/half.tif"
+        try Data(PictureEncoders.png(PictureEncoders.png(canvas, layout: .rgba8), inserting: [PictureEncoders.iccpChunk(profile)]))
+            .write(to: URL(fileURLWithPath: png))
+        try Data(PictureEncoders.tiff(canvas, layout: .rgba8, iccProfile: profile)).write(to: URL(fileURLWithPath: tiff))
+        let expected = Self.premultiplied(try ColourReference.convert(Self.colour, from: profile, to: nil), alpha: 128)
+        // 1024 px: gdk-pixbuf's loaders (the TIFF one hands over premultiplied colours); 120 px:
+        // the row decoders.
+        for (path, longEdge) in [(png, 1024), (png, 120), (tiff, 1024), (tiff, 120)] {
+            let picture = try ImageLoader.load(path: path, maximumLongEdge: longEdge)
+            let size = picture.image.pixelSize
+            let got = try #require(picture.image.rgb(x: Int(size.width) / 2, y: Int(size.height) / 2))
+            #expect(picture.warning == nil && picture.image.hasAlpha, "\(path) at \(longEdge): \(picture.warning ?? "")")
+            #expect(
+                Self.close(got, expected, within: 2),
+                "\(path) at \(longEdge): \(Self.hex(got)), Little CMS's colour at half alpha \(Self.hex(expected))")
+        }
+    }
 }
