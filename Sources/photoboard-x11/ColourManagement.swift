@@ -1,5 +1,4 @@
 import ArgumentParser
-import XBoardPlatform
 
 /// `--colour-management on|off`: whether pictures' colours are converted from the profile each
 /// states to the display's (or sRGB for `--export`); off shows the numbers pictures store, for
@@ -7,13 +6,4 @@ import XBoardPlatform
 enum ColourManagement: String, ExpressibleByArgument, CaseIterable {
     case on
     case off
-}
-
-extension PhotoboardCommand {
-    /// The decoders' settings for the options given.
-    var decodeSettings: DecodeSettings {
-        var settings = DecodeSettings()
-        settings.managesColour = colourManagement == .on
-        return settings
-    }
 }
