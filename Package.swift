@@ -38,13 +38,23 @@ let package = Package(
             providers: [.apt(["xserver-xorg-dev"])]
         ),
         // Decoding in confined helper processes, the C side: spawning and confining helpers
-        // (libseccomp), descriptors over Unix sockets, sealed memory files, and decoders that scale
-        // rows as they arrive (libpng, libtiff, libwebp). Built optimized even in debug builds: it
-        // touches every pixel of pictures up to 200 megapixels.
+        // (libseccomp), descriptors over Unix sockets, sealed memory files, decoders that scale
+        // rows as they arrive (libpng, libtiff, libwebp), and colour management (Little CMS, and
+        // zlib for PNG's compressed profiles). Built optimized even in debug builds: it touches
+        // every pixel of pictures up to 200 megapixels.
         .target(
             name: "CPictureDecoding",
             cSettings: [.unsafeFlags(["-O2"])],
-            linkerSettings: [.linkedLibrary("seccomp"), .linkedLibrary("png16"), .linkedLibrary("tiff"), .linkedLibrary("webp")]
+            linkerSettings: [
+                .linkedLibrary("seccomp"), .linkedLibrary("png16"), .linkedLibrary("tiff"), .linkedLibrary("webp"), .linkedLibrary("lcms2"),
+                .linkedLibrary("z"),
+            ]
+        ),
+        // Test support only: Little CMS called plainly, for the colours the tests expect and the
+        // profiles they make (Display P3) — apart from the board's own conversion.
+        .target(
+            name: "CColourReference",
+            linkerSettings: [.linkedLibrary("lcms2")]
         ),
         // The pure core: geometry, touches, gestures, the board, physics, the display list. No C,
         // no clock, no I/O — the compiler keeps it so, since this target cannot see CX11.
@@ -72,7 +82,7 @@ let package = Package(
         // Test support: starts a real Xorg (dummy video, inputtest touch device) and injects input.
         .target(
             name: "XorgHarness",
-            dependencies: ["CX11", "CInputTest", "CXDamage"]
+            dependencies: ["CX11", "CInputTest", "CXDamage", "CColourReference"]
         ),
         // Benchmarks that print figures (make bench); never part of the test suite.
         .executableTarget(

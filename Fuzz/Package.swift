@@ -17,8 +17,11 @@ let package = Package(
         // What a decoding helper does with a file's bytes: the format by content, header checks,
         // the row decoders and gdk-pixbuf's loaders, the pixel conversion, the sealed memory file.
         .executableTarget(name: "FuzzPictureDecoding", dependencies: ["CLibFuzzer", .product(name: "XBoardPlatform", package: app)]),
-        // The pure readers of headers (format, declared size, orientation, decode plan) and of
-        // a helper's messages, which the board reads from processes it does not trust.
+        // ICC profiles as the helpers use them: checked, opened by Little CMS, made into
+        // conversions, as the display's and as a picture's (a JPEG stating it).
+        .executableTarget(name: "FuzzColourProfiles", dependencies: ["CLibFuzzer", .product(name: "XBoardPlatform", package: app)]),
+        // The pure readers of headers (format, declared size, orientation, colour statements, decode
+        // plan) and of a helper's messages, which the board reads from processes it does not trust.
         .executableTarget(name: "FuzzPictureHeaders", dependencies: ["CLibFuzzer", .product(name: "XBoard", package: app)]),
         // Saved layouts (`LayoutDocument.decode`).
         .executableTarget(name: "FuzzLayoutDocument", dependencies: ["CLibFuzzer", .product(name: "XBoard", package: app)]),

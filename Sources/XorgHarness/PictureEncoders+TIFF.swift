@@ -8,8 +8,9 @@ extension PictureEncoders {
         case cmyk8
     }
 
-    /// An uncompressed little-endian TIFF, one strip, with an Orientation tag when given.
-    public static func tiff(_ canvas: TestCanvas, layout: TIFFLayout, orientation: Int? = nil) -> [UInt8] {
+    /// An uncompressed little-endian TIFF, one strip, with an Orientation tag when given, and an
+    /// ICC profile (tag 34675) when given.
+    public static func tiff(_ canvas: TestCanvas, layout: TIFFLayout, orientation: Int? = nil, iccProfile: [UInt8]? = nil) -> [UInt8] {
         let bitsPerSample: Int, samples: Int, photometric: Int
         let pixelBytes: [UInt8]
         switch layout {
@@ -49,6 +50,7 @@ extension PictureEncoders {
         ]
         if let orientation { tags.append((274, 3, 1, littleEndian16(orientation))) }
         if layout == .rgba8 { tags.append((338, 3, 1, littleEndian16(2))) }  // unassociated alpha
+        if let iccProfile { tags.append((34675, 7, iccProfile.count, iccProfile)) }
         tags.sort { $0.tag < $1.tag }
         let directoryOffset = 8, directorySize = 2 + tags.count * 12 + 4
         var extraOffset = directoryOffset + directorySize

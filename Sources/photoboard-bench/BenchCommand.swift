@@ -18,14 +18,14 @@ struct BenchCommand: ParsableCommand {
     }
 
     enum Part: String, CaseIterable, ExpressibleByArgument {
-        case engine, paint, load, decode, memory, app, closeup, library, listing, scale, soak
+        case engine, paint, load, decode, colour, memory, app, closeup, library, listing, scale, soak
     }
 
     @Option(
         help:
-            "Run only these parts: engine, paint, load, decode, memory, app, closeup, library, listing, scale, soak (soak and scale run only when named)."
+            "Run only these parts: engine, paint, load, decode, colour, memory, app, closeup, library, listing, scale, soak (soak and scale run only when named)."
     )
-    var only: [Part] = [.engine, .paint, .load, .decode, .memory, .app, .closeup, .library, .listing]
+    var only: [Part] = [.engine, .paint, .load, .decode, .colour, .memory, .app, .closeup, .library, .listing]
 
     @Option(help: "A photoboard-x11 binary to compare with (closeup, library, listing): measured before --binary, alternating.")
     var before: String?
@@ -79,6 +79,9 @@ struct BenchCommand: ParsableCommand {
             try DecodeBenchmark.throughput(photos: 20, pictures: pictures).forEach { print($0) }
             try DecodeBenchmark.largePNG(pictures: pictures).forEach { print($0) }
             print(try DecodeBenchmark.budget(photos: 4, pictures: pictures))
+        }
+        if only.contains(.colour) {
+            try ColourBenchmark.rows(photos: 20, rounds: 7, pictures: pictures).forEach { print($0) }
         }
         if only.contains(.memory) {
             for count in [20, 100] { print(try AppBenchmark.memory(photos: count, binary: binary, pictures: pictures)) }

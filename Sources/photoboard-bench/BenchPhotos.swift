@@ -55,6 +55,17 @@ struct BenchPhotos {
         return root
     }
 
+    /// `count` paths to 12 MP JPEGs like `paths`' that state a colour profile: the same picture
+    /// with `profile` in an APP2 segment, as phones and cameras write it.
+    func taggedPaths(_ count: Int, profile: [UInt8]) throws -> [String] {
+        let tagged = folder + "/tagged.jpg"
+        if !FileManager.default.fileExists(atPath: tagged) {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: master)))
+            try Data(PictureEncoders.jpeg(bytes, insertingICC: profile)).write(to: URL(fileURLWithPath: tagged))
+        }
+        return try links(count, to: tagged, named: "tagged")
+    }
+
     private func links(_ count: Int, to original: String, named name: String) throws -> [String] {
         try (0..<count).map { index in
             let path = folder + String(format: "/\(name)-%04d.jpg", index)

@@ -10,7 +10,7 @@ import XBoard
 /// export named `-board.png`) is handed on joined to its option (`--export=-board.png`).
 enum ArgumentCheck {
     /// Options that take a value, and the flags, as the parser knows them (`PhotoboardCommand`).
-    static let valueOptions = ["--geometry", "--seed", "--input", "--display", "--export"]
+    static let valueOptions = ["--geometry", "--seed", "--input", "--display", "--export", "--colour-management"]
     static let flags = ["-r", "--recursive", "--fresh", "--trace", "-h", "--help", "--version"]
 
     /// The argument parser's own tools (completion scripts, the help dump `make install` and
@@ -74,6 +74,7 @@ enum ArgumentCheck {
         "--input": InputMode.allCases.dropLast().map(\.rawValue).joined(separator: ", ") + " or "
             + (InputMode.allCases.last?.rawValue ?? ""),
         "--export": "a file name ending in .png",
+        "--colour-management": "on or off",
     ]
 
     /// Why `value` is not one `option` takes, or `nil`.
@@ -83,6 +84,7 @@ enum ArgumentCheck {
         case "--geometry": isValid = WindowGeometry(argument: value) != nil
         case "--seed": isValid = UInt64(value) != nil
         case "--input": isValid = InputMode(rawValue: value) != nil
+        case "--colour-management": isValid = ColourManagement(rawValue: value) != nil
         case "--export":
             guard !value.lowercased().hasSuffix(".png") else { return nil }
             return Problem("\(option) '\(value)': the board is written as a PNG; give a name ending in .png")

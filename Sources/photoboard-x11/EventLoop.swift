@@ -20,7 +20,7 @@ final class EventLoop {
     let drops: DropLister
     let exporter: BoardExporter
     let folders: FolderLister
-    let thumbnails = ThumbnailPump()
+    let thumbnails: ThumbnailPump
     /// The opening of the command line's paths, until its result is taken.
     private var opening: SerialWorker<BoardOpener.Opened?>?
     /// Saves, once the board is open (it owns the board's keeper).
@@ -41,9 +41,11 @@ final class EventLoop {
     /// The most decodes taken in one turn: their uploads must fit in a frame.
     private let decodesPerTurn = 64
 
+    /// - Parameter exportSettings: the decoders' settings (colour management), for Ctrl+S (in
+    ///   sRGB: a file is not a display) and the picker's thumbnails (in the display's profile).
     init(
         window: X11Window, painter: CairoPainter, session: BoardSession, pump: DecodePump, opening: SerialWorker<BoardOpener.Opened?>,
-        trace: Bool
+        exportSettings: DecodeSettings, trace: Bool
     ) throws {
         self.window = window
         self.painter = painter
@@ -53,7 +55,9 @@ final class EventLoop {
         self.trace = trace
         signals = try SignalPipe()
         drops = try DropLister()
-        exporter = try BoardExporter()
+        exporter = try BoardExporter(decodeSettings: exportSettings)
+        thumbnails = ThumbnailPump(settings: exportSettings)
+        thumbnails.setDisplayProfile(window.displayProfile)
         folders = try FolderLister()
         pacer = FramePacer(interval: window.refreshRate.interval)
         let traces = ProcessInfo.processInfo.environment["PHOTOBOARD_TRACE"]?.split(separator: ",") ?? []
@@ -136,6 +140,10 @@ final class EventLoop {
             frame.invalidate()
         case .visibilityChanged(let isVisible):
             frame.setVisible(isVisible)  // hidden: no frames
+        case .displayProfileChanged:
+            // The decoders take the new profile first; unchanged, nothing is decoded again.
+            thumbnails.setDisplayProfile(window.displayProfile)
+            guard pump.decoder.setDisplayProfile(window.displayProfile) else { return nil }
         default:
             break
         }

@@ -68,6 +68,12 @@ struct PhotoboardCommand: ParsableCommand {
     @Flag(help: "Lay the photos out afresh instead of as they were left last time (what is remembered is kept).")
     var fresh = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Colour management: on (pictures' colour profiles converted to the display's, _ICC_PROFILE on the root window, or to sRGB), off (the numbers pictures store, as for calibrating a display).",
+            valueName: "on|off"))
+    var colourManagement: ColourManagement = .on
+
     @Flag(help: "Print every input event and gesture recognizer transition to standard error.")
     var trace = false
 
@@ -121,7 +127,8 @@ struct PhotoboardCommand: ParsableCommand {
         }
         if trace, !opening.isIdle { System.printError("trace: the window is up; still listing folders") }
         let painter = try CairoPainter(window: window)
-        let decoder = try PhotoDecoder()
+        let decoder = try PhotoDecoder(settings: decodeSettings)
+        _ = decoder.setDisplayProfile(window.displayProfile)
         var settings = SessionSettings()
         settings.frameInterval = window.refreshRate.interval  // glides, settles and fades at the display's rate
         settings.decodeWorkers = decoder.workerCount
@@ -135,7 +142,8 @@ struct PhotoboardCommand: ParsableCommand {
             session.controller.transitionObserver = { id, transition in System.printError("trace: \(id) \(transition)") }
         }
         let status = try EventLoop(
-            window: window, painter: painter, session: session, pump: DecodePump(decoder: decoder), opening: opening, trace: trace
+            window: window, painter: painter, session: session, pump: DecodePump(decoder: decoder), opening: opening,
+            exportSettings: decodeSettings, trace: trace
         ).run()
         if status != 0 { throw ExitCode(status) }
     }
@@ -147,7 +155,8 @@ struct PhotoboardCommand: ParsableCommand {
     /// standard output, as bytes, for scripts.
     private func exportHeadlessly(_ opening: XBoard.BoardOpening, to path: FilePath, report: (String) -> Void) throws {
         do {
-            guard try HeadlessExport.write(opening, size: (geometry ?? Self.exportGeometry).size, seed: seed ?? 1, to: path, report: report)
+            let size = (geometry ?? Self.exportGeometry).size
+            guard try HeadlessExport.write(opening, size: size, seed: seed ?? 1, decodeSettings: decodeSettings, to: path, report: report)
             else { throw ExitCode(1) }
         } catch let error as ExitCode {
             throw error

@@ -2,14 +2,27 @@ import CLibFuzzer
 import Foundation
 import XBoard
 
-/// libFuzzer's entry: the bytes as a file's head and as a helper's message. Every reader either
-/// gives an answer that holds up or none.
+/// libFuzzer's entry: the bytes as a file's head, as an ICC profile and as a helper's message.
+/// Every reader either gives an answer that holds up or none.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPictureHeaders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let content = PictureContent(head: Array(bytes.prefix(PictureContent.headLength)))
     _ = EmbeddedOrientation.read(from: bytes)
+    switch EmbeddedColour.read(from: bytes) {
+    case .success(.iccProfile(let profile)), .success(.deflatedICCProfile(let profile)):
+        precondition(profile.count <= ICCProfileHeader.maximumSize, "a profile over the limit")
+    case .success(.model(let model)):
+        precondition(model.isPlausible, "a colour space that is no colour space")
+    case .success(.sRGB):
+        break
+    case .failure(let problem):
+        precondition(!problem.description.isEmpty && !problem.description.contains("\n"), "a colour problem of more than one line")
+    }
+    if let header = try? ICCProfileHeader(validating: bytes) {
+        precondition(header.size >= 132 && header.size <= bytes.count, "a profile size outside its bytes")
+    }
     if case .picture(let format) = content, let declared = DeclaredSize.read(format, from: EmbeddedOrientation.reader(over: bytes)) {
         for longEdge in [1, 256, 4096] {
             guard let plan = try? DecodePlan(format: format, declared: declared, maximumLongEdge: longEdge) else { continue }
@@ -27,6 +40,13 @@ public func fuzzPictureHeaders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
     }
     if let start = DecodeMessage.Start(bytes: bytes) { precondition(DecodeMessage.Start(bytes: start.bytes) == start) }
     if let request = DecodeMessage.Request(bytes: bytes) { precondition(DecodeMessage.Request(bytes: request.bytes) == request) }
+    if let profile = DecodeMessage.DisplayProfile(bytes: bytes) {
+        precondition(DecodeMessage.DisplayProfile(bytes: profile.bytes) == profile)
+    }
+    if let answer = DecodeMessage.DisplayProfileReply(bytes: bytes) {
+        precondition(DecodeMessage.DisplayProfileReply(bytes: answer.bytes) == answer, "an answer that does not survive a round trip")
+        precondition(!(answer.problem ?? "").contains("\n"), "an answer of more than one line")
+    }
     return 0
 }
 

@@ -3,8 +3,9 @@ import XBoard
 import XorgHarness
 
 /// Writes the fuzz targets' seed corpora under the folder given (one sub-folder per target): every
-/// format and pixel layout the board opens, pictures in every orientation, the refused formats,
-/// the damaged files the tests know, and layouts, drop lists and helper messages.
+/// format and pixel layout the board opens, pictures in every orientation and stating their
+/// colours every way, the refused formats, the damaged files the tests know, ICC profiles, and
+/// layouts, drop lists and helper messages.
 @main
 enum FuzzCorpus {
     static func main() throws {
@@ -33,6 +34,18 @@ enum FuzzCorpus {
             }
         }
         for sample in try RefusedFormats.samples() { files.append(("refused-\(sample.name)", sample.bytes)) }
+        // Pictures stating their colours, every way, and damaged statements.
+        for (format, statement) in ColourFixtures.table + [(.heif, .profile(.displayP3))] {
+            let name = "colour-\(format)-\(statement)".replacingOccurrences(of: " ", with: "-")
+            let path = scratch + "/" + name + "." + format.fileExtension
+            try ColourFixtures.writeFlat(format, colour: 0xC8_7840, stating: statement, width: 48, height: 32, to: path)
+            files.append((name, try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))))
+        }
+        for damaged in ColourFixtures.Damaged.allCases where damaged != .tooLarge {
+            let path = scratch + "/colour-damaged-\(damaged).\(damaged.fileExtension)"
+            try damaged.write(colour: 0xC8_7840, width: 48, height: 32, to: path)
+            files.append(("colour-damaged-\(damaged)", try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))))
+        }
         files.append(("zero-width-gif", FormatFixtures.zeroWidthGIF()))
         files.append(("animated-webp", try FormatFixtures.animatedWebP()))
         files.append(("broken-animated-webp", try FormatFixtures.brokenAnimatedWebP()))
@@ -44,6 +57,18 @@ enum FuzzCorpus {
             try write(Array(bytes.prefix(4096)), to: headers + "/" + name)
         }
         try FileManager.default.removeItem(atPath: scratch)
+
+        // Profiles: every one colord ships, Display P3, a grey one and a 216 KB lookup table.
+        let profiles = try folder("FuzzColourProfiles")
+        for name in try FileManager.default.contentsOfDirectory(atPath: ColourFixtures.colordFolder) where name.hasSuffix(".icc") {
+            try write([UInt8](Data(contentsOf: URL(fileURLWithPath: ColourFixtures.colordFolder + "/" + name))), to: profiles + "/" + name)
+        }
+        try write(try ColourFixtures.Profile.displayP3.bytes(), to: profiles + "/display-p3.icc")
+        try write(try ColourReference.greyProfile(gamma: 2.2), to: profiles + "/grey-2.2.icc")
+        try write(
+            try ColourReference.lookupTableProfile(
+                chromaticities: ColourFixtures.displayP3Chromaticities, curveType: 4, parameters: ColourFixtures.sRGBCurve, grid: 17),
+            to: profiles + "/lookup-table.icc")
 
         let replies: [(String, [UInt8])] = [
             (
@@ -60,6 +85,12 @@ enum FuzzCorpus {
             ("start-ready", DecodeMessage.Start(problem: nil).bytes),
             ("start-failed", DecodeMessage.Start(problem: "seccomp_load failed").bytes),
             ("request", DecodeMessage.Request(id: 9, maximumLongEdge: 1024).bytes),
+            ("request-display", DecodeMessage.Request(id: 10, maximumLongEdge: 512, colour: .display(generation: 2)).bytes),
+            ("display-profile", DecodeMessage.DisplayProfile(generation: 2, byteCount: 3144).bytes),
+            (
+                "display-profile-refused",
+                DecodeMessage.DisplayProfileReply(generation: 2, problem: "its ICC profile is damaged (no acsp signature)").bytes
+            ),
         ]
         for (name, bytes) in replies { try write(bytes, to: headers + "/" + name) }
 

@@ -3,8 +3,9 @@
 
 /* The C side of decoding pictures in confined helper processes: starting a helper, confining it
  * (seccomp through libseccomp), passing descriptors over a Unix socket (SCM_RIGHTS), sealed
- * memory files for the pixels, and the decoders that scale rows as they arrive (libpng, libtiff,
- * libwebp). Everything here is called from XBoardPlatform/Pictures; nothing keeps state. */
+ * memory files for the pixels, the decoders that scale rows as they arrive (libpng, libtiff,
+ * libwebp), and colour management (Little CMS). Everything here is called from
+ * XBoardPlatform/Pictures; nothing keeps state but the owners' handles. */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -105,5 +106,55 @@ int cpd_decode_tiff_scaled(const struct cpd_source *source, const struct cpd_sca
                            struct cpd_scaled_result *result);
 int cpd_decode_webp_scaled(const struct cpd_source *source, const struct cpd_scaled_request *request, uint8_t *output,
                            struct cpd_scaled_result *result);
+
+/* MARK: Colour management (Little CMS, colour.c) */
+
+/* Room for a message from the functions below (NUL-terminated, cut to fit). */
+#define CPD_COLOUR_MESSAGE_SIZE 256
+
+/* What a profile's colours are. */
+enum { CPD_PROFILE_OTHER = 0, CPD_PROFILE_RGB = 1, CPD_PROFILE_GREY = 2 };
+
+/* A Little CMS profile (cmsHPROFILE) read from ICC bytes, or NULL with `message` set. The bytes
+ * are copied. Close it with cpd_profile_close. */
+void *cpd_profile_from_icc(const uint8_t *bytes, size_t length, char *message);
+/* An RGB profile from white x, y and red, green, blue x, y (`chromaticities`) and one
+ * parametric tone curve (`curve_type` as Little CMS numbers them, 1–5 for the ICC's types 0–4,
+ * with its parameters) for the three channels; or NULL with `message` set. */
+void *cpd_profile_from_model(const double chromaticities[8], int curve_type, const double *parameters, char *message);
+/* Little CMS's built-in sRGB. */
+void *cpd_profile_srgb(void);
+void cpd_profile_close(void *profile);
+/* 1 when the profile makes white white and black dark (see colour.c); 0 when it does not, -1 when
+ * Little CMS cannot convert from it, with `message` set. */
+int cpd_profile_is_plausible(void *profile, char *message);
+/* CPD_PROFILE_RGB, CPD_PROFILE_GREY or CPD_PROFILE_OTHER. */
+int cpd_profile_kind(void *profile);
+/* The profile as ICC bytes: its length when `bytes` is NULL, else the length written (at most
+ * `capacity`), or -1. */
+int cpd_profile_save(void *profile, uint8_t *bytes, size_t capacity);
+
+/* A conversion of premultiplied ARGB32 pixels in native byte order (cairo's) from an RGB or grey
+ * `source` profile to an RGB `target` profile, with the perceptual intent; or NULL with `message`
+ * set. It only reads its state once made, so threads may share it. */
+struct cpd_colour_transform;
+struct cpd_colour_transform *cpd_colour_transform_new(void *source, void *target, char *message);
+/* 1 when it moves no channel of any colour by more than one level (then it need not run); never
+ * for a grey source, whose conversion also checks that the picture is grey. */
+int cpd_colour_transform_is_identity(const struct cpd_colour_transform *transform);
+/* 1 when its source is a grey profile. */
+int cpd_colour_transform_is_grey(const struct cpd_colour_transform *transform);
+/* Converts `height` rows of `width` pixels, `stride` bytes apart, in place; `is_opaque` when every
+ * alpha is 255 (one pass, no premultiplication to undo). Returns 0; -1 when the source is grey and
+ * a pixel is not (nothing is changed then); -2 on bad sizes or no memory. */
+int cpd_colour_transform_apply(const struct cpd_colour_transform *transform, uint8_t *pixels, int width, int height, size_t stride,
+                               int is_opaque);
+void cpd_colour_transform_free(struct cpd_colour_transform *transform);
+
+/* How an inflate ended. */
+enum { CPD_INFLATE_OK = 0, CPD_INFLATE_DAMAGED = 1, CPD_INFLATE_TOO_LARGE = 2 };
+/* Inflates zlib data (a PNG iCCP profile) to at most `limit` bytes: a buffer to free(), with its
+ * length in `*inflated`; NULL with `*status` saying why. */
+uint8_t *cpd_inflate(const uint8_t *bytes, size_t length, size_t limit, size_t *inflated, int *status);
 
 #endif

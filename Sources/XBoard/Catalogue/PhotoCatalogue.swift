@@ -267,6 +267,23 @@ public struct PhotoCatalogue: Sendable {
 
     // MARK: Resolution
 
+    /// Every photo held, decoded again at the size of its copy: the display's colour profile
+    /// changed. Each copy stays shown until its new one arrives; one already on its way is
+    /// superseded (its result is dropped as stale).
+    public mutating func decodeAgain() -> [DecodeRequest] {
+        var requests: [DecodeRequest] = []
+        for index in entries.indices {
+            guard var copy = entries[index].copy else { continue }
+            copy.generation += 1
+            copy.isPending = true
+            entries[index].copy = copy
+            requests.append(
+                DecodeRequest(photo: PhotoID(index), path: entries[index].path, maximumLongEdge: copy.longEdge, generation: copy.generation)
+            )
+        }
+        return requests
+    }
+
     /// Asks for sharper or smaller copies of photos that are at rest and shown at a size their
     /// copy does not suit.
     public mutating func refineResolution(for controller: BoardController) -> [DecodeRequest] {

@@ -14,7 +14,9 @@ extension CommandCatalogue {
         [
             "Opens picture files and folders (a folder opens its pictures sorted by name; -r also its sub-folders). JPEG, PNG, "
                 + "GIF, BMP, TIFF, ICO, and WebP, HEIF and AVIF where their gdk-pixbuf loaders are installed; the orientation each "
-                + "file states (EXIF, HEIF's irot/imir) is honoured, and names need not be UTF-8. With no paths, the bundled "
+                + "file states (EXIF, HEIF's irot/imir) is honoured, and so is the colour profile it states (ICC, cICP, nclx, "
+                + "EXIF's Adobe RGB): colours are converted to the display's profile (_ICC_PROFILE on the root window) or sRGB, "
+                + "and names need not be UTF-8. With no paths, the bundled "
                 + "sample photos open. Files that cannot be opened are reported one line each on standard error and counted in a "
                 + "notice on the board; the rest open. Pictures over 200 megapixels are refused.",
             "Without --geometry the window takes a share of the screen under the pointer, from its size and Xft.dpi.",

@@ -31,4 +31,7 @@ public enum WindowEvent: Sendable {
     case filesDropped([FilePath], at: Point, refused: [DropReport.LeftOut])
     /// A drop the board could not take at all (nor read): why, in a sentence for a person.
     case dropIgnored(String)
+    /// The colour profile of the display the window is on changed — set, replaced or removed, or
+    /// the window moved to a monitor with another: the pictures shown are to be converted again.
+    case displayProfileChanged
 }

@@ -1,13 +1,14 @@
 /// The messages between the board and a decoding helper process, as bytes: one request (the
 /// file travels beside it as a descriptor) and one reply (the pixels travel as a sealed memory
-/// file). Fixed little-endian fields, then the reply's text.
+/// file); and, when the display's colour profile changes, the profile (as a sealed memory file)
+/// and the helper's answer. Fixed little-endian fields, then the text.
 ///
 /// The helper is not trusted: a reply is read field by field with every number checked
 /// (`Reply.init(bytes:)`, then `Reply.problem(answering:)`) before the board maps anything.
 public enum DecodeMessage {
     /// The most bytes a message may have (the reply's text is cut to fit).
     public static let maximumLength = 4096
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
 
     /// Helper → board, once: the helper is confined and its loaders are warm (or why it cannot be).
     public struct Start: Hashable, Sendable {
@@ -33,26 +34,109 @@ public enum DecodeMessage {
         }
     }
 
-    /// Board → helper: decode the file sent with this, to a long edge of at most `maximumLongEdge`.
+    /// Board → helper: decode the file sent with this, to a long edge of at most
+    /// `maximumLongEdge`, its colours converted as `colour` says.
     public struct Request: Hashable, Sendable {
         static let magic = Array("PBDQ".utf8)
+
+        /// Where the picture's colours go.
+        public enum Colour: Hashable, Sendable {
+            /// Left as the file stores them (`--colour-management off`).
+            case unmanaged
+            /// To sRGB (`--export`, or a display that states no profile).
+            case sRGB
+            /// To the display profile the helper was sent under this generation (`DisplayProfile`).
+            case display(generation: UInt64)
+        }
+
         public var id: UInt64
         public var maximumLongEdge: Int
+        public var colour: Colour
 
-        public init(id: UInt64, maximumLongEdge: Int) {
+        public init(id: UInt64, maximumLongEdge: Int, colour: Colour = .sRGB) {
             self.id = id
             self.maximumLongEdge = maximumLongEdge
+            self.colour = colour
         }
 
         public var bytes: [UInt8] {
-            Self.magic + Field.u32(version) + Field.u64(id) + Field.u32(UInt32(clamping: maximumLongEdge))
+            let (kind, generation): (UInt32, UInt64) =
+                switch colour {
+                case .unmanaged: (0, 0)
+                case .sRGB: (1, 0)
+                case .display(let generation): (2, generation)
+                }
+            return Self.magic + Field.u32(version) + Field.u64(id) + Field.u32(UInt32(clamping: maximumLongEdge)) + Field.u32(kind)
+                + Field.u64(generation)
         }
 
         public init?(bytes: [UInt8]) {
             var reader = Field.Reader(bytes)
-            guard reader.take(4) == Self.magic, reader.u32() == version, let id = reader.u64(), let edge = reader.u32(), reader.isAtEnd
+            guard reader.take(4) == Self.magic, reader.u32() == version, let id = reader.u64(), let edge = reader.u32(),
+                let kind = reader.u32(), let generation = reader.u64(), reader.isAtEnd
             else { return nil }
-            self.init(id: id, maximumLongEdge: Int(edge))
+            let colour: Colour
+            switch (kind, generation) {
+            case (0, 0): colour = .unmanaged
+            case (1, 0): colour = .sRGB
+            case (2, let generation) where generation > 0: colour = .display(generation: generation)
+            default: return nil
+            }
+            self.init(id: id, maximumLongEdge: Int(edge), colour: colour)
+        }
+    }
+
+    /// Board → helper: the display's colour profile from now on, `byteCount` bytes in the
+    /// sealed memory file sent with this, known as `generation` (1 and up) in later requests.
+    public struct DisplayProfile: Hashable, Sendable {
+        static let magic = Array("PBDP".utf8)
+        public var generation: UInt64
+        public var byteCount: Int
+
+        public init(generation: UInt64, byteCount: Int) {
+            self.generation = generation
+            self.byteCount = byteCount
+        }
+
+        public var bytes: [UInt8] { Self.magic + Field.u32(version) + Field.u64(generation) + Field.u32(UInt32(clamping: byteCount)) }
+
+        public init?(bytes: [UInt8]) {
+            var reader = Field.Reader(bytes)
+            guard reader.take(4) == Self.magic, reader.u32() == version, let generation = reader.u64(), generation > 0,
+                let count = reader.u32(), reader.isAtEnd
+            else { return nil }
+            self.init(generation: generation, byteCount: Int(count))
+        }
+    }
+
+    /// Helper → board: the display profile of `generation` is taken, or why it cannot be used
+    /// (the helper then converts to sRGB), worded for the user.
+    public struct DisplayProfileReply: Hashable, Sendable {
+        static let magic = Array("PBDA".utf8)
+        public var generation: UInt64
+        public var problem: String?
+
+        public init(generation: UInt64, problem: String?) {
+            self.generation = generation
+            self.problem = problem
+        }
+
+        public var bytes: [UInt8] {
+            let text = Array(String(decoding: (problem ?? "").utf8.prefix(maximumLength - 24), as: UTF8.self).utf8)
+            return Self.magic + Field.u32(version) + Field.u64(generation) + Field.u32(problem == nil ? 0 : 1)
+                + Field.u32(UInt32(text.count))
+                + text
+        }
+
+        /// Reads an answer; the problem becomes one line of printable characters.
+        public init?(bytes: [UInt8]) {
+            guard bytes.count <= maximumLength else { return nil }
+            var reader = Field.Reader(bytes)
+            guard reader.take(4) == Self.magic, reader.u32() == version, let generation = reader.u64(), let status = reader.u32(),
+                status <= 1, let length = reader.u32(), let text = reader.take(Int(length)), reader.isAtEnd
+            else { return nil }
+            self.generation = generation
+            problem = status == 0 ? nil : Reply.oneLine(text)
         }
     }
 
@@ -120,7 +204,12 @@ public enum DecodeMessage {
             }
             self.id = id
             cpuMilliseconds = Int(cpu)
-            self.text = String(decoding: text, as: UTF8.self).unicodeScalars
+            self.text = Self.oneLine(text)
+        }
+
+        /// Bytes as one line of printable characters, whatever the helper sent.
+        static func oneLine(_ bytes: [UInt8]) -> String {
+            String(decoding: bytes, as: UTF8.self).unicodeScalars
                 .map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : String($0) }.joined()
         }
 

@@ -172,6 +172,9 @@ public final class BoardSession {
         case .windowDestroyed:
             effects.append(.report("the window was destroyed by another program"))
             effects.append(.quit(status: 1))
+        case .displayProfileChanged:
+            // The platform gave the decoders the new profile: shown photos are converted again.
+            if let requests = catalogue?.decodeAgain(), !requests.isEmpty { effects.append(.decode(requests)) }
         case .exposed, .frameShown:
             break  // the loop's: what is painted when
         }

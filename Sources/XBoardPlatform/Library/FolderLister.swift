@@ -71,16 +71,30 @@ public final class FolderLister: Sendable {
 public final class ThumbnailPump {
     private var pump: DecodePump?
     private let helperExecutable: FilePath?
+    private let settings: DecodeSettings
+    /// The display's profile, which thumbnails are converted to as the board's photos are.
+    private var displayProfile: DisplayProfile?
 
     /// - Parameter helperExecutable: as `PhotoDecoder`'s (tests pass the board's binary).
-    public init(helperExecutable: FilePath? = nil) {
+    public init(settings: DecodeSettings = DecodeSettings(), helperExecutable: FilePath? = nil) {
+        self.settings = settings
         self.helperExecutable = helperExecutable
+    }
+
+    /// Converts thumbnails decoded from now on to `profile`.
+    public func setDisplayProfile(_ profile: DisplayProfile?) {
+        displayProfile = profile
+        _ = pump?.decoder.setDisplayProfile(profile)
     }
 
     public var wakeFileDescriptor: Int32? { pump?.wakeFileDescriptor }
 
     public func submit(_ requests: [ThumbnailRequest]) throws {
-        if pump == nil { pump = DecodePump(decoder: try PhotoDecoder(helperExecutable: helperExecutable)) }
+        if pump == nil {
+            let decoder = try PhotoDecoder(settings: settings, helperExecutable: helperExecutable)
+            _ = decoder.setDisplayProfile(displayProfile)
+            pump = DecodePump(decoder: decoder)
+        }
         pump?.submit(requests.map { DecodeRequest(photo: $0.id.pictureKey, path: $0.path, maximumLongEdge: $0.maximumLongEdge) })
     }
 

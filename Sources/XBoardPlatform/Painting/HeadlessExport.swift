@@ -8,9 +8,12 @@ import XBoard
 public enum HeadlessExport {
     /// Writes the board of `opening` at `size` to `path`; problems are said through `report`.
     /// Returns whether a picture was written (none is when no photo could be opened).
-    public static func write(_ opening: BoardOpening, size: Size, seed: UInt64, to path: FilePath, report: (String) -> Void) throws -> Bool
-    {
-        let decoder = try PhotoDecoder()
+    /// The decoders get no display profile: what is written is sRGB (a file is not a display).
+    public static func write(
+        _ opening: BoardOpening, size: Size, seed: UInt64, decodeSettings: DecodeSettings = DecodeSettings(), to path: FilePath,
+        report: (String) -> Void
+    ) throws -> Bool {
+        let decoder = try PhotoDecoder(settings: decodeSettings)
         defer { decoder.stop() }
         var catalogue = PhotoCatalogue(
             files: opening.files, named: opening.named, added: opening.added, boardSize: size, seed: seed, memory: opening.memory,

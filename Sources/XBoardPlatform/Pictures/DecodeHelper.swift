@@ -55,11 +55,18 @@ public enum DecodeHelper {
     /// Answers requests until the board closes the socket.
     private static func serve(faults: TestFaults) {
         var buffer = [UInt8](repeating: 0, count: DecodeMessage.maximumLength)
+        var colour = HelperColour()
         while true {
             var descriptor: Int32 = -1
             let length = buffer.withUnsafeMutableBytes { cpd_receive_message(socket, $0.baseAddress, $0.count, &descriptor) }
             guard length > 0 else { return }  // the board is done with us, or gone
-            guard let request = DecodeMessage.Request(bytes: Array(buffer.prefix(length))), descriptor >= 0 else {
+            let bytes = Array(buffer.prefix(length))
+            if let profile = DecodeMessage.DisplayProfile(bytes: bytes), descriptor >= 0 {
+                let reply = colour.take(profile, memoryFile: descriptor).bytes
+                guard reply.withUnsafeBytes({ cpd_send_message(socket, $0.baseAddress, $0.count, -1) }) == reply.count else { return }
+                continue
+            }
+            guard let request = DecodeMessage.Request(bytes: bytes), descriptor >= 0 else {
                 if descriptor >= 0 { try? FileDescriptor(rawValue: descriptor).close() }
                 return  // not the board speaking: stop rather than guess
             }
@@ -69,7 +76,9 @@ public enum DecodeHelper {
             do {
                 let file = try FileReader(adopting: descriptor)
                 faults.apply(to: file)
-                switch PictureDecoding.decode(file, maximumLongEdge: request.maximumLongEdge) {
+                switch PictureDecoding.decode(
+                    file, maximumLongEdge: request.maximumLongEdge, colour: colour.conversion(for: request.colour))
+                {
                 case .success(let pixels):
                     memoryFile = pixels.memoryFile
                     outcome = .decoded(

@@ -19,6 +19,9 @@ public struct DecodeSettings: Sendable {
     public var cpuTimeLimit: Duration = .seconds(300)
     /// Largest picture file opened, in bytes.
     public var maximumFileSize: Int64 = 1 << 30
+    /// Whether colours are converted from the profile each picture states to the display's (or
+    /// sRGB); off (`--colour-management off`), pictures show the numbers they store.
+    public var managesColour = true
     /// For tests only: helpers honour the fault markers of `DecodeHelper.testFaultsVariable`
     /// (which a helper also honours when the board's own environment sets it).
     public var honoursTestFaults = false

@@ -10,10 +10,13 @@ import XBoard
 /// Owns the socket and the process: both end in `deinit` (the process with SIGKILL).
 final class HelperProcess {
     let pid: Int32
-    private let socket: Int32
+    let socket: Int32
     private var isReaped = false
     /// CPU time the helper reported having used, in milliseconds.
     private(set) var cpuMilliseconds = 0
+    /// The generation of the display profile the helper holds (0: none, it converts to sRGB);
+    /// see `HelperProcess+DisplayProfile`.
+    var displayGeneration: UInt64 = 0
 
     /// What became of a request.
     enum Outcome {
@@ -104,7 +107,7 @@ final class HelperProcess {
     }
 
     /// One message within the deadline, or what happened instead (the helper killed when it misbehaved).
-    private func receive(into buffer: inout [UInt8], deadline: Duration) -> Result<([UInt8], Int32?), FailedOutcome> {
+    func receive(into buffer: inout [UInt8], deadline: Duration) -> Result<([UInt8], Int32?), FailedOutcome> {
         let started = MonotonicClock.now()
         while true {
             let left = deadline - (MonotonicClock.now() - started)

@@ -24,23 +24,32 @@ public struct LoadedPicture: @unchecked Sendable {
 /// helpers. This is for the tests (every format and layout through the real decoders), the
 /// benchmarks, and the fuzz targets.
 public enum ImageLoader {
-    /// Loads `path`, scaled down (never up) so its long edge is at most `maximumLongEdge` pixels.
-    /// Throws `PlatformError.image` with a reason worded for the user.
-    public static func load(path: FilePath, maximumLongEdge: Int = 1024) throws -> LoadedPicture {
+    /// Loads `path`, scaled down (never up) so its long edge is at most `maximumLongEdge` pixels,
+    /// its colours converted by `colour` (sRGB by default, as `--export` writes; `nil` leaves
+    /// them as stored). Throws `PlatformError.image` with a reason worded for the user.
+    public static func load(
+        path: FilePath, maximumLongEdge: Int = 1024, colour: ColourConversion? = .toSRGB
+    ) throws -> LoadedPicture {
         let opened = try OpenedPicture(path: path, maximumLongEdge: maximumLongEdge, maximumFileSize: DecodeSettings().maximumFileSize)
-        return try picture(PictureDecoding.decode(opened.file, maximumLongEdge: maximumLongEdge), path: path)
+        return try picture(PictureDecoding.decode(opened.file, maximumLongEdge: maximumLongEdge, colour: colour), path: path)
     }
 
     /// The same for a path given as text.
-    public static func load(path: String, maximumLongEdge: Int = 1024) throws -> LoadedPicture {
-        try load(path: FilePath(path), maximumLongEdge: maximumLongEdge)
+    public static func load(path: String, maximumLongEdge: Int = 1024, colour: ColourConversion? = .toSRGB) throws -> LoadedPicture {
+        try load(path: FilePath(path), maximumLongEdge: maximumLongEdge, colour: colour)
     }
 
     /// Decodes a file's bytes held in memory (the fuzz targets' entry): a picture, or the reason
     /// it is not one.
-    public static func decode(bytes: [UInt8], maximumLongEdge: Int = 1024) -> Result<LoadedPicture, PlatformError> {
-        Result { try picture(PictureDecoding.decode(FileReader(bytes: bytes), maximumLongEdge: maximumLongEdge), path: FilePath("memory")) }
-            .mapError { $0 as? PlatformError ?? .image(path: FilePath("memory"), reason: "\($0)") }
+    public static func decode(
+        bytes: [UInt8], maximumLongEdge: Int = 1024, colour: ColourConversion? = .toSRGB
+    ) -> Result<LoadedPicture, PlatformError> {
+        Result {
+            try picture(
+                PictureDecoding.decode(FileReader(bytes: bytes), maximumLongEdge: maximumLongEdge, colour: colour), path: FilePath("memory")
+            )
+        }
+        .mapError { $0 as? PlatformError ?? .image(path: FilePath("memory"), reason: "\($0)") }
     }
 
     /// The image in a decode's sealed memory file (which is closed here), or the decode's failure.

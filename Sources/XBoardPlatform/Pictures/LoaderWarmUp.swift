@@ -5,7 +5,8 @@ import XBoard
 /// A tiny picture of every format the board opens, decoded once by each helper before its
 /// seccomp filter goes on: every loader module is loaded (dlopen), and every decoder's first-use
 /// set-up (libheif's plugins, dav1d's and libaom's threads, libjpeg's and libwebp's DSP tables)
-/// has happened, so what the filter must allow is only what decoding itself needs.
+/// has happened, so what the filter must allow is only what decoding itself needs. Little CMS
+/// converts a pixel from Adobe RGB too (its error handler and first tables set up).
 ///
 /// The samples are 16×16 orange files made by the encoders the format tests use (ImageMagick,
 /// cwebp, heif-enc, avifenc), stored here as base64.
@@ -19,11 +20,18 @@ enum LoaderWarmUp {
         for (format, text) in samples {
             guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else { continue }
             for longEdge in [16, 8] {
-                switch PictureDecoding.decode(FileReader(bytes: [UInt8](data)), maximumLongEdge: longEdge) {
+                switch PictureDecoding.decode(FileReader(bytes: [UInt8](data)), maximumLongEdge: longEdge, colour: .toSRGB) {
                 case .success(let pixels): try? FileDescriptor(rawValue: pixels.memoryFile).close()
                 case .failure(let failure): failures.append("\(format) at \(longEdge) px: \(failure.reason)")
                 }
             }
+        }
+        var pixel: [UInt32] = [0xFF80_4020]
+        switch ColourConversion.toSRGB.conversion(for: .model(.adobeRGB)) {
+        case .success(let conversion?):
+            _ = pixel.withUnsafeMutableBytes { conversion.apply(to: $0, width: 1, height: 1, stride: 4, isOpaque: true) }
+        case .success(nil): failures.append("Little CMS: Adobe RGB converts to sRGB as nothing")
+        case .failure(let problem): failures.append("Little CMS: \(problem)")
         }
         return failures
     }

@@ -16,6 +16,9 @@ import XBoard
 /// The loop sleeps in poll() on `wakeFileDescriptor` as well as the X connection; each finished
 /// decode writes a byte to it. Requests are served in the order submitted. Only the main thread
 /// touches a result once it is taken (X and the painter are single-threaded).
+///
+/// Colours are converted in the helpers to the display's profile (`setDisplayProfile`, in
+/// `PhotoDecoder+DisplayProfile`), or to sRGB, or not at all (`DecodeSettings.managesColour`).
 public final class PhotoDecoder: Sendable {
     public typealias Request = DecodeRequest
 
@@ -24,22 +27,29 @@ public final class PhotoDecoder: Sendable {
         public var outcome: Swift.Result<LoadedPicture, PlatformError>
         /// Wall time the decode took.
         public var duration: Duration
+        /// Where its colours were converted to.
+        var colour: DecodeMessage.Request.Colour = .sRGB
     }
 
-    private struct State {
+    struct State {
         var queue: [Request] = []
         var results: [Result] = []
         var isStopping = false
         var helpers: [Int: Int32] = [:]
         var nextID: UInt64 = 1
+        /// The display's colour profile, and the generation it is known by (`setDisplayProfile`).
+        var display: (generation: UInt64, profile: DisplayProfile)?
+        var lastGeneration: UInt64 = 0
+        /// Generations whose profile cannot be used, or stopped a helper: pictures go to sRGB.
+        var refusedGenerations: Set<UInt64> = []
     }
 
-    private let state = Mutex(State())
-    private let available = DispatchSemaphore(value: 0)
+    let state = Mutex(State())
+    let available = DispatchSemaphore(value: 0)
     private let wakePipe: WakePipe
     private let budget: DecodeBudget
-    private let settings: DecodeSettings
-    private let executable: FilePath
+    let settings: DecodeSettings
+    let executable: FilePath
     /// How many helpers decode at once.
     public let workerCount: Int
 
@@ -116,8 +126,13 @@ public final class PhotoDecoder: Sendable {
                 continue
             }
             let started = MonotonicClock.now()
-            let outcome = decode(request, slot: slot, helper: &helper)
-            let result = Result(request: request, outcome: outcome, duration: MonotonicClock.now() - started)
+            var colour = DecodeMessage.Request.Colour.sRGB
+            var outcome = decode(request, slot: slot, helper: &helper, colour: &colour)
+            // The display's profile changed while it decoded: again, for the new one.
+            for _ in 0..<2 where isStale(outcome, colour: colour) {
+                outcome = decode(request, slot: slot, helper: &helper, colour: &colour)
+            }
+            let result = Result(request: request, outcome: outcome, duration: MonotonicClock.now() - started, colour: colour)
             let isStopping = state.withLock { state in
                 state.results.append(result)
                 return state.isStopping
@@ -130,8 +145,11 @@ public final class PhotoDecoder: Sendable {
         }
     }
 
-    /// Decodes one request in the slot's helper (started, or replaced, as needed).
-    private func decode(_ request: Request, slot: Int, helper: inout HelperProcess?) -> Swift.Result<LoadedPicture, PlatformError> {
+    /// Decodes one request in the slot's helper (started, or replaced, as needed); `colour` is
+    /// set to where its colours were converted to.
+    private func decode(
+        _ request: Request, slot: Int, helper: inout HelperProcess?, colour: inout DecodeMessage.Request.Colour
+    ) -> Swift.Result<LoadedPicture, PlatformError> {
         func failure(_ reason: String) -> Swift.Result<LoadedPicture, PlatformError> {
             .failure(.image(path: request.path, reason: reason))
         }
@@ -157,12 +175,13 @@ public final class PhotoDecoder: Sendable {
                 return failure("its decoder could not be started: \(error)")
             }
         }
+        colour = colourRequest(helper: &helper)
         guard let running = helper, let descriptor = opened.file.descriptor else { return failure("its decoder could not be started") }
         state.withLock { $0.helpers[slot] = running.pid }
         let message = DecodeMessage.Request(
             id: state.withLock {
                 $0.nextID += 1; return $0.nextID
-            }, maximumLongEdge: request.maximumLongEdge)
+            }, maximumLongEdge: request.maximumLongEdge, colour: colour)
         switch running.decode(message, file: descriptor, deadline: settings.deadline) {
         case .replied(let reply, let memoryFile):
             defer { if let memoryFile { try? FileDescriptor(rawValue: memoryFile).close() } }

@@ -8,8 +8,9 @@ import XBoard
 /// the header's size is held to the pixel limit, JPEG, PNG and GIF are checked for damage, then
 /// the plan's decoder runs (`ScaledRowDecoding`, or the format's gdk-pixbuf loader). The board reads
 /// the orientation the file states itself (`EmbeddedOrientation`), applies what the decoder left
-/// undone (`DecoderOrientation`) and converts with `PixelConversion`. What loaders log is caught
-/// (`GLibLog`) and folded into the file's one line.
+/// undone (`DecoderOrientation`) and converts with `PixelConversion`; then the colours, from the
+/// profile the file states (`EmbeddedColour`) to the target's (`ColourConversion`). What loaders
+/// log is caught (`GLibLog`) and folded into the file's one line.
 enum PictureDecoding {
     /// The decoded picture in its sealed memory file.
     struct Pixels {
@@ -42,10 +43,11 @@ enum PictureDecoding {
     /// The reason given when a loader fails without saying why (its log may have).
     static let silentFailure = "could not be decoded"
 
-    /// Decodes `file` to a long edge of at most `maximumLongEdge` pixels.
-    static func decode(_ file: FileReader, maximumLongEdge: Int) -> Result<Pixels, Failure> {
+    /// Decodes `file` to a long edge of at most `maximumLongEdge` pixels, its colours converted
+    /// by `colour` (`nil`: left as the file stores them).
+    static func decode(_ file: FileReader, maximumLongEdge: Int, colour: ColourConversion?) -> Result<Pixels, Failure> {
         let (result, messages) = GLibLog.capturing { () throws(Failure) -> Pixels in
-            try decodeQuietly(file, maximumLongEdge: maximumLongEdge)
+            try decodeQuietly(file, maximumLongEdge: maximumLongEdge, colour: colour)
         }
         // Drop what the board's own line already says; keep what only the loader knew.
         let loaderSaid = messages.first { !$0.contains("didn't set an error") } ?? messages.first
@@ -66,7 +68,7 @@ enum PictureDecoding {
         }
     }
 
-    private static func decodeQuietly(_ file: FileReader, maximumLongEdge: Int) throws(Failure) -> Pixels {
+    private static func decodeQuietly(_ file: FileReader, maximumLongEdge: Int, colour: ColourConversion?) throws(Failure) -> Pixels {
         func refuse(_ reason: String) -> Failure { Failure(reason: reason) }
         guard file.size > 0 else { throw refuse("empty file (0 bytes)") }
         let head: [UInt8]
@@ -81,7 +83,7 @@ enum PictureDecoding {
         }
         if format == .ico, let icon = try pngIcon(in: file) {
             do {
-                return try decodeQuietly(icon, maximumLongEdge: maximumLongEdge)
+                return try decodeQuietly(icon, maximumLongEdge: maximumLongEdge, colour: colour)
             } catch {
                 throw refuse("its PNG icon: \(error.reason)")
             }
@@ -105,7 +107,9 @@ enum PictureDecoding {
         case nil: break
         }
         // The file's own statement decides, not the picture's shape; the decoder may have done part.
-        let stated = EmbeddedOrientation.read(EmbeddedOrientation.Container(head: head), from: file.byteReader)
+        let container = EmbeddedOrientation.Container(head: head)
+        let stated = EmbeddedOrientation.read(container, from: file.byteReader)
+        let colourPlan = ColourPlan(colour, container: container, file: file)
 
         switch plan.method {
         case .scaledRows:
@@ -121,7 +125,9 @@ enum PictureDecoding {
             // libtiff applies the same part of the orientation as gdk-pixbuf's TIFF loader.
             let orientation = DecoderOrientation.remaining(afterLoader: format.loaderName, stated: stated)
             let native = orientation.uprightSize(width: rows.storedWidth, height: rows.storedHeight)
-            return try seal(width: rows.width, height: rows.height, orientation: orientation, native: native, warning: warning) {
+            return try seal(
+                width: rows.width, height: rows.height, orientation: orientation, native: native, warning: warning, colour: colourPlan
+            ) {
                 target, stride in
                 try rows.pixels.withUnsafeBytes { source in
                     try PixelConversion.convert(
@@ -145,7 +151,9 @@ enum PictureDecoding {
             let orientation = DecoderOrientation.remaining(afterLoader: format.loaderName, stated: stated)
             let native = orientation.uprightSize(width: decoded.reportedWidth, height: decoded.reportedHeight)
             let pixbuf = decoded.pixbuf
-            return try seal(width: pixbuf.width, height: pixbuf.height, orientation: orientation, native: native, warning: warning) {
+            return try seal(
+                width: pixbuf.width, height: pixbuf.height, orientation: orientation, native: native, warning: warning, colour: colourPlan
+            ) {
                 target, stride in
                 try pixbuf.convert(
                     orientation: orientation, into: target, targetStride: stride,
@@ -155,18 +163,24 @@ enum PictureDecoding {
     }
 
     /// Converts a `width` × `height` picture (as stored) with `convert`, upright, into a new
-    /// sealed memory file.
+    /// sealed memory file, its colours converted as `colour` plans.
     private static func seal(
-        width: Int, height: Int, orientation: Orientation, native: (width: Int, height: Int), warning: String?,
+        width: Int, height: Int, orientation: Orientation, native: (width: Int, height: Int), warning: String?, colour: ColourPlan,
         convert: (UnsafeMutableRawBufferPointer, Int) throws -> Bool
     ) throws(Failure) -> Pixels {
         let upright = orientation.uprightSize(width: width, height: height)
         let stride = upright.width * 4
         do {
-            let (memoryFile, isOpaque) = try SealedMemoryFile.make(byteCount: stride * upright.height) { try convert($0, stride) }
+            let (memoryFile, (isOpaque, colourWarning)) = try SealedMemoryFile.make(byteCount: stride * upright.height) { pixels in
+                let isOpaque = try convert(pixels, stride)
+                return (
+                    isOpaque, colour.apply(to: pixels, width: upright.width, height: upright.height, stride: stride, isOpaque: isOpaque)
+                )
+            }
+            let warnings = [warning, colourWarning].compactMap { $0 }
             return Pixels(
                 memoryFile: memoryFile, width: upright.width, height: upright.height, hasAlpha: !isOpaque, nativeWidth: native.width,
-                nativeHeight: native.height, warning: warning.map(oneLine))
+                nativeHeight: native.height, warning: warnings.isEmpty ? nil : oneLine(warnings.joined(separator: "; ")))
         } catch let failure as PixelConversion.Failure {
             throw Failure(reason: "its decoded pixels are unusable: \(failure)")
         } catch {

@@ -31,7 +31,7 @@ struct ScreenGeometry {
 
     /// The active monitors, in root coordinates, and which is primary (RandR 1.5
     /// `XRRGetMonitors`; none without it).
-    private static func monitors(display: OpaquePointer, root: Window) -> ([Rect], Int?) {
+    static func monitors(display: OpaquePointer, root: Window) -> ([Rect], Int?) {
         var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard XRRQueryExtension(display, &eventBase, &errorBase) != 0, XRRQueryVersion(display, &major, &minor) != 0,
             major > 1 || (major == 1 && minor >= 5)

@@ -22,6 +22,8 @@ public final class X11Window {
     private var drop: DropTarget?
     /// Shows frames and reports them shown (`FramePresenter`).
     let presenter: FramePresenter
+    /// The display's colour profile (`X11Window+ColourProfile`).
+    let colourProfiles: DisplayProfileWatcher
     /// Whether the window fills the screen (see `X11Window+Fullscreen`).
     public internal(set) var isFullscreen = false
     /// Where the window was before fullscreen, when no window manager keeps that.
@@ -75,6 +77,7 @@ public final class X11Window {
         input = XInputReader(display: display, window: window, root: root, mode: inputMode)
         let refresh = DisplayRefresh.rate(display: display, root: root, at: frame.center) ?? .standard
         presenter = FramePresenter(display: display, window: window, refreshRate: refresh)
+        colourProfiles = DisplayProfileWatcher(display: display, root: root, window: window, frame: frame)
         setProperties(title: title, applicationClass: applicationClass)
         setHints(
             frame: frame, isSizeRequested: size != nil, minimumSize: placement.minimum(for: frame.size, uiScale: uiScale))
@@ -155,6 +158,7 @@ public final class X11Window {
             var event = XEvent()
             XNextEvent(display, &event)
             if presenter.translate(&event, into: &events) { continue }
+            if colourProfiles.translate(&event, into: &events) { continue }
             let now = MonotonicClock.now()
             if !input.translate(&event, receivedAt: now, into: &events) { translateWindowEvent(event, at: now, into: &events) }
         }

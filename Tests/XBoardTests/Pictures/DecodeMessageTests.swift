@@ -24,13 +24,38 @@ import XBoard
         #expect(DecodeMessage.Reply(bytes: bytes + [0]) == nil, "trailing bytes")
         #expect(DecodeMessage.Reply(bytes: Array(bytes.dropLast())) == nil, "cut short")
         var otherVersion = bytes
-        otherVersion[4] = 2
+        otherVersion[4] = 1  // the version before requests said where colours go
         #expect(DecodeMessage.Reply(bytes: otherVersion) == nil)
         var unknownKind = bytes
         unknownKind[16] = 9
         #expect(DecodeMessage.Reply(bytes: unknownKind) == nil)
         #expect(DecodeMessage.Reply(bytes: DecodeMessage.Request(id: 1, maximumLongEdge: 1).bytes) == nil, "a request is no reply")
         #expect(DecodeMessage.Reply(bytes: [UInt8](repeating: 0, count: DecodeMessage.maximumLength + 1)) == nil)
+    }
+
+    @Test func requestsSayWhereColoursGoAndDisplayProfilesTravelWithTheirGeneration() throws {
+        for colour: DecodeMessage.Request.Colour in [.unmanaged, .sRGB, .display(generation: 3), .display(generation: .max)] {
+            let request = DecodeMessage.Request(id: 5, maximumLongEdge: 512, colour: colour)
+            #expect(DecodeMessage.Request(bytes: request.bytes) == request, "\(colour)")
+        }
+        var noGeneration = DecodeMessage.Request(id: 5, maximumLongEdge: 512, colour: .display(generation: 1)).bytes
+        noGeneration[24] = 0  // generation 0 names no profile
+        #expect(DecodeMessage.Request(bytes: noGeneration) == nil)
+        var unknownColour = DecodeMessage.Request(id: 5, maximumLongEdge: 512).bytes
+        unknownColour[20] = 7
+        #expect(DecodeMessage.Request(bytes: unknownColour) == nil)
+
+        let profile = DecodeMessage.DisplayProfile(generation: 2, byteCount: 3144)
+        #expect(DecodeMessage.DisplayProfile(bytes: profile.bytes) == profile)
+        #expect(DecodeMessage.DisplayProfile(bytes: DecodeMessage.DisplayProfile(generation: 0, byteCount: 1).bytes) == nil)
+        #expect(DecodeMessage.Request(bytes: profile.bytes) == nil && DecodeMessage.DisplayProfile(bytes: Self.decoded.bytes) == nil)
+
+        let taken = DecodeMessage.DisplayProfileReply(generation: 2, problem: nil)
+        #expect(DecodeMessage.DisplayProfileReply(bytes: taken.bytes) == taken)
+        let refused = DecodeMessage.DisplayProfileReply(generation: 2, problem: "its ICC profile is damaged (no acsp signature)\nsecond")
+        let read = try #require(DecodeMessage.DisplayProfileReply(bytes: refused.bytes))
+        #expect(read.problem == "its ICC profile is damaged (no acsp signature) second")
+        #expect(DecodeMessage.DisplayProfileReply(bytes: refused.bytes + [0]) == nil)
     }
 
     @Test func aReplysTextBecomesOneLineAndALongOneIsCutAtACharacter() throws {
