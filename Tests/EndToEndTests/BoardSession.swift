@@ -91,7 +91,13 @@ final class BoardSession {
         // Every test starts from the same board: each test photo wholly in view, none over
         // another (true of the seed-7 layout at 1280×800; if a layout change breaks it, say so
         // here rather than in a puzzling measurement later).
-        let shot = try rest()
+        var shot = try rest()
+        // The board's controls show along the top edge for a few seconds when it opens; a photo
+        // they cover is whole once they fade.
+        if try photos.contains(where: { !$0.isWhole(try settled($0), in: shot) }) {
+            pause(Self.controlsShownAtOpening)
+            shot = try rest()
+        }
         for photo in photos {
             let measure = try settled(photo)
             guard photo.isWhole(measure, in: shot) else {
@@ -99,6 +105,9 @@ final class BoardSession {
             }
         }
     }
+
+    /// How long the controls show when the board opens, and fade (`SessionSettings`).
+    static let controlsShownAtOpening: Duration = .milliseconds(3500)
 
     deinit {
         app.stop()
