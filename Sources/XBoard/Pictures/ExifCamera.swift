@@ -4,31 +4,22 @@
 /// characters and trailing NULs are dropped, and at most 64 characters kept.
 public enum ExifCamera {
     public static func name(inJPEG bytes: [UInt8]) -> String? {
-        guard let tiff = ExifDateTaken.exifTIFF(inJPEG: bytes), tiff.count >= 8 else { return nil }
-        let isLittleEndian: Bool
-        switch (tiff[0], tiff[1]) {
-        case (0x49, 0x49): isLittleEndian = true
-        case (0x4D, 0x4D): isLittleEndian = false
-        default: return nil
-        }
-        func number(at offset: Int, bytes count: Int) -> Int? {
-            guard offset >= 0, offset + count <= tiff.count else { return nil }
-            let slice = tiff[offset..<(offset + count)]
-            return (isLittleEndian ? Array(slice.reversed()) : Array(slice)).reduce(0) { $0 << 8 | Int($1) }
-        }
-        guard let directory = number(at: 4, bytes: 4), let entries = number(at: directory, bytes: 2), entries < 4096 else { return nil }
+        guard let bytes = ExifDateTaken.exifTIFF(inJPEG: bytes), let tiff = TIFFStructure(bytes.reader, base: 0, limit: bytes.count),
+            let first = tiff.firstDirectory, let directory = tiff.entries(at: first)
+        else { return nil }
+        /// An ASCII value of the first directory, cleaned.
         func text(of tag: Int) -> String? {
-            for index in 0..<entries {
-                let at = directory + 2 + index * 12
-                guard let found = number(at: at, bytes: 2), let type = number(at: at + 2, bytes: 2) else { return nil }
-                guard found == tag, type == 2, let count = number(at: at + 4, bytes: 4), count > 0, count < 256 else { continue }
-                let start = count <= 4 ? at + 8 : (number(at: at + 8, bytes: 4) ?? -1)
-                guard start >= 0, start + count <= tiff.count else { return nil }
-                let characters = tiff[start..<(start + count)].prefix { $0 != 0 }.filter { $0 >= 0x20 && $0 != 0x7F }
-                let value = String(decoding: characters, as: UTF8.self).trimmingSpaces
-                return value.isEmpty ? nil : String(value.prefix(64))
+            guard let entry = directory[tag], entry.type == 2, entry.count > 0, entry.count < 256 else { return nil }
+            let raw: ArraySlice<UInt8>
+            if let offset = entry.offset {
+                guard offset + entry.count <= bytes.count else { return nil }
+                raw = bytes[offset..<(offset + entry.count)]
+            } else {
+                raw = entry.value.prefix(entry.count)
             }
-            return nil
+            let characters = raw.prefix { $0 != 0 }.filter { $0 >= 0x20 && $0 != 0x7F }
+            let value = String(decoding: characters, as: UTF8.self).trimmingSpaces
+            return value.isEmpty ? nil : String(value.prefix(64))
         }
         let make = text(of: 271), model = text(of: 272)
         switch (make, model) {
@@ -38,6 +29,16 @@ public enum ExifCamera {
         case (nil, let model?): return model
         case (let make?, nil): return make
         case (nil, nil): return nil
+        }
+    }
+}
+
+extension [UInt8] {
+    /// A reader of these bytes for `TIFFStructure`: what lies at an offset, fewer at the end.
+    var reader: EmbeddedColour.ByteReader {
+        { [self] offset, count in
+            guard offset >= 0, count > 0, offset < self.count else { return [] }
+            return Array(self[offset..<Swift.min(self.count, offset + count)])
         }
     }
 }

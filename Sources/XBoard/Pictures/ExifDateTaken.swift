@@ -36,34 +36,12 @@ public enum ExifDateTaken {
     }
 
     /// DateTimeOriginal from a TIFF structure (offsets relative to its first byte).
-    static func fromTIFF(_ tiff: [UInt8]) -> Double? {
-        guard tiff.count >= 8 else { return nil }
-        let isLittleEndian: Bool
-        switch (tiff[0], tiff[1]) {
-        case (0x49, 0x49): isLittleEndian = true
-        case (0x4D, 0x4D): isLittleEndian = false
-        default: return nil
-        }
-        func number(at offset: Int, bytes count: Int) -> Int? {
-            guard offset >= 0, offset + count <= tiff.count else { return nil }
-            let slice = tiff[offset..<(offset + count)]
-            return (isLittleEndian ? Array(slice.reversed()) : Array(slice)).reduce(0) { $0 << 8 | Int($1) }
-        }
-        /// The value field's offset of `tag` in the directory at `directory`, and its count.
-        func entry(_ tag: Int, inDirectoryAt directory: Int) -> (valueOffset: Int, count: Int)? {
-            guard let entries = number(at: directory, bytes: 2), entries < 4096 else { return nil }
-            for index in 0..<entries {
-                let at = directory + 2 + index * 12
-                guard let found = number(at: at, bytes: 2) else { return nil }
-                if found == tag, let count = number(at: at + 4, bytes: 4) { return (at + 8, count) }
-            }
-            return nil
-        }
-        guard let first = number(at: 4, bytes: 4), let pointer = entry(34665, inDirectoryAt: first),
-            let exifDirectory = number(at: pointer.valueOffset, bytes: 4), let date = entry(36867, inDirectoryAt: exifDirectory),
-            date.count >= 19, let textOffset = number(at: date.valueOffset, bytes: 4), textOffset + 19 <= tiff.count
+    static func fromTIFF(_ bytes: [UInt8]) -> Double? {
+        guard let tiff = TIFFStructure(bytes.reader, base: 0, limit: bytes.count), let first = tiff.firstDirectory,
+            let exifOffset = tiff.entries(at: first)?[34665]?.number, let date = tiff.entries(at: exifOffset)?[36867], date.type == 2,
+            date.count >= 19, let textOffset = date.offset, textOffset + 19 <= bytes.count
         else { return nil }
-        return seconds(fromText: Array(tiff[textOffset..<(textOffset + 19)]))
+        return seconds(fromText: Array(bytes[textOffset..<(textOffset + 19)]))
     }
 
     /// "YYYY:MM:DD HH:MM:SS" as seconds since 1970 (proleptic Gregorian, no time zone); `nil`
