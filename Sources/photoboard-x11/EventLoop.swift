@@ -151,6 +151,8 @@ final class EventLoop {
             notices.post(reason, topic: BoardNotices.dropTopic, tone: .problem, at: MonotonicClock.now())
         case .deviceRemoved(let source):
             controller.cancelTouches(fromSource: source)
+        case .pictureDropped, .pasted, .pasteFailed:
+            break  // the window sends these only when asked (`acceptsPictureDrops`, `paste(at:)`), which this loop does not yet
         case .closeRequested:
             return 0
         case .windowDestroyed:

@@ -30,4 +30,12 @@ public enum WindowEvent: Sendable {
     case filesDropped([FilePath], at: Point, refused: [DropReport.LeftOut])
     /// A drop the board could not take at all (nor read): why, in a sentence for a person.
     case dropIgnored(String)
+    /// A picture dropped from a web browser (its bytes, or a file it saved for the board with
+    /// XDND Direct Save), and where, in board points. The source has been told it was taken;
+    /// `PastedPictures` checks and keeps it.
+    case pictureDropped(ReceivedPicture, at: Point)
+    /// What a paste (`X11Window.paste(at:)`) brought from the clipboard.
+    case pasted(PastedContent)
+    /// A paste that brought nothing: why, in a sentence for a person.
+    case pasteFailed(String)
 }
