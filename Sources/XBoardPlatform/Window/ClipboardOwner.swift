@@ -111,6 +111,13 @@ final class ClipboardOwner {
         }
     }
 
+    /// The server time the board took the clipboard at (what `TIMESTAMP` answers), while it
+    /// holds it.
+    var ownershipTime: Time? {
+        if case .owning(_, let time) = ownership { return time }
+        return nil
+    }
+
     /// Whether a clipboard manager is being asked to keep the clipboard (on quit).
     var isHandingOver: Bool { handover != nil }
 
@@ -311,7 +318,8 @@ final class ClipboardOwner {
             var value = UInt(time)
             withUnsafeMutableBytes(of: &value) { bytes in
                 _ = XChangeProperty(
-                    display, requestor, property, XA_INTEGER, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+                    display, requestor, property, XA_INTEGER, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1
+                )
             }
         case atom("image/png"):
             switch offer.picture {

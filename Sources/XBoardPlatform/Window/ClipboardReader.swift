@@ -178,7 +178,8 @@ final class ClipboardReader {
             return finish(files(FileURIList.paths(in: bytes, hostName: hostName)))
         case .gnomeCopiedFiles:
             guard let list = CopiedFiles.paths(inGnomeCopiedFiles: bytes, hostName: hostName) else {
-                return finish(.refused("Nothing pasted: the clipboard's copied files are not a list of files (no \"copy\" or \"cut\" line)"))
+                return finish(
+                    .refused("Nothing pasted: the clipboard's copied files are not a list of files (no \"copy\" or \"cut\" line)"))
             }
             return finish(files(list))
         case .text:
@@ -190,7 +191,9 @@ final class ClipboardReader {
     }
 
     private func files(_ list: (paths: [FilePath], refused: [DropReport.LeftOut])) -> Outcome {
-        guard !list.paths.isEmpty || !list.refused.isEmpty else { return .refused("Nothing pasted: the clipboard's list of files is empty") }
+        guard !list.paths.isEmpty || !list.refused.isEmpty else {
+            return .refused("Nothing pasted: the clipboard's list of files is empty")
+        }
         return .content(.files(list.paths, refused: list.refused))
     }
 

@@ -109,7 +109,9 @@ final class ClipboardReaderTests {
 
     @Test func anOfferOfNothingTheBoardOpensIsRefusedNamingWhatItOffers() throws {
         try own(Array("<b>bold</b>".utf8), as: "text/html")
-        #expect(try paste().outcome == .refused("Nothing to paste: the clipboard holds no picture or file the board opens (it offers text/html)"))
+        #expect(
+            try paste().outcome
+                == .refused("Nothing to paste: the clipboard holds no picture or file the board opens (it offers text/html)"))
     }
 
     @Test func anEmptyClipboardIsSaidAtOnce() throws {
@@ -138,7 +140,8 @@ final class ClipboardReaderTests {
         owners.append(
             try bench.gtkProgram(GTKPrograms.rawOwner, arguments: [target, type, "\(format)", data, "answer"], named: "gtk-raw"))
         try waitForReady("gtk-raw")
-        #expect(try paste().outcome == .refused("Nothing pasted: the clipboard's image/png could not be read: it was not a picture \(problem)"))
+        #expect(
+            try paste().outcome == .refused("Nothing pasted: the clipboard's image/png could not be read: it was not a picture \(problem)"))
     }
 
     @Test func anOwnerThatStopsAnsweringIsGivenUp() throws {

@@ -15,7 +15,10 @@ final class ClipboardBench {
     let window: Window
     let folder: String
 
+    private var isWindowDestroyed = false
+
     init() throws {
+        X11Errors.install()  // as the board: a protocol error is a line, not the end of the process
         server = try XorgServer()
         guard let display = XOpenDisplay(server.displayName) else { throw HarnessError("cannot open \(server.displayName)") }
         self.display = display
@@ -28,9 +31,17 @@ final class ClipboardBench {
     }
 
     deinit {
-        XDestroyWindow(display, window)
+        destroyWindow()
         XCloseDisplay(display)
         server.stop()
+    }
+
+    /// Destroys the window, as the board's goes when it exits.
+    func destroyWindow() {
+        guard !isWindowDestroyed else { return }
+        isWindowDestroyed = true
+        XDestroyWindow(display, window)
+        XFlush(display)
     }
 
     func path(_ name: String) -> String { folder + "/" + name }
@@ -98,25 +109,31 @@ final class ClipboardBench {
         return process
     }
 
-    /// Runs `xclip -o` for `target` and returns what it printed (its status must be 0).
-    func xclipReading(_ target: String, timeout: Duration = .seconds(30)) throws -> [UInt8] {
+    /// Runs `xclip -o` for `target` and returns what it printed (its status must be 0), while
+    /// `serve` answers this connection's events.
+    func xclipReading(_ target: String, timeout: Duration = .seconds(30), serve: (XEvent, Instant) -> Void) throws -> [UInt8] {
         let output = path("xclip-read-\(UUID().uuidString.prefix(6))")
         let process = try ChildProcess(
             path: "/usr/bin/xclip", arguments: ["-selection", "clipboard", "-target", target, "-out"], environment: environment,
             stdoutPath: output, stderrPath: output + ".err")
-        let status = try waitWhilePumping("xclip -o -t \(target)", process: process, timeout: timeout)
+        let status = try waitWhilePumping("xclip -o -t \(target)", process: process, timeout: timeout, serve: serve)
         guard status == 0 else {
-            throw HarnessError("xclip -o -t \(target) exited \(status): \((try? String(contentsOfFile: output + ".err", encoding: .utf8)) ?? "")")
+            throw HarnessError(
+                "xclip -o -t \(target) exited \(status): \((try? String(contentsOfFile: output + ".err", encoding: .utf8)) ?? "")")
         }
         return Array(try Data(contentsOf: URL(fileURLWithPath: output)))
     }
 
     /// Waits for `process` to exit while `serve` answers this connection's events (the test's
-    /// own component is the other side of what the process does).
+    /// own component is the other side of what the process does). Its exit is looked for every
+    /// 20 ms (it does not wake poll()).
     func waitWhilePumping(_ what: String, process: ChildProcess, timeout: Duration, serve: (XEvent, Instant) -> Void = { _, _ in })
         throws -> Int32
     {
-        try pump(what, timeout: timeout, tick: { _ in process.isRunning ? nil : process.exitStatus ?? -1 }) { event, now in
+        try pump(
+            what, timeout: timeout, nextDeadline: { MonotonicClock.now() + .milliseconds(20) },
+            tick: { _ in process.isRunning ? nil : process.exitStatus ?? -1 }
+        ) { event, now in
             serve(event, now)
             return nil
         }

@@ -45,10 +45,11 @@ enum GTKPrograms {
 
     /// Reads the clipboard as a GTK application pastes: `image` saves
     /// `gtk_clipboard_wait_for_image` as a PNG at the path given; `uris` prints
-    /// `gtk_clipboard_wait_for_uris`, one a line; `targets` prints the targets offered.
-    /// Arguments: what, and the path for an image.
+    /// `gtk_clipboard_wait_for_uris`, one a line; `targets` prints the targets offered;
+    /// `timestamp` prints the `TIMESTAMP` target's value. Arguments: what, and the path for an
+    /// image.
     static let reader = """
-        import sys, gi
+        import sys, struct, gi
         gi.require_version('Gtk', '3.0')
         from gi.repository import Gtk, Gdk
         clipboard = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
@@ -67,6 +68,11 @@ enum GTKPrograms {
                 sys.exit(3)
             for uri in uris:
                 print(uri, flush=True)
+        elif what == 'timestamp':
+            data = clipboard.wait_for_contents(Gdk.Atom.intern('TIMESTAMP', False))
+            if data is None or data.get_format() != 32:
+                sys.exit(3)
+            print('timestamp %d' % struct.unpack('L', bytes(data.get_data())[:8])[0], flush=True)
         else:
             ok, targets = clipboard.wait_for_targets()
             if not ok:
