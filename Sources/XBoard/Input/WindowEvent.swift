@@ -1,7 +1,7 @@
 import SystemPackage
 
 /// What the window reports to the loop, already converted into the core's terms.
-public enum WindowEvent: Sendable {
+public enum WindowEvent: Equatable, Sendable {
     case touch(TouchEvent)
     /// Mouse, wheel or touchpad input, for mouse emulation.
     case pointer(PointerEvent)

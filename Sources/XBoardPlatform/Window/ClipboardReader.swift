@@ -208,13 +208,5 @@ final class ClipboardReader {
         stallWatch.stop()
     }
 
-    /// The atoms' names, in one round trip; an atom the server does not know is left out.
-    private func names(of list: [Atom]) -> [String] {
-        guard !list.isEmpty else { return [] }
-        var atoms = list
-        var names = [UnsafeMutablePointer<CChar>?](repeating: nil, count: list.count)
-        guard XGetAtomNames(display, &atoms, Int32(atoms.count), &names) != 0 else { return [] }
-        defer { for name in names { if let name { XFree(name) } } }
-        return names.compactMap { $0.map { String(cString: $0) } }
-    }
+    private func names(of list: [Atom]) -> [String] { WindowProperty.atomNames(list, display: display) }
 }
