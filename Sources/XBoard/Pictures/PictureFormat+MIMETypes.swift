@@ -29,4 +29,22 @@ extension PictureFormat {
         case .ico: "ico"
         }
     }
+
+    /// Every file extension this format's files go by (lower case, no dot).
+    public var fileExtensions: [String] {
+        switch self {
+        case .jpeg: ["jpg", "jpeg", "jpe", "jfif"]
+        case .png: ["png"]
+        case .gif: ["gif"]
+        case .webp: ["webp"]
+        case .tiff: ["tif", "tiff"]
+        case .bmp: ["bmp", "dib"]
+        case .heif: ["heic", "heif"]
+        case .avif: ["avif"]
+        case .ico: ["ico", "cur"]
+        }
+    }
+
+    /// The extensions of every photo format.
+    public static var fileExtensions: Set<String> { Set(allCases.flatMap(\.fileExtensions)) }
 }

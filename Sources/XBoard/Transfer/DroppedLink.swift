@@ -21,6 +21,10 @@ public enum DroppedLink {
     /// A link that names no file here.
     public struct RefusedLink: Error, Equatable, Sendable {
         public var leftOut: DropReport.LeftOut
+
+        public init(leftOut: DropReport.LeftOut) {
+            self.leftOut = leftOut
+        }
     }
 
     /// The first line of UTF-16 text (little-endian unless a byte-order mark says otherwise) as

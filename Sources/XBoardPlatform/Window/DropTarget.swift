@@ -280,13 +280,8 @@ final class DropTarget {
         let suggested = WindowProperty.read(
             atom("XdndDirectSave0"), of: source, display: display, types: [atom("text/plain"), XA_STRING, atom("UTF8_STRING")],
             format: 8, maximumBytes: Self.maximumSaveNameBytes)
-        var suffix = ""
-        if case .success(let name) = suggested, let component = FilePath(bytes: name.bytes)?.lastComponent,
-            PictureFiles.hasPictureExtension(component), let ext = component.extension
-        {
-            suffix = "." + ext.lowercased()
-        }
-        let file = folder.appending("dropped-\(System.randomHex())\(suffix)")
+        let name = if case .success(let value) = suggested { value.bytes } else { [UInt8]() }
+        let file = folder.appending(DirectSave.fileName(suggested: name, unique: System.randomHex()))
         let uri = Array(FileURI.uri(for: file, hostName: hostName).utf8)
         var bytes = uri
         XChangeProperty(display, source, atom("XdndDirectSave0"), atom("text/plain"), 8, PropModeReplace, &bytes, Int32(bytes.count))
@@ -319,17 +314,17 @@ final class DropTarget {
             session?.refusal = list.refused.first.map { "The drop was not taken: \($0.item) is \($0.reason)" } ?? "The drop held no files"
             return tryNext()
         case .directSave:
-            switch bytes.count == 1 ? bytes.first.map { Character(Unicode.Scalar($0)) } : nil {
-            case "S":
+            switch DirectSave.answer(bytes) {
+            case .saved:
                 guard let file = current.savedFile else { return [refuse("The dropped picture was not saved")] }
                 return took(.savedFile(file), at: current.position)
-            case "F":
+            case .failed:
                 // The source could not save it there; the spec's fallback is the bytes.
                 session?.refusal = "The program it came from could not save the dropped picture for the board"
                 return tryNext()
-            case "E":
+            case .error:
                 return [refuse("The program it came from could not save the dropped picture (it said so)")]
-            default:
+            case nil:
                 return [refuse("The drop could not be read: its direct-save answer was not S, F or E")]
             }
         case .picture(let type):
