@@ -152,7 +152,7 @@ final class EventLoop {
         case .deviceRemoved(let source):
             controller.cancelTouches(fromSource: source)
         case .pictureDropped, .pasted, .pasteFailed:
-            break  // the window sends these only when asked (`acceptsPictureDrops`, `paste(at:)`), which this loop does not yet
+            break  // the window sends these only when asked (`acceptPictureDrops(savingInto:)`, `paste(at:)`), which this loop does not yet
         case .closeRequested:
             return 0
         case .windowDestroyed:

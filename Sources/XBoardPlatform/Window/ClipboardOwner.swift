@@ -245,7 +245,9 @@ final class ClipboardOwner {
         guard case .owning(let offer, let time) = ownership, XGetSelectionOwner(display, atom("CLIPBOARD")) == window,
             XGetSelectionOwner(display, atom("CLIPBOARD_MANAGER")) != 0
         else { return false }
-        let targets = offeredTargets(offer).filter { ![atom("TARGETS"), atom("MULTIPLE"), atom("TIMESTAMP")].contains($0) }
+        var left = [atom("TARGETS"), atom("MULTIPLE"), atom("TIMESTAMP")]
+        if offer.picture == .pending { left.append(atom("image/png")) }
+        let targets = offeredTargets(offer).filter { !left.contains($0) }
         writeAtoms(targets, type: XA_ATOM, into: atom("PHOTOBOARD_SAVE_TARGETS"), of: window)
         XConvertSelection(display, atom("CLIPBOARD_MANAGER"), atom("SAVE_TARGETS"), atom("PHOTOBOARD_SAVE_TARGETS"), window, time)
         XFlush(display)

@@ -80,4 +80,21 @@ final class X11WindowClipboardTests {
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: output))) == png)
         #expect(!window.handOverClipboard(at: MonotonicClock.now()), "no clipboard manager runs")
     }
+
+    /// Copy, then paste on the same board: the board is both sides, through the same events.
+    @Test func whatTheBoardCopiedItPastesBack() throws {
+        let path = FilePath(try bench.write(ClipboardPictures.png(0x30_3030), named: "own.png"))
+        window.copyToClipboard(files: [path], withPicture: false, at: MonotonicClock.now())
+        try run("the clipboard", each: { bench.owner() == window.window })
+        #expect(window.paste(at: MonotonicClock.now()) == nil)
+        var pasted: WindowEvent?
+        try run(
+            "the paste",
+            until: { event in
+                guard case .pasted = event else { return false }
+                pasted = event
+                return true
+            })
+        #expect(pasted == .pasted(.files([path], refused: [])))
+    }
 }
