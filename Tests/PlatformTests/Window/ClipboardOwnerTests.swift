@@ -63,6 +63,24 @@ final class ClipboardOwnerTests {
         #expect(CopiedFiles.paths(inGnomeCopiedFiles: try read("x-special/gnome-copied-files"), hostName: "")?.paths == [path])
     }
 
+    /// Copying a print: its original (a JPEG stored on its side, EXIF orientation 6) decoded in
+    /// a confined helper and offered as a PNG, upright — as xclip reads it back.
+    @Test func aCopiedPrintIsReadBackUprightByXclip() throws {
+        let path = bench.path("turned.jpg")
+        try TestPhotos.writeJPEG(to: path, width: 160, height: 100, left: 0xE0_2020, right: 0x20_40E0, orientation: 6)
+        owner.own(ClipboardOwner.Offer(picture: .pending, files: [FilePath(path)]), at: MonotonicClock.now())
+        let png = try PictureCopy.png(of: FilePath(path), decoder: ConfinedDecoder(helperExecutable: HelperDecodingTests.boardBinary)).get()
+        owner.supplyPicture(png, at: MonotonicClock.now())
+        let pasted = try read("image/png")
+        #expect(pasted == png)
+        let picture = try ImageLoader.decode(bytes: pasted, maximumLongEdge: 4096).get().image
+        #expect(picture.pixelSize == Size(width: 100, height: 160))
+        let top = try #require(picture.rgb(x: 50, y: 30)), bottom = try #require(picture.rgb(x: 50, y: 130))
+        #expect(top >> 16 > 0xB0 && top & 0xFF < 0x50, "top \(String(top, radix: 16))")
+        #expect(bottom & 0xFF > 0xB0 && bottom >> 16 < 0x50, "bottom \(String(bottom, radix: 16))")
+        #expect(FileURIList.paths(in: try read("text/uri-list"), hostName: "").paths == [FilePath(path)])
+    }
+
     @Test func aTwentyMegabytePictureGoesInINCRPieces() throws {
         let big = ClipboardPictures.noisyPNG(about: 20 << 20)
         try own(ClipboardOwner.Offer(picture: .png(big)))
