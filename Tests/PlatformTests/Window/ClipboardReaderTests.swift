@@ -131,6 +131,33 @@ final class ClipboardReaderTests {
         #expect(try ClipboardPictures.middleColour(of: bytes) == 0x30_A050)
     }
 
+    /// GTK sends more than 256 KiB in INCR pieces, announcing the size first.
+    @Test func aBigPictureFromGTKComesInItsINCRPieces() throws {
+        let big = ClipboardPictures.noisyPNG(about: 3 << 20)
+        let data = try bench.write(big, named: "big.png")
+        owners.append(
+            try bench.gtkProgram(GTKPrograms.rawOwner, arguments: ["image/png", "image/png", "8", data, "answer"], named: "gtk-big"))
+        try waitForReady("gtk-big")
+        let pasted = try paste()
+        #expect(pasted.outcome == .content(.picture(.bytes(big, offeredAs: "image/png"))))
+        #expect(pasted.steps > 10, "the picture came in \(pasted.steps) events: not in INCR pieces")
+    }
+
+    /// GTK announces an INCR transfer's size: one over the limit is refused before any piece.
+    @Test func anAnnouncedSizeOverTheLimitIsRefusedBeforeAnyPiece() throws {
+        var settings = ClipboardSettings()
+        settings.maximumPictureBytes = 2 << 20
+        let data = try bench.write(ClipboardPictures.noisyPNG(about: 3 << 20), named: "big.png")
+        owners.append(
+            try bench.gtkProgram(GTKPrograms.rawOwner, arguments: ["image/png", "image/png", "8", data, "answer"], named: "gtk-big"))
+        try waitForReady("gtk-big")
+        let pasted = try paste(settings: settings)
+        #expect(pasted.outcome == .refused("Nothing pasted: the clipboard's image/png could not be read: it is longer than 2 MiB"))
+        // TARGETS and the announcement take five events (the properties' changes and the two
+        // answers); every piece would add two more.
+        #expect(pasted.steps <= 6, "pieces were read: \(pasted.steps) events")
+    }
+
     @Test(arguments: [
         ("image/png", "image/png", 32, "(its format is 32-bit)"),
         ("image/png", "text/plain", 8, "(its type is text/plain)"),
