@@ -167,7 +167,7 @@ public final class PhotoDecoder: Sendable {
                 return failure("its decoder could not be started: \(error)")
             }
         }
-        guard let running = helper, let descriptor = opened.file.descriptor else { return failure("its decoder could not be started") }
+        guard let running = helper else { return failure("its decoder could not be started") }
         state.withLock { $0.helpers[slot] = running.pid }
         let id = state.withLock {
             $0.nextID += 1
