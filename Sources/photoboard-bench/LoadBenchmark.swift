@@ -3,7 +3,7 @@ import XBoard
 import XBoardPlatform
 import XorgHarness
 
-/// From nothing to every photo on screen, through the real decoder pool, library and painter.
+/// From nothing to every photo on screen, through the real decoder pool, catalogue and painter.
 enum LoadBenchmark {
     static func run(photos count: Int, pictures: BenchPhotos) throws -> String {
         let server = try XorgServer(width: 1280, height: 800)
@@ -19,12 +19,17 @@ enum LoadBenchmark {
         let scene = SceneBuilder()
         let cpuBefore = Measure.processCPUSeconds()
         let start = ContinuousClock.now
-        let library = PhotoLibrary(files: files.map { FilePath($0) }, boardSize: size, seed: 3, decoder: decoder) { failures.append($0) }
-        library.start()
+        let listed = files.map { ListedFile(path: FilePath($0), canonical: PathKey(System.canonicalPath(FilePath($0)))) }
+        var catalogue = PhotoCatalogue(
+            files: listed, boardSize: size, seed: 3, workerCount: decoder.workerCount, startTime: MonotonicClock.now())
+        let pump = DecodePump(decoder: decoder)
+        pump.submit(catalogue.start())
         var first: Double?
-        while library.isLoading {
+        while catalogue.isLoading {
             _ = try Poll.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .seconds(30))
-            if library.receive(into: controller, painter: painter) {
+            let received = catalogue.receive(pump.takeReports { try painter.setPicture($0, for: $1) }, into: controller)
+            failures += received.problems
+            if received.changed {
                 painter.paint(scene.build(controller.board))
                 painter.finish()
                 if first == nil { first = (ContinuousClock.now - start).seconds }

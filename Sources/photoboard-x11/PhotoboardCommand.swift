@@ -26,48 +26,15 @@ struct PhotoboardCommand: ParsableCommand {
             Without --geometry the window takes a share of the screen under the pointer, \
             from its size and Xft.dpi.
 
-            Gestures on a touchscreen:
-              one finger drag          move a photo; let go while moving to throw it
-              two fingers              zoom and turn about them, while moving
-              touch a gliding photo    catch it
-              double tap               close-up; again to put it back where it lay
-              triple tap               back as it was first laid out
-              tap a notice             dismiss it
 
-            With a mouse or touchpad:
-              left drag                one finger: move and throw; clicks are taps
-              wheel                    zoom about the pointer (about 10% a notch)
-              Shift+wheel              turn about the pointer (or the side wheel)
-              Ctrl+left drag           zoom and turn about the photo's centre
-              right-click a photo      pin a second finger there, then left drag
-                                       to pinch and turn about it; right-click
-                                       or Esc removes it
-              touchpad pinch           zoom and turn about the pointer
+            """ + CommandCatalogue.board.helpText + """
 
-            Keys:
-              F11 or f                 fullscreen (Esc leaves it)
-              Ctrl+Z, Ctrl+Shift+Z     undo, redo
-              Space or g               gather every photo back into view
-              t, Shift+T               tidy into a grid by file name, by date taken
-              c                        show or hide captions (file name and date)
-              Delete                   take the selected or top photo off the board
-              r or Insert              show the photos taken off the board; tap
-                                       one to put it back
-              Tab, arrows, + -, [ ]    select a photo; move, zoom, turn it
-              Ctrl+S                   save the board as a PNG in ~/Pictures
-              Ctrl+Shift+S             save the board as a document
-                                       (NAME.photoboard, paths relative to it);
-                                       open it again by name
-              ? or F1                  show the gestures and keys on the board
-              Esc                      close help or the list, lift a pinned
-                                       finger, or leave fullscreen
-              q                        quit
 
-            The arrangement is kept for each board (the paths named, or a \
-            document) under $XDG_STATE_HOME/photoboard-x11, photo by photo: \
-            renamed, added and removed files, quitting at any moment, signals and a \
-            lost X server lose nothing.
-            """,
+                The arrangement is kept for each board (the paths named, or a \
+                document) under $XDG_STATE_HOME/photoboard-x11, photo by photo: \
+                renamed, added and removed files, quitting at any moment, signals and a \
+                lost X server lose nothing.
+                """,
         version: "0.2.0")
 
     /// Parses the command line as bytes (`RawArguments`), so paths that are not UTF-8 survive —
@@ -128,8 +95,7 @@ struct PhotoboardCommand: ParsableCommand {
     var trace = false
 
     func run() throws {
-        let reportLog = ReportLog()
-        let report: (String) -> Void = { reportLog.report($0) }
+        let report: @Sendable (String) -> Void = { System.printError("photoboard-x11: \($0)") }
         var requested = paths.map(\.path)
         if requested.isEmpty {
             guard let assets = BundledData.photosFolder() else {
@@ -146,24 +112,19 @@ struct PhotoboardCommand: ParsableCommand {
             report("arrangements will not be kept: \(problem)")
             state = nil
         }
-        let open = { (listing: PictureFiles.Listing) throws -> BoardOpening in
-            guard
-                let opening = BoardOpening.open(
-                    requested, listing: listing, fresh: fresh, state: state, openOthers: export == nil, isReadOnly: export != nil,
-                    report: report)
-            else { throw ExitCode(1) }
-            return opening
-        }
-        let picturePaths = BoardOpening.picturePaths(among: requested)
-
         if let export {
-            try exportHeadlessly(open(PictureFiles.list(picturePaths, recursive: recursive)), to: export.path, report: report)
+            guard
+                let opened = BoardOpener.open(
+                    requested, recursive: recursive, fresh: fresh, state: state, openOthers: false, isReadOnly: true, report: report)
+            else { throw ExitCode(1) }
+            try exportHeadlessly(opened.opening, to: export.path, report: report)
             return
         }
-        // Folders are listed off the loop: a quick listing opens as before, a long one (a large
-        // `-r` tree) finishes behind a window that is already up (`ListingWait`).
-        let background = try BackgroundListing(picturePaths, recursive: recursive)
-        var opening = try background.wait(upTo: LoopSettings().listingGrace).map(open)
+        // Folders are listed and the board's memory read off the loop: a quick opening is there
+        // before the window shows, a long one (a large `-r` tree) finishes behind a window that
+        // is already up.
+        let opening = try BoardOpener.start(requested, recursive: recursive, fresh: fresh, state: state, openOthers: true, report: report)
+        _ = try Poll.waitUntilReadable(opening.wakeFileDescriptor, timeout: .milliseconds(100))
 
         let window: X11Window
         do {
@@ -181,37 +142,23 @@ struct PhotoboardCommand: ParsableCommand {
                 "trace: XInput \(window.xInputVersion.map { "\($0.major).\($0.minor)" } ?? "none"), ui scale \(window.uiScale), "
                     + "refresh \(window.refreshRate), frames through \(window.usesPresent ? "Present" : "copies")")
         }
+        if trace, !opening.isIdle { System.printError("trace: the window is up; still listing folders") }
         let painter = try CairoPainter(window: window)
-        let scene = SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: PangoText.measure)
-        if opening == nil {
-            if trace { System.printError("trace: the window is up; still listing folders") }
-            switch try ListingWait(window: window, painter: painter, scene: scene).run(until: background) {
-            case .listed(let done):
-                opening = try open(done)
-            case .exit(let status):
-                if status != 0 { throw ExitCode(status) }
-                return
-            }
-        }
-        guard let opening else { return }
         let decoder = try PhotoDecoder()
-        let layoutSeed = seed ?? UInt64(truncatingIfNeeded: MonotonicClock.now().sinceOrigin.components.attoseconds)
-        let library = PhotoLibrary(
-            files: opening.files, named: opening.named, added: opening.added, boardSize: window.size, seed: layoutSeed, decoder: decoder,
-            memory: opening.memory, report: report)
-        library.start()
-        var boardSettings = BoardSettings(uiScale: window.uiScale)
-        boardSettings.motion.frameInterval = window.refreshRate.interval  // glides and settles at the display's rate
-        let controller = BoardController(board: Board(size: window.size), settings: boardSettings, startTime: MonotonicClock.now())
+        var settings = SessionSettings()
+        settings.frameInterval = window.refreshRate.interval  // glides, settles and fades at the display's rate
+        settings.decodeWorkers = decoder.workerCount
+        settings.seed = seed ?? UInt64(truncatingIfNeeded: MonotonicClock.now().sinceOrigin.components.attoseconds)
+        settings.home = ProcessInfo.processInfo.environment["HOME"]
+        let session = BoardSession(
+            size: window.size, settings: settings, boardSettings: BoardSettings(uiScale: window.uiScale),
+            scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: PangoText.measure), at: MonotonicClock.now())
         if trace {
-            controller.transitionObserver = { id, transition in System.printError("trace: \(id) \(transition)") }
+            session.controller.transitionObserver = { id, transition in System.printError("trace: \(id) \(transition)") }
         }
         let status = try EventLoop(
-            window: window, painter: painter, controller: controller, library: library, decoder: decoder, keeper: opening.keeper,
-            signals: try SignalPipe(), scene: scene, trace: trace, reportLog: reportLog,
-            unopenedAtStart: opening.problemPaths.map(\.escaped)
+            window: window, painter: painter, session: session, pump: DecodePump(decoder: decoder), opening: opening, trace: trace
         ).run()
-        decoder.stop()
         if status != 0 { throw ExitCode(status) }
     }
 
@@ -221,19 +168,21 @@ struct PhotoboardCommand: ParsableCommand {
     /// `--export`: decodes every photo, lays the board out as it would open (as remembered, or
     /// tossed for the seed and geometry), and writes it as a PNG. No X display is used, and
     /// nothing is saved.
-    private func exportHeadlessly(_ opening: BoardOpening, to path: FilePath, report: @escaping (String) -> Void) throws {
+    private func exportHeadlessly(_ opening: XBoard.BoardOpening, to path: FilePath, report: (String) -> Void) throws {
         let decoder = try PhotoDecoder()
         defer { decoder.stop() }
         let size = (geometry ?? Self.exportGeometry).size
-        let library = PhotoLibrary(
-            files: opening.files, named: opening.named, added: opening.added, boardSize: size, seed: seed ?? 1, decoder: decoder,
-            memory: opening.memory, report: report)
+        var catalogue = PhotoCatalogue(
+            files: opening.files, named: opening.named, added: opening.added, boardSize: size, seed: seed ?? 1, memory: opening.memory,
+            workerCount: decoder.workerCount, startTime: MonotonicClock.now())
         let controller = BoardController(board: Board(size: size), startTime: MonotonicClock.now())
+        let pump = DecodePump(decoder: decoder)
         var images: [PhotoID: DecodedImage] = [:]
-        library.start()
-        while library.isLoading {
-            _ = try Poll.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .seconds(60))
-            library.receive(into: controller) { image, id in images[id] = image }
+        pump.submit(catalogue.start())
+        while catalogue.isLoading {
+            _ = try Poll.waitUntilReadable(pump.wakeFileDescriptor, timeout: .seconds(60))
+            let received = catalogue.receive(pump.takeReports { image, id in images[id] = image }, into: controller)
+            received.problems.forEach(report)
         }
         guard !controller.board.photos.isEmpty else {
             report("none of the given paths could be opened")

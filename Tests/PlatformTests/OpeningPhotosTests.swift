@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SystemPackage
 import Testing
 import XBoard
@@ -147,27 +148,33 @@ final class OpeningPhotosTests {
         FileManager.default.createFile(atPath: path("sub/inner.png"), contents: Data([1]))
         try FileManager.default.createSymbolicLink(atPath: path("sub/up"), withDestinationPath: folder)  // a loop
         let flat = PictureFiles.list([FilePath(folder)], recursive: false)
-        #expect(flat.files.map { $0.lastComponent?.string } == ["b.png", "IMG_2.JPG", "IMG_10.jpg"])
+        #expect(flat.files.map { $0.path.lastComponent?.string } == ["b.png", "IMG_2.JPG", "IMG_10.jpg"])
         let deep = PictureFiles.list([FilePath(folder)], recursive: true)
-        #expect(deep.files.last == FilePath(path("sub/inner.png")))
+        #expect(deep.files.last?.path == FilePath(path("sub/inner.png")))
         #expect(deep.files.count == 4, "\(deep.files)")
     }
 
-    @Test func aListingInTheBackgroundFindsWhatTheListingFindsAndWakesTheLoop() throws {
+    @Test func anOpeningOffTheLoopFindsWhatTheListingFindsAndWakesTheLoop() throws {
         for folder in 0..<40 {
             try FileManager.default.createDirectory(atPath: path("tree/\(folder)/deeper"), withIntermediateDirectories: true)
             for file in 0..<5 { FileManager.default.createFile(atPath: path("tree/\(folder)/deeper/IMG_\(file).jpg"), contents: Data([1])) }
         }
         let paths = [FilePath(path("tree")), FilePath(path("gone"))]
-        let background = try BackgroundListing(paths, recursive: true)
-        // The loop sleeps on the listing's descriptor: it becomes readable when the listing is done.
-        #expect(try Poll.waitUntilReadable(background.wakeFileDescriptor, timeout: .seconds(30)))
-        let listing = try #require(try background.wait(upTo: .seconds(30)))
+        let lines = Mutex<[String]>([])
+        let opening = try BoardOpener.start(paths, recursive: true, fresh: true, state: nil, openOthers: false) { line in
+            lines.withLock { $0.append(line) }
+        }
+        defer { opening.stop() }
+        // The loop sleeps on the worker's descriptor: it becomes readable when the opening is done.
+        #expect(try Poll.waitUntilReadable(opening.wakeFileDescriptor, timeout: .seconds(30)))
+        let opened = try #require(opening.takeResults().first ?? nil)
         let direct = PictureFiles.list(paths, recursive: true)
-        #expect(listing.files == direct.files)
-        #expect(listing.files.count == 200)
-        #expect(listing.problems == direct.problems && listing.problems.count == 1, "\(listing.problems)")
-        #expect(background.result?.files == direct.files)  // taken again, it is still there
+        #expect(opened.opening.files == direct.files)
+        #expect(opened.opening.files.count == 200)
+        #expect(opened.opening.problemPaths == direct.problems.map(\.path) && direct.problems.count == 1, "\(direct.problems)")
+        #expect(lines.withLock { $0 } == direct.problems.map(\.description))
+        // Each file's canonical path is resolved once, with the listing.
+        #expect(opened.opening.files.allSatisfy { $0.canonical == PathKey(System.canonicalPath($0.path)) })
     }
 
     @Test func pathsThatContributeNothingAreReportedOneLineEach() throws {
@@ -176,9 +183,9 @@ final class OpeningPhotosTests {
         let listing = PictureFiles.list(
             [path("nothing"), path("gone.jpg"), path("nothing/readme.txt")].map { FilePath($0) }, recursive: false)
         #expect(
-            listing.problems == [
+            listing.problems.map(\.description) == [
                 "\(path("nothing")): folder has no pictures (-r looks in its sub-folders)", "\(path("gone.jpg")): no such file or folder",
             ])
-        #expect(listing.files == [FilePath(path("nothing/readme.txt"))])  // named files are judged by content when opened
+        #expect(listing.files.map(\.path) == [FilePath(path("nothing/readme.txt"))])  // named files are judged by content when opened
     }
 }

@@ -34,6 +34,14 @@ extension FilePath {
 }
 
 extension FilePath.Component {
+    /// A name from its bytes; `nil` when they are empty, hold a NUL or a `/`, or are `.`/`..`
+    /// (no file in a folder is named so).
+    public init?(bytes: some Collection<UInt8>) {
+        guard !bytes.isEmpty, !bytes.contains(0) else { return nil }
+        self.init(platformString: bytes.map { CChar(bitPattern: $0) } + [0])
+        guard kind == .regular else { return nil }
+    }
+
     /// The component's bytes.
     public var bytes: [UInt8] {
         withPlatformString { pointer in

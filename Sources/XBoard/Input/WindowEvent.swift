@@ -21,8 +21,9 @@ public enum WindowEvent: Equatable, Sendable {
     /// An input device went away: its touches must be cancelled. The value is the device id
     /// used as `TouchID.source`.
     case deviceRemoved(UInt32)
-    /// A key the board reacts to, as the command it stands for, and when it was pressed.
-    case key(BoardCommand, at: Instant)
+    /// A key pressed, with the modifiers held, and when (the command catalogue tells what it
+    /// stands for).
+    case key(KeyChord, at: Instant)
     /// Files or folders dropped from a file manager (XDND), and where, in board points, with the
     /// entries of the list that name no file here (`refused`, each with why). The loop tells the
     /// window whether it took any (`X11Window.finishDrop(accepted:)`), and the window tells the

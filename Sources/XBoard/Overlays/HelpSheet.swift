@@ -22,34 +22,16 @@ public struct HelpSheet: Hashable, Sendable {
         self.sections = sections
     }
 
-    /// The board's gestures and keys.
-    public static let board = HelpSheet(
-        title: "Photoboard — gestures and keys",
-        sections: [
-            [
-                Row("one finger · left drag", "move; let go while moving to throw"),
-                Row("two fingers", "zoom and turn about the fingers"),
-                Row("wheel · Shift+wheel", "zoom · turn about the pointer"),
-                Row("Ctrl+drag · right-click, drag", "zoom and turn with a second finger"),
-                Row("tap a gliding photo", "catch it"),
-                Row("tap a notice", "dismiss it"),
-                Row("double tap", "close-up; again to put it back"),
-                Row("triple tap", "back as first laid out"),
-            ],
-            [
-                Row("F11 or f", "fullscreen"),
-                Row("Esc", "close this, lift a pinned finger, leave fullscreen"),
-                Row("Ctrl+Z · Ctrl+Shift+Z", "undo · redo"),
-                Row("Space or g", "gather every photo into view"),
-                Row("t · Shift+T", "tidy by name · by date"),
-                Row("c", "captions: name and date"),
-                Row("Delete", "take a photo off the board (never off the disk)"),
-                Row("Tab · arrows · + − · [ ]", "select a photo · move · zoom · turn it"),
-                Row("Ctrl+S", "save the board as a picture"),
-                Row("Ctrl+Shift+S", "save the board as a board file"),
-                Row("r", "photos taken off; tap one to put it back"),
-                Row("? or F1", "show or hide this"),
-                Row("q", "quit"),
-            ],
-        ])
+    /// The board's gestures and keys, from the command catalogue.
+    public static let board = HelpSheet(catalogue: .board)
+
+    /// The gestures, then the keys, of `catalogue`.
+    public init(catalogue: CommandCatalogue) {
+        self.init(
+            title: "Photoboard — gestures and keys",
+            sections: [
+                catalogue.gestures.map { Row($0.input, $0.effect) },
+                catalogue.rows.map { Row($0.keys, $0.effect) },
+            ])
+    }
 }

@@ -17,10 +17,12 @@ public struct FrameState: Sendable {
         public var moving: Set<PhotoID>
         /// Whether the prints show their captions (`c`).
         public var showsCaptions: Bool
+        /// Changes when sharper or smaller copies of pictures arrive.
+        public var picturesRevision: UInt64
 
         public init(
             revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool, notices: [ShownNotice] = [],
-            showsRemovedPhotos: Bool = false, moving: Set<PhotoID> = [], showsCaptions: Bool = false
+            showsRemovedPhotos: Bool = false, moving: Set<PhotoID> = [], showsCaptions: Bool = false, picturesRevision: UInt64 = 0
         ) {
             self.revision = revision
             self.status = status
@@ -30,6 +32,7 @@ public struct FrameState: Sendable {
             self.showsRemovedPhotos = showsRemovedPhotos
             self.moving = moving
             self.showsCaptions = showsCaptions
+            self.picturesRevision = picturesRevision
         }
     }
 

@@ -33,7 +33,6 @@ public final class BoardKeeper {
     /// Whether memory carried over from an old layout or a smaller board waits to be written
     /// as this board's own (with its first save, changed or not).
     public var hasCarriedOver: Bool { carriedOver != nil && file != nil }
-    private var lastProblem: String?
     let report: (String) -> Void
     /// Whether the stored file's problems were said (once: saves read it again).
     var reportedContents = false
@@ -124,11 +123,11 @@ public final class BoardKeeper {
     // MARK: Saving
 
     /// Merges `snapshot` into the stored memory and writes it, under the board's lock; returns
-    /// the memory as merged (`nil` when the save failed, said in one line). Without a file, the
-    /// merge is kept in memory only.
+    /// the memory as merged, or throws why nothing could be written. Without a file, the merge
+    /// is kept in memory only.
     @discardableResult
-    public func save(_ snapshot: BoardMemory.Snapshot, since baseline: BoardMemory.Snapshot?, changedAt: Double, boardSize: Size)
-        -> BoardMemory?
+    public func save(_ snapshot: BoardMemory.Snapshot, since baseline: BoardMemory.Snapshot?, changedAt: Double, boardSize: Size) throws
+        -> BoardMemory
     {
         guard let file, !isReadOnly else {
             latest.merge(snapshot, since: baseline, changedAt: changedAt)
@@ -136,42 +135,40 @@ public final class BoardKeeper {
         }
         let lock = lockFile.flatMap { FileLock($0) }
         defer { withExtendedLifetime(lock) {} }
-        do {
-            let stored = try readStored(from: file, holdingLock: true)
-            var memory = stored?.memory ?? carriedOver ?? BoardMemory()
-            memory.merge(snapshot, since: baseline, changedAt: changedAt)
-            memory.boardSize = boardSize
-            memory.forgetBeyondLimit(keeping: Set(snapshot.photos.map(\.key)))
-            let data = [UInt8](try BoardFile.encode(memory, arguments: arguments, relativeTo: documentFolder))
-            // The file as it was, read whole and sound, is kept as the last good copy first: a
-            // crash between the two writes leaves both files whole (each write is atomic).
-            if let sound = stored?.soundBytes, sound != data, let previous = previousFile {
-                try? System.writeFileAtomically(previous, contents: sound)
-            }
-            try System.writeFileAtomically(file, contents: data)
-            carriedOver = nil
-            lastProblem = nil
-            latest = memory
-            return memory
-        } catch {
-            problem("could not save the arrangement: \(error)")
-            return nil
+        let stored = try readStored(from: file, holdingLock: true)
+        var memory = stored?.memory ?? carriedOver ?? BoardMemory()
+        memory.merge(snapshot, since: baseline, changedAt: changedAt)
+        memory.boardSize = boardSize
+        memory.forgetBeyondLimit(keeping: Set(snapshot.photos.map(\.key)))
+        let data = [UInt8](try BoardFile.encode(memory, arguments: arguments, relativeTo: documentFolder))
+        // The file as it was, read whole and sound, is kept as the last good copy first: a
+        // crash between the two writes leaves both files whole (each write is atomic).
+        if let sound = stored?.soundBytes, sound != data, let previous = previousFile {
+            try? System.writeFileAtomically(previous, contents: sound)
         }
+        try System.writeFileAtomically(file, contents: data)
+        carriedOver = nil
+        latest = memory
+        return memory
     }
 
     /// Saves the board as a board document: into its own document when it has one, or else a
     /// new one at the first of `candidates` that can be created (never replacing a file),
     /// holding the photos in `members` (those open now: the board's memory of files long gone
-    /// stays behind); from then on the board is that document. Returns the document's path, or
-    /// `nil` (said in a line) when none could be written.
+    /// stays behind); from then on the board is that document. Returns the document's path and
+    /// the memory saved, or throws the line that says why none could be written.
     public func saveDocument(
         _ snapshot: BoardMemory.Snapshot, since baseline: BoardMemory.Snapshot?, changedAt: Double, boardSize: Size, members: Set<PathKey>,
         candidates: [FilePath]
-    ) -> (path: FilePath, memory: BoardMemory)? {
+    ) throws(DocumentError) -> (path: FilePath, memory: BoardMemory) {
         if case .document(let path) = identity {
-            return save(snapshot, since: baseline, changedAt: changedAt, boardSize: boardSize).map { (path, $0) }
+            do {
+                return (path, try save(snapshot, since: baseline, changedAt: changedAt, boardSize: boardSize))
+            } catch {
+                throw DocumentError(line: "could not save the board as a document: \(error)")
+            }
         }
-        let merged = save(snapshot, since: baseline, changedAt: changedAt, boardSize: boardSize) ?? latest
+        let merged = (try? save(snapshot, since: baseline, changedAt: changedAt, boardSize: boardSize)) ?? latest
         let memory = BoardMemory(boardSize: boardSize, entries: merged.entries.filter { members.contains($0.key) })
         var lastError: Error?
         for candidate in candidates {
@@ -193,14 +190,6 @@ public final class BoardKeeper {
             latest = memory
             return (candidate, memory)
         }
-        report("could not save the board as a document: \(lastError.map { "\($0)" } ?? "nowhere to put it")")
-        return nil
-    }
-
-    /// Says a save problem, unless it is the one said last.
-    private func problem(_ line: String) {
-        guard line != lastProblem else { return }
-        lastProblem = line
-        report(line)
+        throw DocumentError(line: "could not save the board as a document: \(lastError.map { "\($0)" } ?? "nowhere to put it")")
     }
 }

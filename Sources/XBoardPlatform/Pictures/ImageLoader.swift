@@ -8,7 +8,7 @@ public struct LoadedPicture: @unchecked Sendable {
     /// it until it hands the result over through `PhotoDecoder`'s locked queue, the main thread after.
     public let image: DecodedImage
     public let warning: String?
-    /// When the photo was taken (`TidyOrdering.dateTaken`), read while it was opened, off the
+    /// When the photo was taken (`DateTaken`), read while it was opened, off the
     /// board's loop; `nil` when it could not be told.
     public var dateTaken: Double? = nil
     /// What the file held (`PhotoFingerprint`), read from the descriptor that was decoded, so

@@ -18,20 +18,7 @@ import XBoard
 /// decode writes a byte to it. Requests are served in the order submitted. Only the main thread
 /// touches a result once it is taken (X and the painter are single-threaded).
 public final class PhotoDecoder: Sendable {
-    public struct Request: Hashable, Sendable {
-        public var photo: PhotoID
-        public var path: FilePath
-        public var maximumLongEdge: Int
-        /// Distinguishes re-decodes of the same photo, so a stale result can be dropped.
-        public var generation: Int
-
-        public init(photo: PhotoID, path: FilePath, maximumLongEdge: Int, generation: Int = 0) {
-            self.photo = photo
-            self.path = path
-            self.maximumLongEdge = maximumLongEdge
-            self.generation = generation
-        }
-    }
+    public typealias Request = DecodeRequest
 
     public struct Result: Sendable {
         public var request: Request
@@ -88,13 +75,17 @@ public final class PhotoDecoder: Sendable {
         available.signal()
     }
 
-    /// The finished decodes since the last call.
-    public func takeResults() -> [Result] {
+    /// The finished decodes since the last call, at most `limit` of them, oldest first; when
+    /// more wait, the wake-up descriptor stays readable.
+    public func takeResults(limit: Int = .max) -> [Result] {
         wakePipe.drain()
-        return state.withLock { state in
-            defer { state.results.removeAll() }
-            return state.results
+        let (taken, isMore) = state.withLock { state in
+            let taken = Array(state.results.prefix(max(0, limit)))
+            state.results.removeFirst(taken.count)
+            return (taken, !state.results.isEmpty)
         }
+        if isMore { wakePipe.wake() }
+        return taken
     }
 
     /// Lets the workers finish their current decode and stop; their helpers are stopped with them.
@@ -178,7 +169,7 @@ public final class PhotoDecoder: Sendable {
         if isSpent { helper = nil }
         return outcome.map { decoded in
             var picture = decoded
-            picture.dateTaken = TidyOrdering.dateTaken(of: opened.file, format: opened.plan.format)
+            picture.dateTaken = DateTaken.read(from: opened.file, format: opened.plan.format)
             picture.fingerprint = opened.fingerprint
             return picture
         }

@@ -47,6 +47,37 @@ extension System {
     }
 
     /// Names in a directory (no "." or ".."), unsorted, as the bytes they are.
+    /// One name in a folder, as `readdir` gives it: its bytes and, where the file system says,
+    /// what it names (without a `stat` per name).
+    public struct DirectoryEntry: Sendable {
+        public enum Kind: Sendable { case regular, directory, unknown }
+        public var name: [UInt8]
+        /// `.unknown` for links and where the file system does not say: `stat` tells.
+        public var kind: Kind
+    }
+
+    /// The names in a folder (`.` and `..` left out), in no particular order.
+    public static func directoryListing(_ path: FilePath) -> Result<[DirectoryEntry], FileProblem> {
+        var opened = path.withPlatformString { opendir($0) }
+        while opened == nil, errno == EINTR { opened = path.withPlatformString { opendir($0) } }  // opendir returns no integer
+        guard let directory = opened else { return .failure(FileProblem(errno: errno)) }
+        defer { closedir(directory) }
+        var entries: [DirectoryEntry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in Array(buffer.prefix { $0 != 0 }) }
+            guard !name.isEmpty, name != [UInt8(ascii: ".")], name != [UInt8(ascii: "."), UInt8(ascii: ".")] else { continue }
+            let kind: DirectoryEntry.Kind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .regular
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK), Int32(DT_UNKNOWN): kind = .unknown
+            default: continue  // devices, FIFOs and sockets are never pictures
+            }
+            entries.append(DirectoryEntry(name: name, kind: kind))
+        }
+        return .success(entries)
+    }
+
     public static func directoryEntries(_ path: FilePath) -> Result<[FilePath.Component], FileProblem> {
         var opened = path.withPlatformString { opendir($0) }
         while opened == nil, errno == EINTR { opened = path.withPlatformString { opendir($0) } }  // opendir returns no integer

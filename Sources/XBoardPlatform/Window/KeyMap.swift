@@ -1,8 +1,9 @@
 internal import CX11
 import XBoard
 
-/// Which command a key stands for: the board's key bindings as one pure value, so they are
-/// testable without a server (`--help` and the README list the same bindings).
+/// Which key a keysym is, as the command catalogue knows keys (`KeyChord`): the platform's half
+/// of the key bindings, a pure value testable without a server. What each chord does is the
+/// catalogue's.
 ///
 /// Keysyms are those `XLookupString` returns, already shifted (Shift+1 arrives as `!`).
 struct KeyMap {
@@ -23,35 +24,29 @@ struct KeyMap {
         init(rawValue: UInt8) { self.rawValue = rawValue }
     }
 
-    /// The command for `keysym` with `modifiers` held, or `nil` for a key the board ignores.
-    func command(for keysym: UInt, modifiers: Modifiers) -> BoardCommand? {
-        let control = modifiers.contains(.control), shift = modifiers.contains(.shift)
-        switch Int32(truncatingIfNeeded: keysym) {
-        case XK_q, XK_Q: return .quit
-        case XK_w where control: return .quit
-        case XK_z, XK_Z: return control ? (shift ? .redo : .undo) : nil
-        case XK_y where control: return .redo
-        case XK_s, XK_S: return control ? (shift ? .saveDocument : .exportPicture) : nil
-        case XK_r where !control, XK_R where !control, XK_Insert: return .toggleRemovedPhotos
-        case XK_Escape: return .escape
-        case XK_f where !control, XK_F11: return .toggleFullscreen
-        case XK_space, XK_g: return .gather
-        case XK_t where !control: return .tidy(byDate: shift)
-        case XK_T where !control: return .tidy(byDate: true)
-        case XK_c where !control, XK_C where !control: return .toggleCaptions
-        case XK_Delete, XK_BackSpace, XK_KP_Delete: return .removeTarget
-        case XK_question, XK_F1: return .toggleHelp
-        case XK_Tab: return .selectNext(backwards: shift)
-        case XK_ISO_Left_Tab: return .selectNext(backwards: true)
-        case XK_Left, XK_KP_Left: return .nudge(.left, isLarge: shift)
-        case XK_Right, XK_KP_Right: return .nudge(.right, isLarge: shift)
-        case XK_Up, XK_KP_Up: return .nudge(.up, isLarge: shift)
-        case XK_Down, XK_KP_Down: return .nudge(.down, isLarge: shift)
-        case XK_plus, XK_equal, XK_KP_Add: return .zoom(isIn: true)
-        case XK_minus, XK_KP_Subtract: return .zoom(isIn: false)
-        case XK_bracketright: return .turn(isClockwise: true)
-        case XK_bracketleft: return .turn(isClockwise: false)
-        default: return nil
+    /// The chord for `keysym` with `modifiers` held, or `nil` for a key no command could use.
+    func chord(for keysym: UInt, modifiers: Modifiers) -> KeyChord? {
+        var held: KeyChord.Modifiers = []
+        if modifiers.contains(.shift) { held.insert(.shift) }
+        if modifiers.contains(.control) { held.insert(.control) }
+        let symbol = Int32(truncatingIfNeeded: keysym)
+        if let named = Self.named[symbol] {
+            if symbol == XK_ISO_Left_Tab { held.insert(.shift) }
+            return .named(named, held)
         }
+        // Latin-1 keysyms are their characters' code points.
+        guard symbol >= 0x20, symbol <= 0x7E, let scalar = Unicode.Scalar(UInt32(symbol)) else {
+            if let character = Self.keypad[symbol] { return .character(character, held) }
+            return nil
+        }
+        return KeyChord(.character(Character(scalar)), held)
     }
+
+    private static let named: [Int32: KeyChord.NamedKey] = [
+        XK_Escape: .escape, XK_Tab: .tab, XK_ISO_Left_Tab: .tab, XK_space: .space, XK_Delete: .delete, XK_KP_Delete: .delete,
+        XK_BackSpace: .backspace, XK_Insert: .insert, XK_Left: .left, XK_KP_Left: .left, XK_Right: .right, XK_KP_Right: .right,
+        XK_Up: .up, XK_KP_Up: .up, XK_Down: .down, XK_KP_Down: .down, XK_F1: .f1, XK_F11: .f11,
+    ]
+
+    private static let keypad: [Int32: Character] = [XK_KP_Add: "+", XK_KP_Subtract: "-"]
 }

@@ -79,8 +79,8 @@ final class XInputReader {
             var text = [CChar](repeating: 0, count: 8)
             _ = XLookupString(&keyEvent, &text, Int32(text.count), &symbol, nil)
             let time = timeMapper.instant(forServerTime: keyEvent.time, receivedAt: now)
-            if let command = keyMap.command(for: symbol, modifiers: KeyMap.Modifiers(xState: keyEvent.state)) {
-                events.append(.key(command, at: time))
+            if let chord = keyMap.chord(for: symbol, modifiers: KeyMap.Modifiers(xState: keyEvent.state)) {
+                events.append(.key(chord, at: time))
             } else if traceKeys {
                 System.printError("trace: key \(keyEvent.keycode) → keysym 0x\(String(symbol, radix: 16)) unused")
             }

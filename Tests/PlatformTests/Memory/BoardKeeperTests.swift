@@ -47,11 +47,9 @@ final class BoardKeeperTests {
     func savedTwice(_ folder: FilePath) throws -> (file: FilePath, previous: FilePath) {
         let keeper = keeper([folder])
         _ = keeper.load(listing: [], fresh: false)
-        try #require(keeper.save(Self.snapshot(folder), since: nil, changedAt: 1, boardSize: Size(width: 800, height: 600)) != nil)
-        try #require(
-            keeper.save(
-                Self.snapshot(folder, shift: 5), since: Self.snapshot(folder), changedAt: 2, boardSize: Size(width: 800, height: 600))
-                != nil)
+        try keeper.save(Self.snapshot(folder), since: nil, changedAt: 1, boardSize: Size(width: 800, height: 600))
+        try keeper.save(
+            Self.snapshot(folder, shift: 5), since: Self.snapshot(folder), changedAt: 2, boardSize: Size(width: 800, height: 600))
         let file = try #require(keeper.file)
         return (file, FilePath(file.string + ".previous"))
     }
@@ -130,10 +128,9 @@ final class BoardKeeperTests {
         let keeper = keeper([folder])
         let memory = keeper.load(listing: [], fresh: false)
         #expect(x(of: "p3.jpg", in: memory, folder) == 225 && lines.isEmpty, "\(lines)")
-        try #require(
-            keeper.save(
-                Self.snapshot(folder, shift: 9), since: Self.snapshot(folder, shift: 5), changedAt: 3,
-                boardSize: Size(width: 800, height: 600)) != nil)
+        try keeper.save(
+            Self.snapshot(folder, shift: 9), since: Self.snapshot(folder, shift: 5), changedAt: 3,
+            boardSize: Size(width: 800, height: 600))
         #expect(bytes(previous) == current)
         #expect(x(of: "p3.jpg", in: try BoardFile.decode(Data(bytes(file) ?? [])).memory, folder) == 229)
     }
@@ -166,10 +163,8 @@ final class BoardKeeperTests {
         let fingerprints = try photos(in: folder)
         let saver = keeper([folder])
         _ = saver.load(listing: [], fresh: false)
-        try #require(
-            saver.save(
-                Self.snapshot(folder, fingerprints: fingerprints), since: nil, changedAt: 1, boardSize: Size(width: 800, height: 600))
-                != nil)
+        try saver.save(
+            Self.snapshot(folder, fingerprints: fingerprints), since: nil, changedAt: 1, boardSize: Size(width: 800, height: 600))
         return fingerprints
     }
 
@@ -207,11 +202,11 @@ final class BoardKeeperTests {
         let keeper = keeper([folder])
         _ = keeper.load(listing: [], fresh: false)
         let document = root.appending("trip.photoboard")
-        let saved = keeper.saveDocument(
+        let saved = try keeper.saveDocument(
             Self.snapshot(folder), since: nil, changedAt: 1, boardSize: Size(width: 800, height: 600),
             members: Set(Self.snapshot(folder).photos.map(\.key)),
             candidates: [document])
-        #expect(saved?.path == document)
+        #expect(saved.path == document)
         let mask = umask(0o022)
         umask(mask)
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: document.string)[.posixPermissions] as? Int)

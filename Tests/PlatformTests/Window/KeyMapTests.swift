@@ -7,8 +7,9 @@ import XBoard
 @Suite struct KeyMapTests {
     private let keys = KeyMap()
 
+    /// The command a key gives: the platform's chord, through the command catalogue.
     private func command(_ keysym: Int32, _ modifiers: KeyMap.Modifiers = []) -> BoardCommand? {
-        keys.command(for: UInt(keysym), modifiers: modifiers)
+        keys.chord(for: UInt(keysym), modifiers: modifiers).flatMap(CommandCatalogue.board.command(for:))
     }
 
     @Test func everyBindingTheHelpListsMapsToItsCommand() {

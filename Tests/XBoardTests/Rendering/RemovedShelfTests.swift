@@ -32,23 +32,4 @@ import XBoard
         #expect(shelf.title.contains("\(shelf.hiddenCount) more"))
         #expect(RemovedShelf(entries: [], in: Self.size, scale: 1).title.hasPrefix("No photos"))
     }
-
-    @Test func aTapOnASlotReturnsItsPhotoAndTouchesOnTheListNeverReachTheBoard() {
-        let shelf = RemovedShelf(entries: Self.entries(2), in: Self.size, scale: 1)
-        var touches = ShelfTouches()
-        let slot = shelf.slots[0].frame.center, elsewhere = shelf.slots[1].frame.center
-        func event(_ id: Int, _ phase: TouchPhase, _ at: Point) -> TouchEvent {
-            TouchEvent(id: TouchID(source: 1, number: UInt32(id)), phase: phase, location: at, time: .origin)
-        }
-        #expect(touches.route(event(1, .began, slot), shelf: shelf) == .shelf)
-        #expect(touches.route(event(1, .moved, slot + Point(x: 3, y: 2)), shelf: shelf) == .shelf)
-        #expect(touches.route(event(1, .ended, slot + Point(x: 3, y: 2)), shelf: shelf) == .returnPhoto(PhotoID(0)))
-        // Slid to another slot: nothing comes back.
-        #expect(touches.route(event(2, .began, slot), shelf: shelf) == .shelf)
-        #expect(touches.route(event(2, .ended, elsewhere), shelf: shelf) == .shelf)
-        // Above the list, and with no list: the board's.
-        #expect(touches.route(event(3, .began, Point(x: 400, y: 100)), shelf: shelf) == .board)
-        #expect(touches.route(event(3, .ended, slot), shelf: shelf) == .board)
-        #expect(touches.route(event(4, .began, slot), shelf: nil) == .board)
-    }
 }

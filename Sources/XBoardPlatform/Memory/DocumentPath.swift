@@ -1,18 +1,17 @@
 @preconcurrency import Glibc
 import SystemPackage
 import XBoard
-import XBoardPlatform
 
 /// Where Ctrl+Shift+S puts a new board document: in the folder the board's photos share (the
 /// folder itself when the board is one folder), named after that folder (`trip.photoboard`,
 /// then `trip-2.photoboard`… when taken), so the folder and its board move together; when that
 /// folder cannot take it (or is `/`), in `~/Pictures` or the home folder.
-enum DocumentPath {
+public enum DocumentPath {
     /// How many numbered names are tried in each folder.
     static let namesPerFolder = 20
 
     /// The paths to try, in order (the first that can be created is used).
-    static func candidates(for identity: BoardIdentity, photos: [FilePath]) -> [FilePath] {
+    public static func candidates(for identity: BoardIdentity, photos: [FilePath]) -> [FilePath] {
         var folders: [FilePath] = []
         if case .paths(let named) = identity, named.count == 1, System.isDirectory(named[0]) {
             folders.append(named[0])

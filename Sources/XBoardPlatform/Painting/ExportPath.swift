@@ -1,8 +1,8 @@
 import Foundation
 
-/// Where Ctrl+S saves the board: `~/Pictures` (or the home folder), named by the time.
-enum ExportPath {
-    static func next() -> String {
+/// Where Ctrl+S saves the board (see `BoardExporter`).
+public enum ExportPath {
+    public static func next() -> String {
         let home = ProcessInfo.processInfo.environment["HOME"] ?? "/tmp"
         var isFolder: ObjCBool = false
         let pictures = home + "/Pictures"

@@ -1,0 +1,59 @@
+import SystemPackage
+
+/// A picture to decode: which photo, from which file, at most how large, and which copy of it
+/// (re-decodes of one photo count up, so a stale result can be dropped).
+public struct DecodeRequest: Hashable, Sendable {
+    public var photo: PhotoID
+    public var path: FilePath
+    public var maximumLongEdge: Int
+    public var generation: Int
+
+    public init(photo: PhotoID, path: FilePath, maximumLongEdge: Int, generation: Int = 0) {
+        self.photo = photo
+        self.path = path
+        self.maximumLongEdge = maximumLongEdge
+        self.generation = generation
+    }
+}
+
+/// What became of a decode, as the catalogue needs to know it: the pixels went to the painter;
+/// the facts read while the file was open come here, so nothing opens the file again.
+public struct DecodeReport: Sendable {
+    public enum Outcome: Sendable {
+        case decoded(PictureFacts)
+        /// The line that says why, naming the file.
+        case failed(String)
+    }
+
+    public var request: DecodeRequest
+    public var outcome: Outcome
+    /// How long the decode took.
+    public var duration: Duration
+
+    public init(request: DecodeRequest, outcome: Outcome, duration: Duration) {
+        self.request = request
+        self.outcome = outcome
+        self.duration = duration
+    }
+}
+
+/// What a decode tells about a picture besides its pixels.
+public struct PictureFacts: Hashable, Sendable {
+    /// The size of the copy decoded, in pixels.
+    public var pixelSize: Size
+    /// The picture's full size, upright, in pixels.
+    public var nativeSize: Size
+    /// When it was taken, seconds since 1970 on the local clock; `nil` when the file tells none.
+    public var dateTaken: Double?
+    public var fingerprint: PhotoFingerprint?
+    /// Something to say about the file that did not stop it opening.
+    public var warning: String?
+
+    public init(pixelSize: Size, nativeSize: Size, dateTaken: Double? = nil, fingerprint: PhotoFingerprint? = nil, warning: String? = nil) {
+        self.pixelSize = pixelSize
+        self.nativeSize = nativeSize
+        self.dateTaken = dateTaken
+        self.fingerprint = fingerprint
+        self.warning = warning
+    }
+}

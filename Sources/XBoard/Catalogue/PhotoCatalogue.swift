@@ -1,0 +1,282 @@
+import SystemPackage
+
+/// The photos the board was asked to open, and what it knows of each: which file it is, what
+/// the file held, when it was taken, how large a copy is decoded, and where the board remembers
+/// it. It asks for decodes (`DecodeRequest`s for the platform to carry out), places each photo on
+/// the board as its first decode is reported (where the memory says, `BoardRestore`), and keeps
+/// each picture decoded at about the size it is shown.
+///
+/// It also keeps what a save needs: what each photo was when it opened or was last saved (the
+/// baseline a save merges against), and photos recognised renamed. Pure: files are never
+/// opened here; the facts come with the decode reports.
+public struct PhotoCatalogue: Sendable {
+    /// One photo the board was asked to open.
+    struct Entry: Sendable {
+        /// The file, as given.
+        var path: FilePath
+        /// The path it is remembered by.
+        var canonical: PathKey
+        /// The copy decoded, once the first decode succeeded.
+        var copy: Copy?
+        var isFailed = false
+        /// What the file held, and when it was taken, as told by its first decode.
+        var fingerprint: PhotoFingerprint?
+        var dateTaken: Double??
+        /// Named on the command line: shown even when the memory says it was taken off.
+        var isNamed = false
+        /// Belongs to the board although its paths do not list it (dropped on it).
+        var isAdded = false
+        /// Taken off the board, as the memory says: decoded small, for the removed photos list.
+        var isAside = false
+        /// Where it lands when dropped: its drop's layout and its place in it.
+        var dropSlot: (layout: DropLayout, index: Int)?
+        /// Its stacking key once placed.
+        var stack: Double?
+    }
+
+    struct Copy: Sendable {
+        var longEdge: Int
+        var nativeLongEdge: Int
+        var generation: Int
+        var isPending: Bool
+    }
+
+    var entries: [Entry] = []
+    var idsByKey: [PathKey: PhotoID] = [:]
+    public let layout: TossedLayout
+    public let resolution: PictureResolution
+    /// What the board remembers, and how an arriving photo is placed from it.
+    var restore: BoardRestore
+    /// Remembered photos no file opened under their own path this time: a file of the same
+    /// fingerprint is that photo, renamed or moved.
+    var unclaimed: Set<PathKey>
+    /// Photos recognised under a new name since the last save: old path → new.
+    var renamed: [PathKey: PathKey] = [:]
+    /// What each placed photo was when it opened or was last saved, and its stacking key then:
+    /// what a save compares with to tell what this window changed.
+    var baselineByPath: [PathKey: PhotoMemory] = [:]
+    var baselineKeys: [PathKey: Double] = [:]
+    /// The highest stacking key of a placed photo (dropped photos go above it).
+    var highestStack: Double?
+    /// Paths whose first decode failed, in the order they failed (each once).
+    public private(set) var failedPaths: [FilePath] = []
+    private var initialResults = 0
+    private var decodeTime = Duration.zero
+    private let startTime: Instant
+    /// How many decodes run at once, for the loading estimate.
+    private let workerCount: Int
+
+    /// The long edge photos off the board are decoded at, for their thumbnails: 192 pixels.
+    public static let thumbnailLongEdge = 192
+
+    /// - Parameters:
+    ///   - files: the files to open, in order.
+    ///   - named: the canonical paths of files named directly (not through a folder or memory).
+    ///   - added: the canonical paths of files opened because they were dropped on this board.
+    ///   - memory: what the board remembers.
+    public init(
+        files: [ListedFile], named: Set<PathKey> = [], added: Set<PathKey> = [], boardSize: Size, seed: UInt64,
+        memory: BoardMemory = BoardMemory(), workerCount: Int = 1, startTime: Instant
+    ) {
+        for (index, file) in files.enumerated() {
+            entries.append(
+                Entry(
+                    path: file.path, canonical: file.canonical, isNamed: named.contains(file.canonical),
+                    isAdded: added.contains(file.canonical)))
+            if idsByKey[file.canonical] == nil { idsByKey[file.canonical] = PhotoID(index) }
+        }
+        layout = TossedLayout(count: files.count, boardSize: boardSize, seed: seed)
+        resolution = PictureResolution.forLayout(layout)
+        restore = BoardRestore(memory: memory, layout: layout)
+        unclaimed = memory.keys.subtracting(idsByKey.keys)
+        self.workerCount = max(1, workerCount)
+        self.startTime = startTime
+    }
+
+    /// How many photos the board was asked to open.
+    public var count: Int { entries.count }
+
+    /// The first decodes, in the order given; photos the memory says were taken off the board
+    /// last, and small.
+    public mutating func start() -> [DecodeRequest] {
+        var first: [DecodeRequest] = [], later: [DecodeRequest] = []
+        for index in entries.indices {
+            let entry = entries[index]
+            let id = PhotoID(index)
+            if let remembered = restore.memory[entry.canonical], remembered.isRemoved, !entry.isNamed {
+                entries[index].isAside = true
+                later.append(
+                    DecodeRequest(photo: id, path: entry.path, maximumLongEdge: min(Self.thumbnailLongEdge, resolution.baseLongEdge)))
+            } else {
+                first.append(DecodeRequest(photo: id, path: entry.path, maximumLongEdge: resolution.baseLongEdge))
+            }
+        }
+        return first + later
+    }
+
+    // MARK: Facts
+
+    /// The file of a photo, as given.
+    public func path(of id: PhotoID) -> FilePath? { entry(id)?.path }
+
+    /// The path a photo is remembered by.
+    public func canonical(of id: PhotoID) -> PathKey? { entry(id)?.canonical }
+
+    /// The file's name, escaped, for captions and the removed photos list.
+    public func name(of id: PhotoID) -> String {
+        guard let path = entry(id)?.path else { return "" }
+        return path.lastComponent.map { PathEscaping.escape($0.bytes) } ?? path.escaped
+    }
+
+    /// When a photo was taken, as its first decode told: `.some(nil)` when its file tells none,
+    /// `nil` while not known.
+    public func dateTaken(of id: PhotoID) -> Double?? { entry(id)?.dateTaken }
+
+    /// The long edge of the copy held for a photo, in pixels.
+    public func decodedLongEdge(of id: PhotoID) -> Int? { entry(id)?.copy?.longEdge }
+
+    /// The canonical paths of every photo opened.
+    public var canonicalKeys: [PathKey] { entries.map(\.canonical) }
+
+    func entry(_ id: PhotoID) -> Entry? { entries.indices.contains(id.rawValue) ? entries[id.rawValue] : nil }
+
+    // MARK: Loading
+
+    /// Whether a first decode is still under way.
+    public var isLoading: Bool { initialResults < entries.count }
+
+    /// Every file has been tried and none could be opened.
+    public var allFailed: Bool { !isLoading && !entries.contains { $0.copy != nil } }
+
+    /// The loading indicator, while more than about a second of work remains (or loading has
+    /// already taken that long).
+    public func status(at now: Instant) -> LoadingStatus? {
+        guard isLoading else { return nil }
+        let remaining = entries.count - initialResults
+        let mean = initialResults > 0 ? decodeTime.seconds / Double(initialResults) : 0.05
+        let estimate = mean * Double(remaining) / Double(workerCount)
+        guard estimate > 1 || now - startTime > .seconds(1) else { return nil }
+        return LoadingStatus(finished: initialResults, total: entries.count)
+    }
+
+    /// What taking decode reports changed.
+    public struct Received: Sendable {
+        /// Whether anything on screen changed (a photo arrived, a sharper copy came).
+        public var changed = false
+        /// Lines to say, one per problem (each names its file).
+        public var problems: [String] = []
+        /// Paths that could not be opened, newly.
+        public var failed: [FilePath] = []
+    }
+
+    /// Takes finished decodes: places new photos, records re-decoded copies.
+    public mutating func receive(_ reports: [DecodeReport], into controller: BoardController) -> Received {
+        var received = Received()
+        for report in reports {
+            let id = report.request.photo
+            guard entries.indices.contains(id.rawValue) else { continue }
+            let isInitial = entries[id.rawValue].copy == nil && report.request.generation == 0
+            if isInitial, !entries[id.rawValue].isFailed {
+                initialResults += 1
+                decodeTime += report.duration
+            }
+            switch report.outcome {
+            case .failed(let line):
+                if isInitial {
+                    if !entries[id.rawValue].isFailed {
+                        received.problems.append(line)
+                        received.failed.append(report.request.path)
+                        failedPaths.append(report.request.path)
+                    }
+                    entries[id.rawValue].isFailed = true
+                    entries[id.rawValue].dropSlot = nil
+                } else {
+                    entries[id.rawValue].copy?.isPending = false
+                }
+            case .decoded(let facts):
+                if isInitial {
+                    entries[id.rawValue].isFailed = false
+                    entries[id.rawValue].dateTaken = .some(facts.dateTaken)
+                    if let fingerprint = facts.fingerprint { entries[id.rawValue].fingerprint = fingerprint }
+                    if let warning = facts.warning { received.problems.append("\(report.request.path.escaped): \(warning)") }
+                    place(id, nativeSize: facts.nativeSize, into: controller)
+                    entries[id.rawValue].copy = Copy(
+                        longEdge: Int(facts.pixelSize.longEdge), nativeLongEdge: Int(facts.nativeSize.longEdge), generation: 0,
+                        isPending: false)
+                    received.changed = true
+                } else if var copy = entries[id.rawValue].copy, copy.generation == report.request.generation {
+                    copy.longEdge = Int(facts.pixelSize.longEdge)
+                    copy.isPending = false
+                    entries[id.rawValue].copy = copy
+                    received.changed = true
+                }
+            }
+        }
+        return received
+    }
+
+    /// Puts a photo that just opened where the board remembers it (found by its path, or by its
+    /// fingerprint when renamed), or tosses it in; or where it was dropped; or aside, when the
+    /// memory says it was taken off the board.
+    private mutating func place(_ id: PhotoID, nativeSize: Size, into controller: BoardController) {
+        let index = id.rawValue, entry = entries[index], key = entry.canonical
+        var remembered = restore.memory[key]
+        if remembered == nil, let fingerprint = entry.fingerprint,
+            let renamedEntry = restore.memory.renamedEntry(matching: fingerprint, among: unclaimed)
+        {
+            remembered = renamedEntry
+            unclaimed.remove(renamedEntry.key)
+            renamed[renamedEntry.key] = key
+        }
+        if remembered?.isAdded == true { entries[index].isAdded = true }
+        var arrival = restore.arrival(index: index, id: id, pixelSize: nativeSize, remembered: remembered, boardSize: controller.board.size)
+        let drop = entry.dropSlot
+        entries[index].dropSlot = nil
+        if let drop {
+            arrival = restore.dropped(arrival, into: drop.layout, at: drop.index, above: highestStack)
+        }
+        entries[index].stack = arrival.stack
+        highestStack = max(highestStack ?? arrival.stack, arrival.stack)
+        let isAside = drop == nil && (entry.isAside || (remembered?.isRemoved == true && !entry.isNamed))
+        if arrival.isRestored, let remembered {
+            // As it opened, with what the memory said of it: a photo named again after it was
+            // taken off differs from this, so the next save records it back on the board.
+            baselineByPath[key] = PhotoMemory(
+                arrival.photo, key: key, fingerprint: entry.fingerprint, stack: arrival.stack, isRemoved: remembered.isRemoved,
+                isAdded: remembered.isAdded)
+            if !isAside { baselineKeys[key] = arrival.stack }
+        }
+        if isAside {
+            entries[index].isAside = true
+            controller.putAside(arrival.photo)
+        } else {
+            entries[index].isAside = false
+            let entries = self.entries
+            controller.add(arrival.photo, rank: arrival.stack) { id in
+                entries.indices.contains(id.rawValue) ? entries[id.rawValue].stack ?? .infinity : .infinity
+            }
+        }
+    }
+
+    // MARK: Resolution
+
+    /// Asks for sharper or smaller copies of photos that are at rest and shown at a size their
+    /// copy does not suit.
+    public mutating func refineResolution(for controller: BoardController) -> [DecodeRequest] {
+        var requests: [DecodeRequest] = []
+        for photo in controller.board.photos where !controller.isBusy(photo.id) {
+            let index = photo.id.rawValue
+            guard entries.indices.contains(index), var copy = entries[index].copy, !copy.isPending else { continue }
+            let shown = photo.size.longEdge * photo.scale
+            guard
+                let wanted = resolution.wantedLongEdge(
+                    shownLongEdge: shown, decodedLongEdge: copy.longEdge, nativeLongEdge: copy.nativeLongEdge)
+            else { continue }
+            copy.generation += 1
+            copy.isPending = true
+            entries[index].copy = copy
+            requests.append(DecodeRequest(photo: photo.id, path: entries[index].path, maximumLongEdge: wanted, generation: copy.generation))
+        }
+        return requests
+    }
+}

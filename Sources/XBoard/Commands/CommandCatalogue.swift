@@ -1,0 +1,152 @@
+/// Every command a person can give the board without a gesture, in one table: each command's
+/// key chords, the help row that explains it and the section it is listed in. The key map, the
+/// help panel, `--help`, the man page and the README's key table are all made from it, so they
+/// cannot disagree (swift-argument-parser makes help, man page and completions from one
+/// declaration the same way).
+public struct CommandCatalogue: Sendable {
+    /// One command and the chords bound to it.
+    public struct Binding: Sendable {
+        public var command: BoardCommand
+        /// Every chord that gives the command; the first `shownCount` are the ones the help shows.
+        public var chords: [KeyChord]
+        public var shownCount: Int
+
+        public init(_ command: BoardCommand, _ chords: [KeyChord], shown shownCount: Int? = nil) {
+            self.command = command
+            self.chords = chords
+            self.shownCount = min(shownCount ?? chords.count, chords.count)
+        }
+
+        /// The chords the help shows, as text: `F11 or f`.
+        public var shownText: String { chords.prefix(shownCount).map(\.description).joined(separator: " or ") }
+    }
+
+    /// One line of the help: the bindings it explains and what they do.
+    public struct Row: Sendable {
+        public var bindings: [Binding]
+        /// What the keys do, as one short phrase (`undo · redo`).
+        public var effect: String
+        /// The keys, when a row says them better in words than in chords (`Tab · arrows · + − · [ ]`).
+        public var keysText: String?
+
+        public init(_ bindings: [Binding], _ effect: String, keys keysText: String? = nil) {
+            self.bindings = bindings
+            self.effect = effect
+            self.keysText = keysText
+        }
+
+        /// The keys as the help shows them: each binding's chords, ` · ` between bindings.
+        public var keys: String { keysText ?? bindings.map(\.shownText).joined(separator: " · ") }
+    }
+
+    /// The gestures, which are not commands but are explained beside them: (what to do, what it does).
+    public var gestures: [(input: String, effect: String)]
+    /// The mouse and touchpad's ways of doing the gestures, for `--help`.
+    public var mouse: [(input: String, effect: String)]
+    public var rows: [Row]
+
+    /// The command a chord gives, if any.
+    public func command(for chord: KeyChord) -> BoardCommand? {
+        for row in rows {
+            for binding in row.bindings where binding.chords.contains(chord) { return binding.command }
+        }
+        return nil
+    }
+
+    /// Every binding, in the order listed.
+    public var bindings: [Binding] { rows.flatMap(\.bindings) }
+}
+
+extension CommandCatalogue {
+    /// The board's commands.
+    public static let board: CommandCatalogue = {
+        typealias K = KeyChord
+        let control: KeyChord.Modifiers = .control, shift: KeyChord.Modifiers = .shift
+        let nudges: [CommandCatalogue.Binding] = KeyChord.NamedKey.arrows.flatMap { key -> [CommandCatalogue.Binding] in
+            let direction = BoardCommand.Direction(key)
+            return [
+                Binding(.nudge(direction, isLarge: false), [K.named(key)]),
+                Binding(.nudge(direction, isLarge: true), [K.named(key, shift)]),
+            ]
+        }
+        return CommandCatalogue(
+            gestures: [
+                ("one finger · left drag", "move; let go while moving to throw"),
+                ("two fingers", "zoom and turn about the fingers"),
+                ("wheel · Shift+wheel", "zoom · turn about the pointer"),
+                ("Ctrl+drag · right-click, drag", "zoom and turn with a second finger"),
+                ("tap a gliding photo", "catch it"),
+                ("tap a notice", "dismiss it"),
+                ("double tap", "close-up; again to put it back"),
+                ("triple tap", "back as first laid out"),
+            ],
+            mouse: [
+                ("left drag", "one finger: move and throw; clicks are taps"),
+                ("wheel", "zoom about the pointer (about 10% a notch)"),
+                ("Shift+wheel", "turn about the pointer (or the side wheel)"),
+                ("Ctrl+left drag", "zoom and turn about the photo's centre"),
+                (
+                    "right-click a photo",
+                    "pin a second finger there, then left drag to pinch and turn about it; right-click or Esc removes it"
+                ),
+                ("touchpad pinch", "zoom and turn about the pointer"),
+            ],
+            rows: [
+                Row([Binding(.toggleFullscreen, [K.named(.f11), K.character("f")])], "fullscreen"),
+                Row([Binding(.escape, [K.named(.escape)])], "close this, lift a pinned finger, leave fullscreen"),
+                Row(
+                    [
+                        Binding(.undo, [K.character("z", control)]),
+                        Binding(.redo, [K.character("z", [.control, .shift]), K.character("y", control)], shown: 1),
+                    ], "undo · redo"),
+                Row([Binding(.gather, [K.named(.space), K.character("g")])], "gather every photo into view"),
+                Row(
+                    [Binding(.tidy(byDate: false), [K.character("t")]), Binding(.tidy(byDate: true), [K.character("t", shift)])],
+                    "tidy by name · by date"),
+                Row([Binding(.toggleCaptions, [K.character("c"), K.character("c", shift)], shown: 1)], "captions: name and date"),
+                Row(
+                    [Binding(.removeTarget, [K.named(.delete), K.named(.backspace)], shown: 1)],
+                    "take a photo off the board (never off the disk)"),
+                Row(
+                    [
+                        Binding(.selectNext(backwards: false), [K.named(.tab)]),
+                        Binding(.selectNext(backwards: true), [K.named(.tab, shift)]),
+                    ] + nudges + [
+                        Binding(.zoom(isIn: true), [K.character("+"), K.character("=")]),
+                        Binding(.zoom(isIn: false), [K.character("-")]),
+                        Binding(.turn(isClockwise: true), [K.character("]")]),
+                        Binding(.turn(isClockwise: false), [K.character("[")]),
+                    ], "select a photo · move · zoom · turn it", keys: "Tab · arrows · + − · [ ]"),
+                Row([Binding(.exportPicture, [K.character("s", control)])], "save the board as a picture"),
+                Row([Binding(.saveDocument, [K.character("s", [.control, .shift])])], "save the board as a board file"),
+                Row(
+                    [Binding(.toggleRemovedPhotos, [K.character("r"), K.character("r", shift), K.named(.insert)], shown: 1)],
+                    "photos taken off; tap one to put it back"),
+                Row([Binding(.toggleHelp, [K.character("?"), K.named(.f1)])], "show or hide this"),
+                Row(
+                    [
+                        Binding(
+                            .quit, [K.character("q"), K.character("q", shift), K.character("q", control), K.character("w", control)],
+                            shown: 1)
+                    ],
+                    "quit"),
+            ])
+    }()
+}
+
+extension KeyChord.NamedKey {
+    /// The arrow keys, in the order help lists them.
+    public static let arrows: [KeyChord.NamedKey] = [.left, .right, .up, .down]
+}
+
+extension BoardCommand.Direction {
+    /// The direction of an arrow key (`.left` for any other key).
+    init(_ arrow: KeyChord.NamedKey) {
+        switch arrow {
+        case .right: self = .right
+        case .up: self = .up
+        case .down: self = .down
+        default: self = .left
+        }
+    }
+}

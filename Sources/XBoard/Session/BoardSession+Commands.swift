@@ -1,0 +1,74 @@
+import SystemPackage
+
+/// Commands, from keys (through the command catalogue) or, later, the board's own controls:
+/// the board's go to the controller; the screen's (help, the removed photos list, captions,
+/// Esc) are carried out here; what needs the platform becomes an effect.
+extension BoardSession {
+    /// Carries out `command`, given at `time`.
+    public func perform(_ command: BoardCommand, at time: Instant) -> [BoardEffect] {
+        var effects: [BoardEffect] = []
+        perform(command, at: time, effects: &effects)
+        if effects.contains(where: { if case .quit = $0 { true } else { false } }) { hasEnded = true }
+        return effects
+    }
+
+    func perform(_ command: BoardCommand, at time: Instant, effects: inout [BoardEffect]) {
+        controller.advance(to: time)
+        guard !controller.perform(command) else { return }
+        switch command {
+        case .quit:
+            effects.append(.quit(status: 0))
+        case .escape:
+            // Esc closes the help panel and the removed photos list, and lifts a pinned finger,
+            // together; when none was open, it leaves fullscreen.
+            let lifted = emulator.removePinnedFinger(at: time)
+            for touch in lifted { route(touch, effects: &effects) }
+            if showsHelp || showsRemovedPhotos {
+                showsHelp = false
+                showsRemovedPhotos = false
+            } else if lifted.isEmpty {
+                effects.append(.leaveFullscreen)
+            }
+        case .toggleFullscreen:
+            effects.append(.toggleFullscreen)
+        case .toggleHelp:
+            showsHelp.toggle()
+        case .exportPicture:
+            let board = controller.board
+            var files: [PhotoID: FilePath] = [:]
+            for photo in board.photos { files[photo.id] = catalogue?.path(of: photo.id) }
+            effects.append(.exportPicture(scene.build(board), files: files))
+        case .saveDocument:
+            guard let catalogue, let request = saveRequest() else { return }
+            effects.append(.saveDocument(request, members: Set(catalogue.canonicalKeys)))
+        case .toggleRemovedPhotos:
+            showsRemovedPhotos.toggle()
+        case .tidy(let byDate):
+            guard let catalogue else { return }
+            controller.tidy(order: catalogue.tidyOrder(of: controller.board.photos.map(\.id), byDate: byDate))
+        case .toggleCaptions:
+            showsCaptions.toggle()
+            // Captions hide on prints too small to read them; when that is every print, say so.
+            let board = controller.board
+            if showsCaptions, !board.photos.isEmpty, !CaptionLayout.anyReadable(board.photos) {
+                notices.post(BoardNotices.captionsTooSmall, topic: BoardNotices.captionsTopic, at: time)
+            } else {
+                notices.withdraw(topic: BoardNotices.captionsTopic, at: time)
+            }
+        case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn:
+            break  // the controller's, handled above
+        }
+    }
+
+    func finishExport(_ outcome: ExportOutcome, at now: Instant, effects: inout [BoardEffect]) {
+        switch outcome {
+        case .saved(let path):
+            effects.append(.printPath(path))
+            effects.append(.report("saved the board as \(path.escaped)"))
+            notices.post(BoardNotices.saved(path: path.escaped, home: settings.home), topic: BoardNotices.savedTopic, at: now)
+        case .failed(let line):
+            effects.append(.report(line))
+            notices.post("Could not save the board: \(line)", topic: BoardNotices.savedTopic, tone: .problem, at: now)
+        }
+    }
+}

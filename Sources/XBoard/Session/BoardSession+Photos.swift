@@ -1,0 +1,88 @@
+import SystemPackage
+
+/// Photos arriving: the board's own once listed, each as its decode is reported, and those
+/// dropped on it; and what the board says about the ones that cannot be opened.
+extension BoardSession {
+    func open(_ opening: BoardOpening, at now: Instant, effects: inout [BoardEffect]) {
+        guard catalogue == nil else { return }
+        var catalogue = PhotoCatalogue(
+            files: opening.files, named: opening.named, added: opening.added, boardSize: controller.board.size, seed: settings.seed,
+            memory: opening.memory, workerCount: settings.decodeWorkers, startTime: now)
+        effects.append(.decode(catalogue.start()))
+        self.catalogue = catalogue
+        if !opening.problemPaths.isEmpty {
+            unopenedPaths += opening.problemPaths.map(\.escaped)
+            reportUnopened(at: now)
+        }
+    }
+
+    func receive(_ reports: [DecodeReport], at now: Instant, effects: inout [BoardEffect]) {
+        guard var catalogue else { return }
+        let received = catalogue.receive(reports, into: controller)
+        self.catalogue = catalogue
+        if received.changed {
+            // A new photo or a new copy of one: repaint, and see whether it suits its size now.
+            picturesRevision &+= 1
+            refinedRevision = nil
+        }
+        effects += received.problems.map(BoardEffect.report)
+        if !received.failed.isEmpty {
+            unopenedPaths += received.failed.map(\.escaped)
+            reportUnopened(at: now)
+        }
+        if catalogue.allFailed {
+            effects.append(.report("none of the given paths could be opened"))
+            effects.append(.quit(status: 1))
+        }
+    }
+
+    /// Takes a listed drop: board documents open in windows of their own, files and folders join
+    /// the board. One line names every item not taken — the list's refused entries, paths that
+    /// cannot be opened — with why, and says whether the rest were taken (`DropReport`); a
+    /// problem inside a dropped folder gets its own line, as at start.
+    func take(_ drop: DropListing, at now: Instant, effects: inout [BoardEffect]) {
+        guard var catalogue else { return }
+        if !drop.documents.isEmpty { effects.append(.openInNewWindows(drop.documents)) }
+        let droppedPaths = Set(drop.dropped.map(PathKey.init))
+        var leftOut: [DropReport.LeftOut] = []
+        var insideFolders: [String] = []
+        for problem in drop.listing.problems {
+            if droppedPaths.contains(PathKey(problem.path)) {
+                leftOut.append(DropReport.LeftOut(item: problem.path.escaped, reason: problem.reason))
+            } else {
+                effects.append(.report(problem.description))
+                insideFolders.append(problem.path.escaped)
+            }
+        }
+        let report = DropReport(taken: drop.dropped.count - leftOut.count, leftOut: leftOut + drop.refused)
+        if let line = report.line { effects.append(.report(line)) }
+        let added = catalogue.add(drop.listing.files, at: drop.location, controller: controller)
+        self.catalogue = catalogue
+        if !added.decodes.isEmpty { effects.append(.decode(added.decodes)) }
+        noteDrop(files: drop.listing.files.count, added: added.count, problems: report.leftOut.map(\.item) + insideFolders, at: now)
+    }
+
+    /// A drop was listed: `files` of its paths are pictures to try (`added` of them new), and
+    /// `problems` could not be opened at all (a drop of board documents alone has neither: they
+    /// open in windows of their own).
+    private func noteDrop(files: Int, added: Int, problems: [String], at now: Instant) {
+        if files == 0 {
+            guard !problems.isEmpty else { return }
+            let names = problems.prefix(BoardNotices.namesListed).map(BoardTitle.lastComponent(of:)).joined(separator: ", ")
+            let text = "Nothing in the drop could be opened" + (names.isEmpty ? "" : ": \(names)")
+            notices.post(text, topic: BoardNotices.dropTopic, tone: .problem, at: now)
+            return
+        }
+        if !problems.isEmpty {
+            unopenedPaths += problems
+            reportUnopened(at: now)
+        }
+        if added == 0 { notices.post("Those photos are on the board already", topic: BoardNotices.dropTopic, at: now) }
+    }
+
+    /// Posts (or updates) the notice counting every path that could not be opened so far.
+    func reportUnopened(at now: Instant) {
+        guard !unopenedPaths.isEmpty else { return }
+        notices.post(BoardNotices.unopened(unopenedPaths), topic: BoardNotices.unopenedTopic, tone: .problem, at: now)
+    }
+}

@@ -1,0 +1,192 @@
+/// The board as a screen: everything it shows and decides that is not a platform handle — the
+/// controller and its photos, mouse emulation, notices, the removed photos list, help,
+/// captions, saving when the board rests — in one core type that takes events and returns
+/// effects for the platform to carry out (the Composable Architecture's reducers return
+/// effects the same way). The loop performs the effects in one switch and owns no board
+/// behaviour, so that behaviour is tested as transcripts, in milliseconds.
+///
+/// Time passes only through the events' instants and `advance(to:)`; `nextDeadline(after:)`
+/// says when the loop must wake. Its concerns live in extensions: touches and the router
+/// (`+Touches`), commands (`+Commands`), photos opening and dropped (`+Photos`), saving
+/// (`+Saving`) and the frame (`+Frame`).
+public final class BoardSession {
+    public let controller: BoardController
+    public let settings: SessionSettings
+    /// The photos; `nil` while the command line's folders are still being listed.
+    public internal(set) var catalogue: PhotoCatalogue?
+    public let commands: CommandCatalogue
+    public let scene: SceneBuilder
+    var emulator = MouseEmulator()
+    public internal(set) var notices: NoticeQueue
+    public internal(set) var showsHelp = false
+    /// Whether the photos taken off the board show along the bottom edge (r).
+    public internal(set) var showsRemovedPhotos = false
+    /// Whether the prints show their captions (c), and the captions made so far.
+    public internal(set) var showsCaptions = false
+    var captions: [PhotoID: String] = [:]
+    /// The one grab table: every touch belongs to the layer it began on.
+    var router = TouchRouter<Layer>(fallback: .board)
+    /// The photo each touch on the removed photos list began on.
+    var shelfTouches: [TouchID: PhotoID?] = [:]
+    /// What the last frame showed, for telling what a touch lands on.
+    var shown = Shown()
+    /// Counts arrivals of sharper or smaller copies, which change pixels but not the board.
+    var picturesRevision: UInt64 = 0
+    /// The controller's revision when the board last changed, and when.
+    var lastChange: (revision: UInt64, at: Instant)
+    var autosave: Debouncer
+    /// Whether a save is with the platform now; the next one waits for it.
+    var isSaving = false
+    /// The last save problem said (said again only when it changes).
+    var lastSaveProblem: String?
+    /// The revision whose picture sizes were last checked (`refineResolution`).
+    var refinedRevision: UInt64?
+    /// Paths that could not be opened so far (at start, dropped, or failing to decode), escaped,
+    /// for the notice that counts them.
+    var unopenedPaths: [String] = []
+    /// Whether the session has ended (a quit effect went out).
+    public internal(set) var hasEnded = false
+
+    /// What a touch can land on, top first.
+    public enum Layer: Hashable, Sendable {
+        case notice(NoticeID)
+        case removedPhotos
+        case board
+    }
+
+    /// What the last frame showed of the overlays that take touches.
+    struct Shown {
+        var noticePanels: [(id: NoticeID, frame: Rect)] = []
+        var shelf: RemovedShelf?
+    }
+
+    /// A session on a board of `size` whose photos are still being listed (`SessionEvent.opened`
+    /// brings them), starting at `now`.
+    public init(
+        size: Size, settings: SessionSettings = SessionSettings(), boardSettings: BoardSettings = BoardSettings(),
+        scene: SceneBuilder = SceneBuilder(), commands: CommandCatalogue = .board, at now: Instant
+    ) {
+        var boardSettings = boardSettings
+        boardSettings.motion.frameInterval = settings.frameInterval
+        controller = BoardController(board: Board(size: size), settings: boardSettings, startTime: now)
+        self.settings = settings
+        self.scene = scene
+        self.commands = commands
+        var noticeSettings = NoticeSettings()
+        noticeSettings.frameInterval = settings.frameInterval
+        notices = NoticeQueue(settings: noticeSettings)
+        autosave = Debouncer(delay: settings.autosaveDelay)
+        lastChange = (controller.revision, now)
+    }
+
+    /// Handles one event at `now`; returns what the platform must do.
+    public func handle(_ event: SessionEvent, at now: Instant) -> [BoardEffect] {
+        guard !hasEnded else { return [] }
+        var effects: [BoardEffect] = []
+        switch event {
+        case .window(let windowEvent): handle(windowEvent, at: now, effects: &effects)
+        case .opened(let opening): open(opening, at: now, effects: &effects)
+        case .decoded(let reports): receive(reports, at: now, effects: &effects)
+        case .dropListed(let listing): take(listing, at: now, effects: &effects)
+        case .saved(let outcome): finishSave(outcome, effects: &effects)
+        case .documentSaved(let outcome): finishDocument(outcome, at: now, effects: &effects)
+        case .exported(let outcome): finishExport(outcome, at: now, effects: &effects)
+        }
+        if effects.contains(where: { if case .quit = $0 { true } else { false } }) { hasEnded = true }
+        return effects
+    }
+
+    private func handle(_ event: WindowEvent, at now: Instant, effects: inout [BoardEffect]) {
+        switch event {
+        case .touch(let touch):
+            route(touch, effects: &effects)
+        case .pointer(let pointer):
+            for touch in emulator.touches(for: pointer, photoCenter: controller.board.photoCenter(at:)) { route(touch, effects: &effects) }
+        case .key(let chord, let time):
+            guard let command = commands.command(for: chord) else { return }
+            perform(command, at: time, effects: &effects)
+        case .resized(let size):
+            controller.resize(to: size)
+        case .visibilityChanged(let isVisible):
+            // Shown again: glides that finished meanwhile land at once.
+            if isVisible { controller.advance(to: now) }
+        case .deviceRemoved(let source):
+            router.forget(source: source)
+            shelfTouches = shelfTouches.filter { $0.key.source != source }
+            controller.cancelTouches(fromSource: source)
+        case .filesDropped(let paths, let location, let refused):
+            guard catalogue != nil else {
+                effects.append(.finishDrop(accepted: false))  // the board is not up yet
+                return
+            }
+            // The list is read and checked: the source hears at once; listing goes on off the loop.
+            effects.append(.finishDrop(accepted: !paths.isEmpty))
+            effects.append(.listDrop(paths, at: location, refused: refused))
+        case .dropIgnored(let reason):
+            effects.append(.report("drop ignored: \(reason)"))
+            notices.post(reason, topic: BoardNotices.dropTopic, tone: .problem, at: now)
+        case .closeRequested:
+            effects.append(.quit(status: 0))
+        case .windowDestroyed:
+            effects.append(.report("the window was destroyed by another program"))
+            effects.append(.quit(status: 1))
+        case .exposed, .frameShown:
+            break  // the loop's: what is painted when
+        case .pictureDropped, .pasted, .pasteFailed:
+            // The window sends these only when asked (`X11Window.acceptPictureDrops(savingInto:)`,
+            // `X11Window.paste(at:)`), which nothing does until paste, copy and picture drops are
+            // commands and effects here (issue 27).
+            break
+        }
+    }
+
+    // MARK: Time
+
+    /// Lets time pass: the board's motions and timeouts, notices, sharper or smaller pictures
+    /// once the board rests, the save a second after it rests, and the empty board's notice.
+    public func advance(to now: Instant) -> [BoardEffect] {
+        guard !hasEnded else { return [] }
+        var effects: [BoardEffect] = []
+        if let deadline = controller.nextDeadline, deadline <= now { controller.advance(to: now) }
+        if controller.revision != lastChange.revision { lastChange = (controller.revision, now) }
+        let isResting = !controller.isAnimating && controller.activeTouchCount == 0
+        if isResting, refinedRevision != controller.revision, catalogue != nil {
+            let requests = catalogue?.refineResolution(for: controller) ?? []
+            if !requests.isEmpty { effects.append(.decode(requests)) }
+            refinedRevision = controller.revision
+        }
+        let isLoading = catalogue?.isLoading ?? true
+        if autosave.poll(revision: controller.revision, isReady: isResting && !isLoading && !isSaving, at: now), let request = saveRequest()
+        {
+            isSaving = true
+            effects.append(.save(request))
+        }
+        notices.advance(to: now)
+        noteWhetherEmpty(at: now)
+        return effects
+    }
+
+    /// When the loop must next wake, at the latest: the controller (frames while something
+    /// moves; only tap timeouts while the window is hidden), the autosave, the loading
+    /// indicator's tick and the notices.
+    public func nextDeadline(after now: Instant, isVisible: Bool = true) -> Instant? {
+        let sources: [Instant?] = [
+            isVisible ? controller.nextDeadline : controller.nextTimeout,
+            autosave.nextDeadline,
+            (catalogue?.isLoading ?? false) && isVisible ? now + settings.loadingTick : nil,
+            notices.nextDeadline(after: now),
+        ]
+        return sources.compactMap { $0 }.min()
+    }
+
+    /// An empty board (once loading is done) says what to do until photos come back.
+    func noteWhetherEmpty(at now: Instant) {
+        let isEmpty = controller.board.photos.isEmpty && !(catalogue?.isLoading ?? true)
+        let isShown = notices.notices.contains { $0.topic == BoardNotices.emptyTopic }
+        if isEmpty, !isShown {
+            notices.post(BoardNotices.emptyBoard, topic: BoardNotices.emptyTopic, isSticky: true, at: now)
+        } else if !isEmpty, isShown {
+            notices.withdraw(topic: BoardNotices.emptyTopic, at: now)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import SystemPackage
+
+/// What happens to a board session: the window's input and changes, and the results of the
+/// work its effects asked the platform for (listing, decoding, saving, exporting).
+public enum SessionEvent: Sendable {
+    /// Something in or of the window.
+    case window(WindowEvent)
+    /// The command line's paths are listed and the board's memory read: the photos to open.
+    case opened(BoardOpening)
+    /// Decodes finished (the pixels are with the painter).
+    case decoded([DecodeReport])
+    /// A drop's paths are listed (`BoardEffect.listDrop`).
+    case dropListed(DropListing)
+    /// A save finished (`BoardEffect.save`).
+    case saved(SaveOutcome)
+    /// A board document was written, or could not be (`BoardEffect.saveDocument`).
+    case documentSaved(DocumentOutcome)
+    /// The board was saved as a picture, or could not be (`BoardEffect.exportPicture`).
+    case exported(ExportOutcome)
+}
+
+/// What the board opens with: the files, in order, which of them were named or dropped on it
+/// before, what it remembers, and the paths that gave nothing.
+public struct BoardOpening: Sendable {
+    public var files: [ListedFile]
+    /// Files named directly, which come back onto the board even when remembered as taken off.
+    public var named: Set<PathKey>
+    /// Files that belong to the board beyond what its paths list (dropped on it before).
+    public var added: Set<PathKey>
+    public var memory: BoardMemory
+    /// Paths named or listed that cannot be opened (already said, one line each).
+    public var problemPaths: [FilePath]
+
+    public init(files: [ListedFile], named: Set<PathKey>, added: Set<PathKey>, memory: BoardMemory, problemPaths: [FilePath]) {
+        self.files = files
+        self.named = named
+        self.added = added
+        self.memory = memory
+        self.problemPaths = problemPaths
+    }
+}
+
+/// A drop's paths, listed: board documents (to open in windows of their own), the picture files
+/// of the rest, and the problems of paths that gave none.
+public struct DropListing: Sendable {
+    /// The paths dropped, as the list named them.
+    public var dropped: [FilePath]
+    public var documents: [FilePath]
+    public var listing: FileListing
+    /// Where the drop landed, in board points.
+    public var location: Point
+    /// Entries of the list that name no file here, each with why.
+    public var refused: [DropReport.LeftOut]
+
+    public init(dropped: [FilePath], documents: [FilePath], listing: FileListing, location: Point, refused: [DropReport.LeftOut]) {
+        self.dropped = dropped
+        self.documents = documents
+        self.listing = listing
+        self.location = location
+        self.refused = refused
+    }
+}
+
+/// How a save ended.
+public enum SaveOutcome: Sendable {
+    /// `snapshot` was merged into what is stored, which is now `memory`.
+    case saved(BoardMemory.Snapshot, as: BoardMemory)
+    /// Nothing had changed since the last save: nothing was written.
+    case unchanged
+    /// Nothing could be written; why, in a few words.
+    case failed(String)
+}
+
+/// How saving a board document ended.
+public enum DocumentOutcome: Sendable {
+    /// Written at `path`; the board is that document from now on, and `snapshot` was merged
+    /// into `memory`.
+    case saved(path: FilePath, snapshot: BoardMemory.Snapshot, memory: BoardMemory)
+    /// Why none could be written, as a line ("could not save the board as a document: …").
+    case failed(String)
+}
+
+/// How saving the board as a picture ended.
+public enum ExportOutcome: Sendable {
+    case saved(FilePath)
+    /// Why not, as a line.
+    case failed(String)
+}

@@ -1,0 +1,127 @@
+import SystemPackage
+import XBoard
+
+/// What the command line opens: which board (`BoardIdentity`: the paths named, or a board
+/// document), the files that open, in order, and what the board remembers of them — worked out
+/// off the board's loop (`start`), listing folders and reading the board's memory.
+///
+/// A paths board opens what its folders and files list now, plus the photos dropped on it
+/// before; a document opens the photos it names (relative to itself). Photos that belong to
+/// the board but are missing are said one line each, and keep their places for when they
+/// return.
+public enum BoardOpener {
+    /// A board, opened: its keeper (for saving) and what the session opens with.
+    public struct Opened: @unchecked Sendable {
+        /// Invariant: made on the opening thread and handed over once; from then on used by one
+        /// thread at a time (the loop until it gives it to the save worker).
+        public let keeper: BoardKeeper
+        public let opening: XBoard.BoardOpening
+    }
+
+    /// The board documents among `requested` (named `NAME.photoboard`, regular files).
+    public static func documents(among requested: [FilePath]) -> [FilePath] {
+        requested.filter { BoardFile.isDocument($0) && System.fileInfo($0).kindIsRegular }
+    }
+
+    /// Lists and opens `requested` on a thread of its own; the result (`nil` when nothing can be
+    /// opened, said) comes out of the worker.
+    public static func start(
+        _ requested: [FilePath], recursive: Bool, fresh: Bool, state: StateFolder?, openOthers: Bool, isReadOnly: Bool = false,
+        report: @escaping @Sendable (String) -> Void
+    ) throws -> SerialWorker<Opened?> {
+        let worker = try SerialWorker<Opened?>(name: "photoboard-opening")
+        worker.submit {
+            open(
+                requested, recursive: recursive, fresh: fresh, state: state, openOthers: openOthers, isReadOnly: isReadOnly, report: report)
+        }
+        return worker
+    }
+
+    /// Lists and opens `requested` (documents among them: the first is the board, the others
+    /// open in windows of their own when `openOthers`). `nil` when nothing can be opened (said).
+    /// With `isReadOnly` (`--export`), the board's memory is only read: nothing is saved,
+    /// renamed or set aside.
+    public static func open(
+        _ requested: [FilePath], recursive: Bool, fresh: Bool, state: StateFolder?, openOthers: Bool, isReadOnly: Bool = false,
+        report: @escaping (String) -> Void
+    ) -> Opened? {
+        let documents = documents(among: requested)
+        let others = requested.filter { !documents.contains($0) }
+        let listing = PictureFiles.list(others, recursive: recursive)
+        listing.problems.map(\.description).forEach(report)
+        if openOthers {
+            for document in documents.dropFirst() {
+                do {
+                    try System.startDetachedCopy(arguments: [document])
+                } catch {
+                    report("\(document.escaped): could not open it in a new window: \(error)")
+                }
+            }
+        }
+        let named = Set(others.filter { System.fileInfo($0).kindIsRegular }.map { PathKey(System.canonicalPath($0)) })
+        var files: [ListedFile] = []
+        var added: Set<PathKey> = []
+        let keeper: BoardKeeper
+        let memory: BoardMemory
+        var bringsBack: Set<PathKey> = []
+        if let document = documents.first {
+            keeper = BoardKeeper(identity: .document(System.canonicalPath(document)), state: state, isReadOnly: isReadOnly, report: report)
+            let stored: BoardMemory
+            do {
+                stored = try keeper.loadDocument()
+            } catch {
+                report("\(error)")
+                return nil
+            }
+            memory = fresh ? BoardMemory() : stored
+            files = members(of: stored, listed: [], isDocument: true, report: report)
+            var open = Set(files.map(\.canonical))
+            for file in listing.files where open.insert(file.canonical).inserted {
+                files.append(file)
+                added.insert(file.canonical)
+            }
+            bringsBack = named
+        } else {
+            let identity = BoardIdentity.named(others.map(System.canonicalPath))
+            keeper = BoardKeeper(identity: identity, state: state, isReadOnly: isReadOnly, report: report)
+            memory = keeper.load(listing: listing.files.map(\.canonical.path), fresh: fresh)
+            // Naming a photo brings it back when the memory is another board's (carried over);
+            // this board's own memory keeps what was taken off it off (the list or a drop
+            // brings it back), or reopening the same command could never keep a photo off.
+            if keeper.hasCarriedOver { bringsBack = named }
+            files = listing.files
+            let remembered = members(of: keeper.latest, listed: Set(listing.files.map(\.canonical)), isDocument: false, report: report)
+            files += remembered
+            added = Set(remembered.map(\.canonical))
+        }
+        guard !files.isEmpty else {
+            report("nothing to open")
+            return nil
+        }
+        let opening = XBoard.BoardOpening(
+            files: files, named: bringsBack, added: added, memory: memory, problemPaths: listing.problems.map(\.path))
+        return Opened(keeper: keeper, opening: opening)
+    }
+
+    /// The photos `memory` says belong to the board (all of a document's; the dropped ones of a
+    /// paths board) that `listed` does not have; says which are missing.
+    private static func members(of memory: BoardMemory, listed: Set<PathKey>, isDocument: Bool, report: (String) -> Void) -> [ListedFile] {
+        var files: [ListedFile] = []
+        for entry in memory.entries where (isDocument || entry.isAdded) && !listed.contains(entry.key) {
+            if System.fileInfo(entry.path).kindIsRegular {
+                files.append(ListedFile(path: entry.path, canonical: entry.key))
+            } else if !entry.isRemoved {
+                report("\(entry.path.escaped): missing; its place on the board is kept for when it returns")
+            }
+        }
+        return files
+    }
+}
+
+extension Result<FileInfo, FileProblem> {
+    /// Whether the path names a regular file (following links).
+    public var kindIsRegular: Bool {
+        if case .success(let info) = self { return info.kind == .regular }
+        return false
+    }
+}

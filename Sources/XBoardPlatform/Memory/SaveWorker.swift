@@ -1,0 +1,80 @@
+import SystemPackage
+import XBoard
+
+/// Saves the board off its loop: owns the board's keeper (`BoardKeeper`) on a thread of its
+/// own, merges each save request into what is stored and writes it, and hands back what became
+/// of it as a session event. The loop hands over an immutable request and carries on drawing;
+/// at the end it waits for the last save (`finish`).
+public final class SaveWorker: Sendable {
+    /// The keeper, touched only by the worker's thread once handed over.
+    private final class KeeperBox: @unchecked Sendable {
+        let keeper: BoardKeeper
+        init(_ keeper: BoardKeeper) { self.keeper = keeper }
+    }
+
+    private let worker: SerialWorker<SessionEvent>
+    private let box: KeeperBox
+
+    /// Takes `keeper` over: from now on only the worker's thread uses it.
+    public init(keeper: BoardKeeper) throws {
+        worker = try SerialWorker(name: "photoboard-save")
+        box = KeeperBox(keeper)
+    }
+
+    /// Readable while results wait.
+    public var wakeFileDescriptor: Int32 { worker.wakeFileDescriptor }
+
+    /// What became of the saves finished since the last call.
+    public func takeResults() -> [SessionEvent] { worker.takeResults() }
+
+    /// Merges `request` into the stored memory and writes it (nothing, when nothing changed).
+    public func save(_ request: SaveRequest) {
+        let box = self.box
+        let changedAt = Self.wallTime(of: request.changedAt)
+        worker.submit { .saved(Self.save(request, changedAt: changedAt, keeper: box.keeper)) }
+    }
+
+    /// Writes the board as a board document holding `members`.
+    public func saveDocument(_ request: SaveRequest, members: Set<PathKey>) {
+        let box = self.box
+        let changedAt = Self.wallTime(of: request.changedAt)
+        worker.submit {
+            let keeper = box.keeper
+            let candidates = DocumentPath.candidates(for: keeper.identity, photos: request.snapshot.photos.map(\.path))
+            do {
+                let saved = try keeper.saveDocument(
+                    request.snapshot, since: request.baseline.snapshot, changedAt: changedAt, boardSize: request.boardSize,
+                    members: members,
+                    candidates: candidates)
+                return .documentSaved(.saved(path: saved.path, snapshot: request.snapshot, memory: saved.memory))
+            } catch {
+                return .documentSaved(.failed("\(error)"))
+            }
+        }
+    }
+
+    /// Saves `request` as the last save and waits, at most `timeout`, for it and every save
+    /// before it to be written: the end of the board loses nothing.
+    public func finish(with request: SaveRequest?, timeout: Duration = .seconds(30)) {
+        if let request { save(request) }
+        worker.waitUntilIdle(timeout: timeout)
+    }
+
+    public func stop() { worker.stop() }
+
+    private static func save(_ request: SaveRequest, changedAt: Double, keeper: BoardKeeper) -> SaveOutcome {
+        let baseline = request.baseline.snapshot
+        guard request.snapshot.hasChanges(since: baseline) || keeper.hasCarriedOver else { return .unchanged }
+        do {
+            let memory = try keeper.save(request.snapshot, since: baseline, changedAt: changedAt, boardSize: request.boardSize)
+            return .saved(request.snapshot, as: memory)
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    /// The wall-clock time (seconds since 1970) of a monotonic instant a moment ago.
+    private static func wallTime(of instant: Instant) -> Double {
+        WallClock.now() - max(0, (MonotonicClock.now() - instant).seconds)
+    }
+}
