@@ -5,7 +5,9 @@ import XBoard
 /// The clipboard and picture drops as the loop drives them: every call returns at once, the X
 /// events are fed in by `pendingEvents()`, and what comes of them arrives as `WindowEvent`s
 /// (`pasted`, `pasteFailed`, `pictureDropped`). The loop waits no later than
-/// `clipboardDeadline` and then calls `clipboardTimeouts(at:)`.
+/// `clipboardDeadline` and then calls `clipboardTimeouts(at:)`. These calls flush the connection,
+/// which may read events into Xlib's queue: check `hasPendingEvents` before sleeping in poll(),
+/// as the loop does.
 extension X11Window {
     /// Starts a paste (Ctrl+V, the Paste control) at `now`; `.pasted` or `.pasteFailed` follows
     /// from `pendingEvents()`. An empty clipboard is said at once (the event returned).

@@ -142,16 +142,27 @@ final class ClipboardOwnerTests {
             XInternAtom(requestorDisplay, "STALLED", 0), requestor, Time(CurrentTime))
         XFlush(requestorDisplay)
         var began: Instant?
-        let dropped = try bench.pump(
-            "the stalled transfer to be dropped", timeout: .seconds(10), nextDeadline: { owner.deadline },
-            tick: { now in
-                _ = owner.expire(at: now)
-                return began != nil && owner.deadline == nil ? now : nil
+        var seen: [Int32] = []
+        let dropped: Instant
+        do {
+            dropped = try bench.pump(
+                "the stalled transfer to be dropped", timeout: .seconds(10), nextDeadline: { owner.deadline },
+                tick: { now in
+                    _ = owner.expire(at: now)
+                    return began != nil && owner.deadline == nil ? now : nil
+                }
+            ) { event, now in
+                seen.append(event.type)
+                _ = owner.handle(event, at: now)
+                if began == nil, owner.deadline != nil { began = now }
+                return nil
             }
-        ) { event, now in
-            _ = owner.handle(event, at: now)
-            if began == nil, owner.deadline != nil { began = now }
-            return nil
+        } catch {
+            // What to look at when it fails: who holds the clipboard, what came, what began.
+            Issue.record(
+                "events \(seen), transfer began: \(began.map { "\($0)" } ?? "no"), deadline \(owner.deadline.map { "\($0)" } ?? "none"), now \(MonotonicClock.now()), owns: \(owner.ownsClipboard), clipboard owner \(bench.owner()) (board \(bench.window))"
+            )
+            throw error
         }
         let waited = dropped - (began ?? dropped)
         #expect(waited >= .milliseconds(500) && waited < .seconds(3), "dropped after \(waited)")

@@ -68,6 +68,8 @@ final class ClipboardBench {
             let now = MonotonicClock.now()
             if let value = tick(now) { return value }
             guard now < limit else { throw HarnessError("no \(what) within \(timeout)") }
+            // A flush in `tick` may have read events into Xlib's queue, where poll() cannot see them.
+            if XEventsQueued(display, QueuedAlready) > 0 { continue }
             let wake = [limit, nextDeadline()].compactMap { $0 }.min() ?? limit
             _ = try Poll.waitUntilReadable(cx11_connection_number(display), timeout: max(.milliseconds(1), wake - now))
         }
