@@ -27,6 +27,10 @@ let package = Package(
         .executableTarget(name: "FuzzLayoutDocument", dependencies: ["CLibFuzzer", .product(name: "XBoard", package: app)]),
         // Dropped URI lists (`FileURIList`).
         .executableTarget(name: "FuzzFileURIList", dependencies: ["CLibFuzzer", .product(name: "XBoard", package: app)]),
+        // What the clipboard and browser drags hand over (`TransferFlavor`, `CopiedFiles`, `DroppedLink`).
+        .executableTarget(name: "FuzzClipboard", dependencies: ["CLibFuzzer", .product(name: "XBoard", package: app)]),
+        // A direct-save source's suggested name and answer (`DirectSave`).
+        .executableTarget(name: "FuzzDirectSave", dependencies: ["CLibFuzzer", .product(name: "XBoard", package: app)]),
         // Writes the seed corpora (built without the fuzzer).
         .executableTarget(
             name: "fuzz-corpus",

@@ -36,6 +36,37 @@ public struct DropPayload: Sendable {
     public var stopsAfterPieces: Int?
     /// Never answer the conversion at all (a source that hangs as the drop is made).
     public var ignoresConversion = false
+    /// Offer XDND Direct Save (`XdndDirectSave0`), as Firefox and Chromium do for a dragged image.
+    public var directSave: DirectSave?
+    /// Offer a picture's bytes as this type (`application/octet-stream`, as Chromium does, or
+    /// `image/png`), served whole or in INCR pieces like the list.
+    public var picture: (type: String, bytes: [UInt8])?
+    /// Offer a link (`text/x-moz-url`, UTF-16; `_NETSCAPE_URL`, UTF-8), as browsers do.
+    public var link: (type: String, bytes: [UInt8])?
+
+    /// How a direct-save source behaves (the XDS protocol, version 0): it suggests a name in its
+    /// `XdndDirectSave0` property; asked for the target, it writes `bytes` to the file the target
+    /// named there (unless `writesFile` is false) and answers `answer` (`S`, `F` or `E`).
+    public struct DirectSave: Sendable {
+        public var suggestedName: String
+        public var bytes: [UInt8]
+        public var answer: Character = "S"
+        public var writesFile = true
+
+        public init(suggestedName: String, bytes: [UInt8]) {
+            self.suggestedName = suggestedName
+            self.bytes = bytes
+        }
+    }
+
+    /// The types offered, in order.
+    var offeredTypes: [String] {
+        var types = offersURIList ? ["text/uri-list", "text/plain"] : ["text/plain"]
+        if directSave != nil { types.insert("XdndDirectSave0", at: 0) }
+        if let picture { types.append(picture.type) }
+        if let link { types.append(link.type) }
+        return types
+    }
 
     public init(uriList: [UInt8]) {
         self.uriList = uriList
@@ -58,6 +89,10 @@ public struct DropOutcome: Sendable, CustomStringConvertible {
     public var finishedAction: String
     /// How many INCR pieces were served (0: the list went whole).
     public var incrementalPieces: Int
+    /// The targets the drop target asked for, in order.
+    public var requestedTargets: [String] = []
+    /// The file a direct-save target named (and the source wrote, unless told not to).
+    public var directSavePath: String?
 
     public var description: String {
         "status \(statusAccepted ? "accepted" : "refused"), finished \(finished ? (finishedAccepted ? "accepted \(finishedAction)" : "refused") : "never"), \(incrementalPieces) INCR pieces"
@@ -104,7 +139,11 @@ extension ScreenReader {
             }
         }
 
-        let offered = payload.offersURIList ? ["text/uri-list", "text/plain"] : ["text/plain"]
+        if let directSave = payload.directSave {
+            var name = Array(directSave.suggestedName.utf8)
+            XChangeProperty(display, source, atom("XdndDirectSave0"), atom("text/plain"), 8, PropModeReplace, &name, Int32(name.count))
+        }
+        let offered = payload.offeredTypes
         var enterFlags = 5 << 24
         var inMessage = [0, 0, 0]
         switch payload.typeList {
@@ -112,7 +151,7 @@ extension ScreenReader {
             for (index, name) in offered.prefix(3).enumerated() { inMessage[index] = Int(atom(name)) }
         case .property(let format):
             enterFlags |= 1
-            let atoms = (offered + ["image/png", "image/jpeg", "application/octet-stream"]).map { atom($0) }
+            let atoms = (offered + ["text/html", "application/x-test-unused", "text/x-test-unused"]).map { atom($0) }
             if format == 32 {
                 var longs = atoms.map { UInt($0) }
                 longs.withUnsafeMutableBytes { bytes in
@@ -138,38 +177,65 @@ extension ScreenReader {
         }
         // A file manager drops only what was accepted; a test may drop regardless, to see the
         // target refuse it properly.
-        if !outcome.statusAccepted, payload.offersURIList, case .inMessage = payload.typeList {
+        if !outcome.statusAccepted, payload.offersURIList, payload.directSave == nil, payload.picture == nil,
+            case .inMessage = payload.typeList
+        {
             send("XdndLeave", [Int(source), 0, 0, 0, 0])
             return outcome
         }
         send("XdndDrop", [Int(source), 0, 0, 0, 0])
 
-        var incremental: (requestor: Window, property: Atom, offset: Int, isDone: Bool)?
+        var incremental: (requestor: Window, property: Atom, data: [UInt8], type: String, offset: Int, isDone: Bool)?
         try waitForEvent("XdndFinished", timeout: timeout) { event in
             if event.type == SelectionRequest {
                 if payload.ignoresConversion { return false }
                 let request = event.xselectionrequest
+                let target =
+                    XGetAtomName(display, request.target).map { name in
+                        defer { XFree(name) }
+                        return String(cString: name)
+                    } ?? ""
+                outcome.requestedTargets.append(target)
+                // What is served for the target: its bytes and type (nil: refused).
+                var served: (bytes: [UInt8], type: String)?
+                switch target {
+                case "text/uri-list" where payload.offersURIList: served = (payload.uriList, payload.selectionType)
+                case "XdndDirectSave0":
+                    if let directSave = payload.directSave {
+                        let named = readDirectSaveTarget(of: source)
+                        outcome.directSavePath = named
+                        if let named, directSave.writesFile {
+                            FileManager.default.createFile(atPath: named, contents: Data(directSave.bytes))
+                        }
+                        served = (Array(String(directSave.answer).utf8), "XdndDirectSave0")
+                    }
+                case payload.picture?.type: served = payload.picture.map { ($0.bytes, $0.type) }
+                case payload.link?.type: served = payload.link.map { ($0.bytes, $0.type) }
+                default: break
+                }
                 var reply = XEvent()
                 reply.xselection.type = SelectionNotify
                 reply.xselection.requestor = request.requestor
                 reply.xselection.selection = request.selection
                 reply.xselection.target = request.target
-                reply.xselection.property = payload.refusesConversion ? 0 : request.property
+                reply.xselection.property = payload.refusesConversion || served == nil ? 0 : request.property
                 reply.xselection.time = request.time
-                if !payload.refusesConversion {
-                    if let chunk = payload.incrementalChunk, payload.uriList.count > chunk {
+                if !payload.refusesConversion, let served {
+                    if let chunk = payload.incrementalChunk, served.bytes.count > chunk {
                         // INCR: announce the size, then write a piece each time the requestor
                         // deletes the property.
                         XSelectInput(display, request.requestor, PropertyChangeMask)
-                        var size = UInt(payload.announcedSize ?? payload.uriList.count)
+                        var size = UInt(payload.announcedSize ?? served.bytes.count)
                         withUnsafeMutableBytes(of: &size) { bytes in
                             _ = XChangeProperty(
                                 display, request.requestor, request.property, atom("INCR"), 32, PropModeReplace,
                                 bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
                         }
-                        incremental = (request.requestor, request.property, 0, false)
+                        incremental = (request.requestor, request.property, served.bytes, served.type, 0, false)
                     } else {
-                        serve(payload.uriList[...], on: request.requestor, property: request.property, payload: payload, malformed: false)
+                        serve(
+                            served.bytes[...], on: request.requestor, property: request.property, type: served.type, payload: payload,
+                            malformed: false)
                     }
                 }
                 XSendEvent(display, request.requestor, 0, 0, &reply)
@@ -181,10 +247,10 @@ extension ScreenReader {
                 let chunk = payload.incrementalChunk
             {
                 if let stop = payload.stopsAfterPieces, outcome.incrementalPieces >= stop { return false }
-                let end = min(payload.uriList.count, transfer.offset + chunk)
-                let piece = payload.uriList[transfer.offset..<end]
+                let end = min(transfer.data.count, transfer.offset + chunk)
+                let piece = transfer.data[transfer.offset..<end]
                 serve(
-                    piece, on: transfer.requestor, property: transfer.property, payload: payload,
+                    piece, on: transfer.requestor, property: transfer.property, type: transfer.type, payload: payload,
                     malformed: payload.malformedPiece == outcome.incrementalPieces)
                 if piece.isEmpty { transfer.isDone = true } else { outcome.incrementalPieces += 1 }
                 transfer.offset = end
@@ -206,9 +272,27 @@ extension ScreenReader {
         return outcome
     }
 
-    /// Writes one piece (or the whole) of the list as the payload's type and format.
-    private func serve(_ bytes: ArraySlice<UInt8>, on window: Window, property: Atom, payload: DropPayload, malformed: Bool) {
-        let type = XInternAtom(display, payload.selectionType, 0)
+    /// The path of the `file:` URI a direct-save target put in the source's `XdndDirectSave0`.
+    private func readDirectSaveTarget(of source: Window) -> String? {
+        var type: Atom = 0, format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard
+            XGetWindowProperty(
+                display, source, XInternAtom(display, "XdndDirectSave0", 0), 0, 4096, 0, Atom(AnyPropertyType), &type, &format, &count,
+                &after, &data) == Success, let data, format == 8
+        else { return nil }
+        defer { XFree(data) }
+        let text = String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+        guard let url = URL(string: text), url.scheme == "file" else { return nil }
+        return url.path
+    }
+
+    /// Writes one piece (or the whole) of a value as `type` (the list's: the payload's format).
+    private func serve(
+        _ bytes: ArraySlice<UInt8>, on window: Window, property: Atom, type typeName: String, payload: DropPayload, malformed: Bool
+    ) {
+        let type = XInternAtom(display, typeName, 0)
         if payload.selectionFormat == 32 || malformed {
             var longs = bytes.map { UInt($0) }  // each byte its own 32-bit item
             let count = Int32(longs.count)

@@ -82,6 +82,10 @@ public final class XorgServer {
         do {
             try waitFor("Xorg \(displayName) to accept connections", timeout: .seconds(20)) { () -> Bool? in
                 guard process.isRunning else { throw HarnessError("Xorg exited early; see \(directory.path)/xorg.log") }
+                // Another test's server may have taken the number between the check and the
+                // start (tests run in parallel): connecting would reach that one. Only ours,
+                // holding the display's lock, counts; ours then exits, and the caller tries anew.
+                guard Self.lockHolder(ofDisplay: displayNumber) == process.pid else { return nil }
                 return ScreenReader.canConnect(displayName) ? true : nil
             }
             touch = try InputTestDevice(socketPath: directory.appendingPathComponent("touch.sock").path)
@@ -117,6 +121,12 @@ public final class XorgServer {
         kill(pid, SIGKILL)
         _ = try? process?.waitForExit(timeout: .seconds(5))
         Self.removeLock(ofDisplay: displayNumber, heldBy: pid)
+    }
+
+    /// The process id in the display's lock file (the server that holds the display), if any.
+    static func lockHolder(ofDisplay number: Int) -> Int32? {
+        guard let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8) else { return nil }
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Removes the display's lock file and socket, which a server killed outright leaves behind,

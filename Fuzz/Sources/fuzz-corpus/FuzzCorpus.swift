@@ -109,6 +109,20 @@ enum FuzzCorpus {
             "file:///tmp/%00nul.png\nfile:///tmp/trailing%\nfile:///tmp/%zz.png\n",
         ]
         for (index, list) in lists.enumerated() { try write(Array(list.utf8), to: drops + "/list-\(index).txt") }
+        let clipboard = try folder("FuzzClipboard")
+        let offers = [
+            "TARGETS\nimage/png\nimage/jpeg\ntext/uri-list",
+            "x-special/nautilus-clipboard\ncopy\nfile:///photos/a.jpg\nfile:///photos/b%20c.png\n",
+            "cut\nfile:///photos/a.jpg\nhttps://example.org/b.png",
+            "https://example.org/cat.png\nA cat",
+        ]
+        for (index, offer) in offers.enumerated() { try write(Array(offer.utf8), to: clipboard + "/offer-\(index).txt") }
+        try write(
+            [0xFF, 0xFE] + Array("file:///tmp/a.png\nA".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }, to: clipboard + "/moz-url")
+        let directSave = try folder("FuzzDirectSave")
+        for (index, name) in ["cat.png", "S", "F", "../../x.JPEG", "photo.tar.gz"].enumerated() {
+            try write(Array(name.utf8), to: directSave + "/name-\(index)")
+        }
         print("corpora written under \(root)")
     }
 }

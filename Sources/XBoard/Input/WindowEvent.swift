@@ -1,7 +1,7 @@
 import SystemPackage
 
 /// What the window reports to the loop, already converted into the core's terms.
-public enum WindowEvent: Sendable {
+public enum WindowEvent: Equatable, Sendable {
     case touch(TouchEvent)
     /// Mouse, wheel or touchpad input, for mouse emulation.
     case pointer(PointerEvent)
@@ -34,4 +34,12 @@ public enum WindowEvent: Sendable {
     /// The colour profile of the display the window is on changed — set, replaced or removed, or
     /// the window moved to a monitor with another: the pictures shown are to be converted again.
     case displayProfileChanged
+    /// A picture dropped from a web browser (its bytes, or a file it saved for the board with
+    /// XDND Direct Save), and where, in board points. The source has been told it was taken;
+    /// `PastedPictures` checks and keeps it.
+    case pictureDropped(ReceivedPicture, at: Point)
+    /// What a paste (`X11Window.paste(at:)`) brought from the clipboard.
+    case pasted(PastedContent)
+    /// A paste that brought nothing: why, in a sentence for a person.
+    case pasteFailed(String)
 }

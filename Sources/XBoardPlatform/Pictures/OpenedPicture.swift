@@ -12,17 +12,30 @@ final class OpenedPicture {
 
     /// Opens and checks `path` for a decode to a long edge of at most `maximumLongEdge`.
     /// Throws `PlatformError.image` with the reason worded for the user.
-    init(path: FilePath, maximumLongEdge: Int, maximumFileSize: Int64) throws(PlatformError) {
-        self.path = path
+    convenience init(path: FilePath, maximumLongEdge: Int, maximumFileSize: Int64) throws(PlatformError) {
         func refuse(_ reason: String) -> PlatformError { .image(path: path, reason: reason) }
         switch System.fileInfo(path) {
         case .failure(let problem): throw refuse(problem.description)
         case .success(let info) where info.kind == .directory: throw refuse("is a folder")
         case .success: break
         }
-        let head: [UInt8]
+        let file: FileReader
         do {
             file = try FileReader(path: path)
+        } catch {
+            throw refuse(error.description)
+        }
+        try self.init(file: file, named: path, maximumLongEdge: maximumLongEdge, maximumFileSize: maximumFileSize)
+    }
+
+    /// Checks an open `file` (pasted bytes in a sealed memory file, say) as a picture named
+    /// `path` in messages.
+    init(file: FileReader, named path: FilePath, maximumLongEdge: Int, maximumFileSize: Int64) throws(PlatformError) {
+        self.path = path
+        self.file = file
+        func refuse(_ reason: String) -> PlatformError { .image(path: path, reason: reason) }
+        let head: [UInt8]
+        do {
             head = try file.read(offset: 0, count: PictureContent.headLength).get()
         } catch {
             throw refuse(error.description)

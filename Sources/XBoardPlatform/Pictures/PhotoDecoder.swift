@@ -176,50 +176,21 @@ public final class PhotoDecoder: Sendable {
             }
         }
         colour = colourRequest(helper: &helper)
-        guard let running = helper, let descriptor = opened.file.descriptor else { return failure("its decoder could not be started") }
+        guard let running = helper else { return failure("its decoder could not be started") }
         state.withLock { $0.helpers[slot] = running.pid }
-        let message = DecodeMessage.Request(
-            id: state.withLock {
-                $0.nextID += 1; return $0.nextID
-            }, maximumLongEdge: request.maximumLongEdge, colour: colour)
-        switch running.decode(message, file: descriptor, deadline: settings.deadline) {
-        case .replied(let reply, let memoryFile):
-            defer { if let memoryFile { try? FileDescriptor(rawValue: memoryFile).close() } }
-            if let problem = reply.problem(answering: message) {
-                helper = nil
-                return failure("its decoder \(problem); not shown")
-            }
-            switch reply.outcome {
-            case .failed:
-                return failure(reply.text)
-            case .decoded(let width, let height, _, let hasAlpha, let nativeWidth, let nativeHeight):
-                guard let memoryFile else {
-                    helper = nil
-                    return failure("its decoder sent no pixels; not shown")
-                }
-                do {
-                    let image = try DecodedImage(
-                        memoryFile: memoryFile, width: width, height: height, hasAlpha: hasAlpha,
-                        nativeSize: Size(width: Double(nativeWidth), height: Double(nativeHeight)))
-                    var picture = LoadedPicture(image: image, warning: reply.text.isEmpty ? nil : reply.text)
-                    picture.dateTaken = DateTaken.read(from: opened.file, format: opened.plan.format)
-                    picture.camera = DateTaken.camera(from: opened.file, format: opened.plan.format)
-                    picture.fingerprint = opened.fingerprint
-                    return .success(picture)
-                } catch {
-                    helper = nil
-                    return failure("its decoded pixels are unusable: \(error)")
-                }
-            }
-        case .died(let how):
-            helper = nil
-            return failure("its decoder \(how) while decoding it; not shown")
-        case .timedOut:
-            helper = nil
-            return failure("took longer than \(Int(settings.deadline.components.seconds)) s to decode and was stopped; not shown")
-        case .misbehaved(let what):
-            helper = nil
-            return failure("its decoder \(what); not shown")
+        let id = state.withLock {
+            $0.nextID += 1
+            return $0.nextID
+        }
+        let (outcome, isSpent) = running.decodePicture(
+            opened, maximumLongEdge: request.maximumLongEdge, id: id, colour: colour, deadline: settings.deadline)
+        if isSpent { helper = nil }
+        return outcome.map { decoded in
+            var picture = decoded
+            picture.dateTaken = DateTaken.read(from: opened.file, format: opened.plan.format)
+            picture.camera = DateTaken.camera(from: opened.file, format: opened.plan.format)
+            picture.fingerprint = opened.fingerprint
+            return picture
         }
     }
 }

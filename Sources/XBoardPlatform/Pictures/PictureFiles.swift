@@ -9,9 +9,7 @@ import XBoard
 public enum PictureFiles {
     /// File extensions taken from folders (lower case): the photo formats the board opens
     /// (`PictureFormat`). Files named directly are judged by their content, whatever their name.
-    public static let extensions: Set<String> = [
-        "jpg", "jpeg", "jpe", "jfif", "png", "gif", "bmp", "dib", "tif", "tiff", "webp", "ico", "cur", "avif", "heic", "heif",
-    ]
+    public static let extensions: Set<String> = PictureFormat.fileExtensions
 
     /// The picture files `paths` give, in order, each with its canonical path (resolved here,
     /// once, off the loop), and the problems of the paths that give none.

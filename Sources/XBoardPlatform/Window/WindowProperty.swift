@@ -103,4 +103,21 @@ struct WindowProperty {
         defer { XFree(name) }
         return String(cString: name)
     }
+
+    /// The names of `atoms` (another client's list: `TARGETS`, `XdndTypeList`), in one round
+    /// trip; when one of them is no atom, one at a time, leaving out those that are not.
+    static func atomNames(_ atoms: [Atom], display: OpaquePointer) -> [String] {
+        guard !atoms.isEmpty else { return [] }
+        var list = atoms
+        var names = [UnsafeMutablePointer<CChar>?](repeating: nil, count: atoms.count)
+        if XGetAtomNames(display, &list, Int32(list.count), &names) != 0 {
+            defer { for name in names { if let name { XFree(name) } } }
+            return names.compactMap { $0.map { String(cString: $0) } }
+        }
+        return atoms.compactMap { atom in
+            guard atom != 0, let name = XGetAtomName(display, atom) else { return nil }
+            defer { XFree(name) }
+            return String(cString: name)
+        }
+    }
 }

@@ -6,7 +6,8 @@ import XBoard
 /// and reports what happens to it as the core's `WindowEvent`s.
 ///
 /// Input (XInput 2.2 touches and pointer, keys) is read by `XInputReader`, drops by
-/// `DropTarget`; fullscreen lives in `X11Window+Fullscreen`.
+/// `DropTarget`, the clipboard by `ClipboardReader` and `ClipboardOwner` (see
+/// `X11Window+Clipboard`); fullscreen lives in `X11Window+Fullscreen`.
 public final class X11Window {
     let display: OpaquePointer
     let window: Window
@@ -19,7 +20,11 @@ public final class X11Window {
     private let input: XInputReader
     /// Set when another client destroyed the window; it must not be destroyed again.
     private var isDestroyed = false
-    private var drop: DropTarget?
+    private(set) var drop: DropTarget?
+    /// Pastes (`X11Window+Clipboard`).
+    private(set) var clipboardReader: ClipboardReader?
+    /// Copies, and the handover to a clipboard manager on quit (`X11Window+Clipboard`).
+    private(set) var clipboardOwner: ClipboardOwner?
     /// Shows frames and reports them shown (`FramePresenter`).
     let presenter: FramePresenter
     /// The display's colour profile (`X11Window+ColourProfile`).
@@ -83,6 +88,8 @@ public final class X11Window {
             frame: frame, isSizeRequested: size != nil, minimumSize: placement.minimum(for: frame.size, uiScale: uiScale))
         if let icon { setIcon(icon) }
         drop = DropTarget(display: display, window: window)
+        clipboardReader = ClipboardReader(display: display, window: window)
+        clipboardOwner = ClipboardOwner(display: display, window: window)
         XMapWindow(display, window)
         XFlush(display)
     }
@@ -180,6 +187,7 @@ public final class X11Window {
                 events.append(.resized(newSize))
             }
         case DestroyNotify:
+            _ = clipboardOwner?.handle(event, at: now)  // a window it was sending INCR pieces to
             if event.xdestroywindow.window == window {
                 isDestroyed = true
                 X11Errors.windowDestroyed()
@@ -193,13 +201,19 @@ public final class X11Window {
             let message = event.xclient
             if message.message_type == protocolsAtom, Atom(message.data.l.0) == deleteWindowAtom {
                 events.append(.closeRequested)
-            } else if let refused = drop?.handle(message, at: now) {
-                events.append(refused)
+            } else {
+                events += drop?.handle(message, at: now) ?? []
             }
         case SelectionNotify:
             events += drop?.receive(event.xselection, at: now) ?? []
+            if let outcome = clipboardReader?.handle(event, at: now) { events.append(Self.event(for: outcome)) }
+            _ = clipboardOwner?.handle(event, at: now)
         case PropertyNotify:
             events += drop?.propertyChanged(event.xproperty, at: now) ?? []
+            if let outcome = clipboardReader?.handle(event, at: now) { events.append(Self.event(for: outcome)) }
+            _ = clipboardOwner?.handle(event, at: now)
+        case SelectionRequest, SelectionClear:
+            _ = clipboardOwner?.handle(event, at: now)
         default:
             break
         }
