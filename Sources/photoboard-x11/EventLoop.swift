@@ -21,6 +21,9 @@ final class EventLoop {
     let exporter: BoardExporter
     let folders: FolderLister
     let thumbnails: ThumbnailPump
+    let clipboard: ClipboardWork
+    /// Where pictures without a file are kept: beside the board's document, else in the data folder.
+    private var pastedFolder: Result<FilePath, StoreError> = PastedPictures.standardFolder()
     /// The opening of the command line's paths, until its result is taken.
     private var opening: SerialWorker<BoardOpener.Opened?>?
     /// Saves, once the board is open (it owns the board's keeper).
@@ -57,6 +60,7 @@ final class EventLoop {
         drops = try DropLister()
         exporter = try BoardExporter(decodeSettings: exportSettings)
         thumbnails = ThumbnailPump(settings: exportSettings)
+        clipboard = try ClipboardWork(decodeSettings: exportSettings)
         thumbnails.setDisplayProfile(window.displayProfile)
         folders = try FolderLister()
         pacer = FramePacer(interval: window.refreshRate.interval)
@@ -83,8 +87,10 @@ final class EventLoop {
         }
     }
 
-    /// The last save, written before the process ends; the workers stop.
+    /// The last save, written before the process ends; the workers stop. A clipboard manager,
+    /// when one runs, takes what the board copied first.
     private func finish() {
+        handOverClipboard()
         pump.decoder.stop()
         thumbnails.stop()
         saver?.finish(with: session.saveRequest())
@@ -94,7 +100,8 @@ final class EventLoop {
     private func loop() throws -> Int32 {
         while true {
             let turn = MonotonicClock.now()
-            let events = window.pendingEvents() + [window.abandonStalledDrop(at: turn)].compactMap { $0 }
+            let events =
+                window.pendingEvents() + [window.abandonStalledDrop(at: turn)].compactMap { $0 } + window.clipboardTimeouts(at: turn)
             for event in events {
                 if let status = try dispatch(event) { return status }
             }
@@ -108,14 +115,15 @@ final class EventLoop {
             if window.hasPendingEvents { continue }
             let deadlines = [
                 session.nextDeadline(after: now, isVisible: frame.isVisible), framePending ? pacer.nextDeadline(after: now) : nil,
-                window.dropDeadline,
+                window.dropDeadline, window.clipboardDeadline,
             ]
             let wakeUp = deadlines.compactMap { $0 }.min().map { max($0 - MonotonicClock.now(), .zero) }
-            let sources: [Int32?] = [
-                window.fileDescriptor, pump.wakeFileDescriptor, signals.readDescriptor, drops.wakeFileDescriptor,
-                exporter.wakeFileDescriptor, folders.wakeFileDescriptor, opening?.wakeFileDescriptor, saver?.wakeFileDescriptor,
-                thumbnails.wakeFileDescriptor,
-            ]
+            let sources: [Int32?] =
+                [
+                    window.fileDescriptor, pump.wakeFileDescriptor, signals.readDescriptor, drops.wakeFileDescriptor,
+                    exporter.wakeFileDescriptor, folders.wakeFileDescriptor, opening?.wakeFileDescriptor, saver?.wakeFileDescriptor,
+                    thumbnails.wakeFileDescriptor,
+                ] + clipboard.wakeFileDescriptors
             _ = try Poll.waitUntilReadable(sources.compactMap { $0 }, timeout: wakeUp)
         }
     }
@@ -157,6 +165,8 @@ final class EventLoop {
             worker.stop()
             guard let opened = result else { return 1 }  // nothing to open (said)
             saver = try SaveWorker(keeper: opened.keeper, traces: tracesSaves)
+            if case .document(let path) = opened.keeper.identity { pastedFolder = .success(PastedPictures.folder(besideDocument: path)) }
+            window.acceptPictureDrops(savingInto: try? pastedFolder.get())
             if trace { System.printError("trace: listed \(opened.opening.files.count) photos") }
             if let status = perform(session.handle(.opened(opened.opening), at: MonotonicClock.now())) { return status }
         }
@@ -165,7 +175,14 @@ final class EventLoop {
         let decoded = thumbnails.takeResults { image, id in try painter.setThumbnail(image, for: id) }
         if trace, !decoded.isEmpty { System.printError("trace: \(decoded.count) thumbnails decoded") }
         if !decoded.isEmpty, let status = perform(session.handle(.thumbnailsDecoded(decoded), at: MonotonicClock.now())) { return status }
-        for event in drops.takeResults() + (saver?.takeResults() ?? []) + exporter.takeResults() + folders.takeResults() {
+        for png in clipboard.takeCopies() { window.supplyCopiedPicture(png, at: MonotonicClock.now()) }
+        let finished =
+            drops.takeResults() + (saver?.takeResults() ?? []) + exporter.takeResults() + folders.takeResults() + clipboard.takeKept()
+        for event in finished {
+            if case .documentSaved(.saved(let path, _, _)) = event {
+                pastedFolder = .success(PastedPictures.folder(besideDocument: path))
+                window.acceptPictureDrops(savingInto: try? pastedFolder.get())
+            }
             if let status = perform(session.handle(event, at: MonotonicClock.now())) { return status }
         }
         return nil
@@ -203,9 +220,34 @@ final class EventLoop {
                     System.printError("photoboard-x11: thumbnails cannot be decoded: \(error)")
                 }
             case .forgetThumbnails(let ids): ids.forEach(painter.removeThumbnail)
+            case .paste:
+                // An empty clipboard is said at once; what it holds comes later, from the window.
+                if let said = window.paste(at: MonotonicClock.now()),
+                    let status = perform(session.handle(.window(said), at: MonotonicClock.now()))
+                {
+                    return status
+                }
+            case .copy(let path):
+                window.copyToClipboard(files: [path], withPicture: true, at: MonotonicClock.now())
+                clipboard.copy(path)
+            case .keepPicture(let picture, let location): clipboard.keep(picture, in: pastedFolder, at: location)
             }
         }
         return nil
+    }
+
+    /// On quit: a clipboard manager takes over what the board copied (its events are fed until it
+    /// is done, or it stops answering), so a copy outlives the board.
+    private func handOverClipboard() {
+        guard window.handOverClipboard(at: MonotonicClock.now()) else { return }
+        while window.isHandingOverClipboard {
+            _ = window.pendingEvents()
+            _ = window.clipboardTimeouts(at: MonotonicClock.now())
+            window.flush()
+            guard window.isHandingOverClipboard, !window.hasPendingEvents else { continue }
+            let wait = window.clipboardDeadline.map { max($0 - MonotonicClock.now(), .zero) } ?? .milliseconds(100)
+            _ = try? Poll.waitUntilReadable([window.fileDescriptor], timeout: wait)
+        }
     }
 
     /// Says what a finger can act on, when it changed: one line, targets separated by `; `.

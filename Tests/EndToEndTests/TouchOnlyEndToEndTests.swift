@@ -72,7 +72,7 @@ extension EndToEnd {
             let session = try board()
             #expect(session.server.pointer == nil && session.server.keyboard == nil)
             // Every control, by its word.
-            for word in ["Add", "Tidy", "Undo", "Redo", "Removed", "Captions", "Save", "Export", "Fullscreen", "Help", "Quit"] {
+            for word in ["Add", "Paste", "Tidy", "Undo", "Redo", "Removed", "Captions", "Save", "Export", "Fullscreen", "Help", "Quit"] {
                 let frame = try find("control \(word)", in: session)
                 #expect(frame.height >= 48 && frame.width >= 48, "\(word): \(frame)")
             }

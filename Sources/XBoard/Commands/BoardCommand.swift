@@ -6,6 +6,10 @@ public enum BoardCommand: Hashable, Sendable {
     case quit
     /// Open the photo picker, to add photos from a folder (Ctrl+O, the Add control).
     case addPhotos
+    /// Take what the clipboard holds onto the board: a picture, or files (Ctrl+V, Paste).
+    case paste
+    /// Put the target photo on the clipboard: its picture and its file (Ctrl+C, Copy in its menu).
+    case copy
     /// Close what is open (Esc): the help panel and a pinned finger, or else leave fullscreen.
     case escape
     case toggleFullscreen

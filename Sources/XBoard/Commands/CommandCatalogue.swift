@@ -94,6 +94,7 @@ extension CommandCatalogue {
         return CommandCatalogue(
             controls: [
                 Control("Add", .add, .command(.addPhotos)),
+                Control("Paste", .paste, .command(.paste)),
                 Control("Tidy", .tidy, .tidyMenu),
                 Control("Undo", .undo, .command(.undo)),
                 Control("Redo", .redo, .command(.redo)),
@@ -109,7 +110,7 @@ extension CommandCatalogue {
                 ("one finger · left drag", "move; let go while moving to throw"),
                 ("two fingers", "zoom and turn about the fingers"),
                 ("wheel · Shift+wheel", "zoom · turn about the pointer"),
-                ("Ctrl+drag · Ctrl+right-click, drag", "zoom and turn with a second finger"),
+                ("Ctrl+drag · pin a finger", "zoom and turn with a second finger"),
                 ("tap a gliding photo", "catch it"),
                 ("tap a notice", "dismiss it"),
                 ("press and hold · right-click", "the photo's menu"),
@@ -130,6 +131,9 @@ extension CommandCatalogue {
             ],
             rows: [
                 Row([Binding(.addPhotos, [K.character("o", control)])], "add photos from a folder"),
+                Row(
+                    [Binding(.paste, [K.character("v", control)]), Binding(.copy, [K.character("c", control)])],
+                    "paste a picture or files · copy a photo"),
                 Row([Binding(.toggleFullscreen, [K.named(.f11), K.character("f")])], "fullscreen"),
                 Row([Binding(.escape, [K.named(.escape)])], "close this, lift a pinned finger, leave fullscreen"),
                 Row(

@@ -16,7 +16,8 @@ extension BoardController {
         case .nudge(let direction, let isLarge): nudge(by: direction.unit * (isLarge ? steps.largeNudgeStep : steps.nudgeStep))
         case .zoom(let isIn): zoomTarget(by: isIn ? steps.zoomStep : 1 / steps.zoomStep)
         case .turn(let isClockwise): turnTarget(by: isClockwise ? steps.turnStep : -steps.turnStep)
-        case .quit, .addPhotos, .escape, .toggleFullscreen, .toggleHelp, .exportPicture, .saveDocument, .toggleRemovedPhotos, .tidy,
+        case .quit, .addPhotos, .paste, .copy, .escape, .toggleFullscreen, .toggleHelp, .exportPicture, .saveDocument, .toggleRemovedPhotos,
+            .tidy,
             .toggleCaptions:
             return false
         }

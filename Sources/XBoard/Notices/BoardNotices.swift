@@ -10,6 +10,8 @@ public enum BoardNotices {
     public static let captionsTopic = Notice.Topic("captions")
     /// The board has no photos.
     public static let emptyTopic = Notice.Topic("empty")
+    /// What a paste brought, or why it brought nothing; what was copied.
+    public static let pasteTopic = Notice.Topic("paste")
 
     /// How many names a notice lists before "and N more".
     public static let namesListed = 3

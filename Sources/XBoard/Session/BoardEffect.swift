@@ -34,6 +34,13 @@ public enum BoardEffect: Sendable {
     case decodeThumbnails([ThumbnailRequest])
     /// The painter may let these thumbnails go.
     case forgetThumbnails([ThumbnailID])
+    /// Ask the clipboard's owner for what it holds (`WindowEvent.pasted`, `.pasteFailed`).
+    case paste
+    /// Own the clipboard with this photo: its file, and its picture as a PNG (made off the loop).
+    case copy(FilePath)
+    /// Check a picture without a file in a confined helper and keep it in the board's folder of
+    /// pictures (`SessionEvent.pictureKept`), to land at `location`.
+    case keepPicture(ReceivedPicture, at: Point)
 }
 
 /// A save, as the session hands it over: what this window knows of the board and what it last
@@ -72,6 +79,10 @@ extension BoardEffect: CustomStringConvertible {
         case .listFolder(let folder): "list folder \(folder.escaped)"
         case .decodeThumbnails(let requests): "decode \(requests.count) thumbnails"
         case .forgetThumbnails(let ids): "forget \(ids.count) thumbnails"
+        case .paste: "paste"
+        case .copy(let path): "copy \(path.escaped)"
+        case .keepPicture(.bytes(let bytes, let type), _): "keep \(bytes.count) bytes of \(type)"
+        case .keepPicture(.savedFile(let path), _): "keep \(path.escaped)"
         }
     }
 }

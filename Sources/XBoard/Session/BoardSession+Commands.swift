@@ -20,6 +20,13 @@ extension BoardSession {
             effects.append(.quit(status: 0))
         case .addPhotos:
             openPicker(effects: &effects)
+        case .paste:
+            guard catalogue != nil else { return }
+            let board = controller.board.bounds
+            pasteLanding = lastPointer.flatMap { board.contains($0) ? $0 : nil } ?? board.center
+            effects.append(.paste)
+        case .copy:
+            if let target = controller.commandTarget { copy(target, effects: &effects, at: time) }
         case .escape:
             // Esc closes a menu, and else the picker; else the help panel and the removed photos
             // list, and lifts a pinned finger, together; when none was open, it leaves fullscreen.

@@ -218,6 +218,7 @@ extension BoardSession {
                 PopupMenu.Entry("Turn upright"),
                 PopupMenu.Entry("Remove from the board"),
                 PopupMenu.Entry("About this photo"),
+                PopupMenu.Entry("Copy"),
             ]
             if viaPointer { entries.append(PopupMenu.Entry("Pin a finger here")) }
             return PopupMenu(title: catalogue?.name(of: id), entries: entries, anchor: menuAnchor, pressed: pressedIndex)
@@ -246,7 +247,8 @@ extension BoardSession {
             case 2: controller.turnUpright(id)
             case 3: controller.removeFromBoard(id)
             case 4: showAbout(id)
-            case 5:
+            case 5: copy(id, effects: &effects, at: time)
+            case 6:
                 for touch in emulator.pinFinger(at: menuAnchor, time: time) { route(touch, effects: &effects) }
             default: break
             }

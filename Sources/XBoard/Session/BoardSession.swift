@@ -66,6 +66,10 @@ public final class BoardSession {
     var lastPickerFolder: FilePath?
     /// A picture being dragged out of the picker, and where the finger is.
     var dragged: (id: ThumbnailID, location: Point)?
+    /// Where the pointer was last seen, and where a paste lands (under the pointer, else the
+    /// board's middle).
+    var lastPointer: Point?
+    var pasteLanding: Point?
 
     /// What a touch can land on, top first.
     public enum Layer: Hashable, Sendable {
@@ -123,6 +127,7 @@ public final class BoardSession {
         case .exported(let outcome): finishExport(outcome, at: now, effects: &effects)
         case .folderListed(let listing): folderListed(listing, effects: &effects)
         case .thumbnailsDecoded(let results): thumbnailsDecoded(results)
+        case .pictureKept(let kept, let location): pictureKept(kept, at: location, effects: &effects)
         }
         if effects.contains(where: { if case .quit = $0 { true } else { false } }) { hasEnded = true }
         return effects
@@ -134,6 +139,7 @@ public final class BoardSession {
             route(touch, effects: &effects)
         case .pointer(let pointer):
             pointerMoved(pointer)
+            lastPointer = pointer.location
             if case .pressed(.right) = pointer.kind, !pointer.modifiers.contains(.control), !emulator.hasPinnedFinger {
                 // A right-click opens a print's menu, as on every desktop; Ctrl+right-click pins a finger.
                 if menu != nil {
@@ -172,6 +178,14 @@ public final class BoardSession {
         case .windowDestroyed:
             effects.append(.report("the window was destroyed by another program"))
             effects.append(.quit(status: 1))
+        case .pasted(let content):
+            pasted(content, at: now, effects: &effects)
+        case .pasteFailed(let reason):
+            effects.append(.report("paste: \(reason)"))
+            notices.post(reason, topic: BoardNotices.pasteTopic, tone: .problem, at: now)
+        case .pictureDropped(let picture, let location):
+            guard catalogue != nil else { return }
+            effects.append(.keepPicture(picture, at: location))
         case .displayProfileChanged:
             // The platform gave the decoders the new profile: shown photos are converted again.
             if let requests = catalogue?.decodeAgain(), !requests.isEmpty { effects.append(.decode(requests)) }

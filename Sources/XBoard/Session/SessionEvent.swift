@@ -21,6 +21,17 @@ public enum SessionEvent: Sendable {
     case folderListed(FolderListing)
     /// Thumbnails the picker asked for: decoded (and with the painter), or not.
     case thumbnailsDecoded([ThumbnailID: Bool])
+    /// A pasted or dropped picture, checked and kept as a file (`BoardEffect.keepPicture`), or
+    /// refused; to land at `location`.
+    case pictureKept(KeptPicture, at: Point)
+}
+
+/// What became of a picture without a file.
+public enum KeptPicture: Sendable {
+    /// Written into the board's folder of pictures.
+    case kept(ListedFile)
+    /// Not kept; why, as a line naming what was refused.
+    case refused(String)
 }
 
 /// What the board opens with: the files, in order, which of them were named or dropped on it
