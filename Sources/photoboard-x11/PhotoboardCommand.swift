@@ -135,6 +135,9 @@ struct PhotoboardCommand: ParsableCommand {
         settings.seed = seed ?? UInt64(truncatingIfNeeded: MonotonicClock.now().sinceOrigin.components.attoseconds)
         settings.home = ProcessInfo.processInfo.environment["HOME"]
         settings.picturesFolder = FolderLister.picturesFolder(environment: ProcessInfo.processInfo.environment)
+        if let idle = ProcessInfo.processInfo.environment["PHOTOBOARD_CONTROLS_IDLE"].flatMap(Double.init), idle.isFinite, idle >= 0 {
+            settings.controlsIdle = .seconds(min(idle, 3600))
+        }
         let session = BoardSession(
             size: window.size, settings: settings, boardSettings: BoardSettings(uiScale: window.uiScale),
             scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: PangoText.measure), at: MonotonicClock.now())

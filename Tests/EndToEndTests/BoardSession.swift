@@ -92,8 +92,8 @@ final class BoardSession {
         // another (true of the seed-7 layout at 1280×800; if a layout change breaks it, say so
         // here rather than in a puzzling measurement later).
         var shot = try rest()
-        // The board's controls show along the top edge for a few seconds when it opens; a photo
-        // they cover is whole once they fade.
+        // The board's controls show along the top edge when it opens (for tests, they fade at
+        // once: `AppUnderTest`); a photo they cover is whole once they have.
         if try photos.contains(where: { !$0.isWhole(try settled($0), in: shot) }) {
             pause(Self.controlsShownAtOpening)
             shot = try rest()
@@ -106,7 +106,8 @@ final class BoardSession {
         }
     }
 
-    /// How long the controls show when the board opens, and fade (`SessionSettings`).
+    /// Longer than the controls take to fade when the board opens with `PHOTOBOARD_CONTROLS_IDLE`
+    /// of 0 (their fade, `SessionSettings.controlsFade`), or 3 s for a test that sets it so.
     static let controlsShownAtOpening: Duration = .milliseconds(3500)
 
     deinit {

@@ -72,11 +72,11 @@ extension EndToEnd {
             #expect(abs(after.center.x - c.x) <= 3 && abs(after.center.y - c.y) <= 3, "\(after)")
         }
 
-        @Test func aRightClickPinsASecondFingerForATrueTwoFingerGesture() throws {
+        @Test func aCtrlRightClickPinsASecondFingerForATrueTwoFingerGesture() throws {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])
             let before = try session.place(.redGreen, at: (560, 400))
             let pin = (before.center.x - 50, before.center.y)
-            try session.click(3, at: pin)
+            try session.holding(Self.control) { try session.click(3, at: pin) }
             // The marker shows where the pinned finger is: a blue ring on the photo.
             let isRing = { (pixel: UInt32) in pixel & 0xFF > 150 && pixel >> 16 & 0xFF < 120 }
             var seen: UInt32 = 0
@@ -99,9 +99,25 @@ extension EndToEnd {
             #expect(cleared == 0xD0_2020 || cleared == 0x20_B040, "marker still shown after Esc: \(String(cleared, radix: 16))")
         }
 
+        @Test func aRightClickOpensThePhotosMenuAndAClickOnAnEntryActs() throws {
+            let session = try BoardSession(photos: [.redGreen, .blueYellow], environment: ["PHOTOBOARD_TRACE": "widgets"])
+            let red = try session.place(.redGreen, at: (560, 400))
+            try session.click(3, at: (red.center.x, red.center.y))
+            let entry = try waitFor("the photo's menu") { () -> (Double, Double)? in
+                guard let line = session.app.standardError.split(separator: "\n").last(where: { $0.hasPrefix("trace: targets ") }),
+                    let item = line.components(separatedBy: "; ").first(where: { $0.contains("menu Remove from the board at ") })
+                else { return nil }
+                let numbers = item.components(separatedBy: " at ").last?.split(separator: " ").compactMap { Double($0) } ?? []
+                return numbers.count == 4 ? (numbers[0] + numbers[2] / 2, numbers[1] + numbers[3] / 2) : nil
+            }
+            #expect(session.app.standardError.contains("menu Pin a finger here"), "the mouse's menu offers to pin a finger")
+            try session.click(1, at: entry)
+            _ = try waitFor("red to leave the board") { try session.measure(.redGreen) == nil ? true : nil }
+        }
+
         /// The pinned-finger ring, in the marker's blue: its width on screen.
         static func markerWidth(_ session: BoardSession, pin: (Double, Double)) throws -> Int {
-            try session.click(3, at: pin)
+            try session.holding(control) { try session.click(3, at: pin) }
             // Only pixels near the pin count (anti-aliased edges elsewhere can be close in colour).
             let shot = try session.rest()
             var low = Int.max, high = Int.min

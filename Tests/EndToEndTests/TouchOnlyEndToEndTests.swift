@@ -54,7 +54,7 @@ extension EndToEnd {
         {
             try BoardSession(
                 photos: [.redGreen], arguments: arguments, resources: resources, screen: screen,
-                environment: ["PHOTOBOARD_TRACE": "widgets"], touchOnly: true
+                environment: ["PHOTOBOARD_TRACE": "widgets", "PHOTOBOARD_CONTROLS_IDLE": "3"], touchOnly: true
             ) { home in
                 let pictures = home + "/Bilder"
                 try FileManager.default.createDirectory(atPath: pictures + "/trip", withIntermediateDirectories: true)
