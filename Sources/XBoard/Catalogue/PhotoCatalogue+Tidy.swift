@@ -5,23 +5,36 @@ extension PhotoCatalogue {
     /// folder left out), or by date taken with the name breaking ties and undated photos last.
     /// Photos the catalogue does not know keep their place at the end.
     public func tidyOrder(of photos: [PhotoID], byDate: Bool) -> [PhotoID] {
-        let known = photos.filter { entry($0) != nil }
+        // Each photo's name key and date worked out once: ten thousand photos sort in one pass
+        // of comparisons, without converting a name at each.
+        struct Sorting {
+            var id: PhotoID
+            var date: Double?
+            var name: NameOrder.Key
+            var path: [UInt8]
+        }
+        let known = photos.compactMap { id -> Sorting? in
+            guard let entry = entry(id) else { return nil }
+            return Sorting(
+                id: id, date: byDate ? (entry.dateTaken ?? nil) : nil,
+                name: NameOrder.Key(entry.path.lastComponent?.bytes ?? entry.path.bytes),
+                path: entry.path.bytes)
+        }
         let unknown = photos.filter { entry($0) == nil }
         let sorted = known.sorted { a, b in
             if byDate {
-                let left = dateTaken(of: a) ?? nil, right = dateTaken(of: b) ?? nil
-                switch (left, right) {
+                switch (a.date, b.date) {
                 case (let left?, let right?) where left != right: return left < right
                 case (nil, _?): return false  // undated last
                 case (_?, nil): return true
                 default: break
                 }
             }
-            let left = entries[a.rawValue].path, right = entries[b.rawValue].path
-            if left == right { return a.rawValue < b.rawValue }
-            return NameOrder.isOrderedBefore(left, right)
+            if a.name != b.name { return a.name < b.name }
+            if a.path != b.path { return a.path.lexicographicallyPrecedes(b.path) }
+            return a.id.rawValue < b.id.rawValue
         }
-        return sorted + unknown
+        return sorted.map(\.id) + unknown
     }
 
     /// A photo's caption: its file name and date taken (`CaptionLayout.text`).

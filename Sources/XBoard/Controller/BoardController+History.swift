@@ -22,7 +22,10 @@ extension BoardController {
     public var canRedo: Bool { !history.redo.isEmpty }
 
     /// Whether `undo()` would change anything (an undo point that differs from now).
-    public var canUndo: Bool { history.undo.contains { $0 != arrangement } }
+    public var canUndo: Bool {
+        let current = arrangement
+        return history.undo.reversed().contains { $0 != current }  // the latest differs, as a rule: one comparison
+    }
 
     /// Returns to the arrangement before the last change (photos glide back; removed ones return).
     public func undo() {

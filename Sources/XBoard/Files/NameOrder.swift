@@ -14,6 +14,72 @@ public enum NameOrder {
         return a.lexicographicallyPrecedes(b)
     }
 
+    /// A name's place in the order, worked out once, to sort thousands of names without
+    /// converting and lower-casing them at every comparison.
+    public struct Key: Comparable, Sendable {
+        enum Part: Equatable, Sendable {
+            /// A run of digits: its first digit, and its significant digits (leading zeros
+            /// dropped), compared by length, then by value.
+            case number(first: UInt32, digits: [UInt32])
+            case character(UInt32)
+
+            /// As `localizedStandardLess` compares them: numbers by value, else the characters.
+            static func < (lhs: Part, rhs: Part) -> Bool {
+                switch (lhs, rhs) {
+                case (.number(_, let left), .number(_, let right)):
+                    if left.count != right.count { return left.count < right.count }
+                    return left.lexicographicallyPrecedes(right)
+                case (.character(let left), .character(let right)): return left < right
+                case (.number(let first, _), .character(let character)): return first < character
+                case (.character(let character), .number(let first, _)): return character < first
+                }
+            }
+
+            /// Equal as the order sees them: numbers by value.
+            var orderValue: Part {
+                if case .number(_, let digits) = self { return .number(first: 0, digits: digits) }
+                return self
+            }
+        }
+
+        let parts: [Part]
+        /// The name's own text and bytes, for ties (as `isOrderedBefore`).
+        let text: String
+        let bytes: [UInt8]
+
+        public init(_ name: [UInt8]) {
+            bytes = name
+            text = String(decoding: name, as: UTF8.self)
+            var parts: [Part] = []
+            var digits: [UInt32] = []
+            func flush() {
+                guard !digits.isEmpty else { return }
+                let significant = Array(digits.drop { $0 == 0x30 })
+                parts.append(.number(first: digits[0], digits: significant))
+                digits = []
+            }
+            for scalar in text.lowercased().unicodeScalars {
+                if scalar.properties.numericType != nil {
+                    digits.append(scalar.value)
+                } else {
+                    flush()
+                    parts.append(.character(scalar.value))
+                }
+            }
+            flush()
+            self.parts = parts
+        }
+
+        public static func < (lhs: Key, rhs: Key) -> Bool {
+            for (left, right) in zip(lhs.parts, rhs.parts) where left.orderValue != right.orderValue { return left < right }
+            if lhs.parts.count != rhs.parts.count { return lhs.parts.count < rhs.parts.count }
+            if lhs.text != rhs.text { return lhs.text < rhs.text }
+            return lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+        }
+
+        public static func == (lhs: Key, rhs: Key) -> Bool { lhs.bytes == rhs.bytes }
+    }
+
     /// Whether the file at `a` comes before the one at `b` by name (the folder left out), then
     /// by the whole path.
     public static func isOrderedBefore(_ a: FilePath, _ b: FilePath) -> Bool {

@@ -74,3 +74,13 @@ import XBoard
         #expect(found == Self.count)
     }
 }
+
+extension BoardScaleTests {
+    @Test func aHundredThousandPhotosSortByNameForTidyInOnePassOfKeys() {
+        let files = Self.paths.map { ListedFile(path: $0, canonical: PathKey($0)) }
+        let catalogue = PhotoCatalogue(files: files, boardSize: Size(width: 1920, height: 1080), seed: 1, startTime: .origin)
+        let order = catalogue.tidyOrder(of: (0..<Self.count).reversed().map(PhotoID.init), byDate: false)
+        // IMG_0, IMG_1, … IMG_99999: the numbers as numbers.
+        #expect(order == (0..<Self.count).map(PhotoID.init))
+    }
+}
