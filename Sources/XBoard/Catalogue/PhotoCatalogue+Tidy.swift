@@ -15,10 +15,11 @@ extension PhotoCatalogue {
         }
         let known = photos.compactMap { id -> Sorting? in
             guard let entry = entry(id) else { return nil }
+            // The name from the path's bytes (swift-system's component view is slow unoptimized).
+            let path = entry.path.bytes
+            let name = path.lastIndex(of: UInt8(ascii: "/")).map { Array(path[($0 + 1)...]) } ?? path
             return Sorting(
-                id: id, date: byDate ? (entry.dateTaken ?? nil) : nil,
-                name: NameOrder.Key(entry.path.lastComponent?.bytes ?? entry.path.bytes),
-                path: entry.path.bytes)
+                id: id, date: byDate ? (entry.dateTaken ?? nil) : nil, name: NameOrder.Key(name.isEmpty ? path : name), path: path)
         }
         let unknown = photos.filter { entry($0) == nil }
         let sorted = known.sorted { a, b in
