@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 
@@ -121,8 +120,7 @@ public final class PastedPictures {
                 return .failure(Refusal(description: "\(what): the program it came from did not finish writing it"))
             }
             previous = size ?? -1
-            var pause = timespec(tv_sec: 0, tv_nsec: 100_000_000)
-            _ = nanosleep(&pause, nil)
+            System.sleep(for: .milliseconds(100))
         }
         do {
             bytes = try System.readPrivateFile(path, limit: limit) ?? []

@@ -1,5 +1,4 @@
 internal import CX11
-@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 
@@ -35,19 +34,19 @@ public enum PNGExport {
     /// Opens `path` for writing (creating it) and closes it again, so a path that cannot be
     /// written says why (cairo only says "error while writing to output stream").
     static func checkWritable(_ path: FilePath) throws {
-        let opened = System.retryingInterrupts {
-            path.withPlatformString { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0o644) }
-        }
-        switch opened {
-        case .success(let descriptor): close(descriptor)
-        case .failure(let failure):
+        do {
+            let descriptor = try FileDescriptor.open(
+                path, .writeOnly, options: [.create, .truncate, .closeOnExec, .noControllingTerminal, .nonBlocking],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead], retryOnInterrupt: true)
+            try? descriptor.close()
+        } catch let failure as Errno {
             let reason: String
-            switch failure.errno {
-            case ENOENT: reason = "no such folder (\(path.removingLastComponent().escaped))"
-            case ENOTDIR: reason = "part of the path is not a folder"
-            case EACCES, EPERM: reason = "permission denied"
-            case EISDIR: reason = "it is a folder"
-            default: reason = String(cString: strerror(failure.errno))
+            switch failure {
+            case .noSuchFileOrDirectory: reason = "no such folder (\(path.removingLastComponent().escaped))"
+            case .notDirectory: reason = "part of the path is not a folder"
+            case .permissionDenied, .notPermitted: reason = "permission denied"
+            case .isDirectory: reason = "it is a folder"
+            default: reason = StoreError.words(for: failure.rawValue)
             }
             throw PlatformError.image(path: path, reason: "could not be written: \(reason)")
         }

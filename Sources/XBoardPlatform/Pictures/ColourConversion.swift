@@ -1,6 +1,6 @@
 internal import CPictureDecoding
-@preconcurrency import Glibc
 import Synchronization
+import SystemPackage
 import XBoard
 
 /// Colour management in a decoding process: what each picture states (`StatedColour`) is turned
@@ -117,7 +117,7 @@ public final class ColourConversion: Sendable {
             }
             throw ColourProblem("its iCCP chunk is damaged (its profile does not inflate)")
         }
-        defer { free(output) }
+        defer { System.freeCMemory(output) }
         return Array(UnsafeBufferPointer(start: output, count: length))
     }
 }

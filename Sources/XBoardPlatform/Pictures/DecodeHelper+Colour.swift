@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import SystemPackage
 import XBoard
 
 extension DecodeHelper {
@@ -9,7 +9,7 @@ extension DecodeHelper {
         /// Takes the display profile in `memoryFile` (sealed; closed here) as `profile.generation`;
         /// the answer says why it cannot be used, if it cannot (pictures then go to sRGB).
         mutating func take(_ profile: DecodeMessage.DisplayProfile, memoryFile: Int32) -> DecodeMessage.DisplayProfileReply {
-            defer { close(memoryFile) }
+            defer { try? FileDescriptor(rawValue: memoryFile).close() }
             func refuse(_ problem: String) -> DecodeMessage.DisplayProfileReply {
                 display = (profile.generation, .toSRGB)
                 return DecodeMessage.DisplayProfileReply(generation: profile.generation, problem: problem)
@@ -20,7 +20,7 @@ extension DecodeHelper {
             let bytes: [UInt8]
             do {
                 let base = try SealedMemoryFile.mapReadOnly(memoryFile, byteCount: profile.byteCount)
-                defer { munmap(base, profile.byteCount) }
+                defer { System.unmap(base, byteCount: profile.byteCount) }
                 bytes = Array(UnsafeRawBufferPointer(start: base, count: profile.byteCount))
             } catch {
                 return refuse(error.description)

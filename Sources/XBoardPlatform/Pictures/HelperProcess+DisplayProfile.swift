@@ -1,5 +1,5 @@
 internal import CPictureDecoding
-@preconcurrency import Glibc
+import SystemPackage
 import XBoard
 
 extension HelperProcess {
@@ -16,7 +16,7 @@ extension HelperProcess {
         } catch {
             return .failure(FailedOutcome(.misbehaved("could not be sent the display's colour profile: \(error)")))
         }
-        defer { close(memoryFile) }
+        defer { try? FileDescriptor(rawValue: memoryFile).close() }
         let message = DecodeMessage.DisplayProfile(generation: generation, byteCount: max(bytes.count, 1)).bytes
         guard message.withUnsafeBytes({ cpd_send_message(socket, $0.baseAddress, $0.count, memoryFile) }) == message.count else {
             return .failure(FailedOutcome(.died("could not be reached")))
@@ -26,7 +26,7 @@ extension HelperProcess {
         case .failure(let failure):
             return .failure(failure)
         case .success(let (bytes, descriptor)):
-            if let descriptor { close(descriptor) }
+            if let descriptor { try? FileDescriptor(rawValue: descriptor).close() }
             guard let reply = DecodeMessage.DisplayProfileReply(bytes: bytes), reply.generation == generation else {
                 terminate()
                 return .failure(FailedOutcome(.misbehaved("answered the display's colour profile with something else")))

@@ -1,4 +1,3 @@
-@preconcurrency import Glibc
 import SystemPackage
 import XBoard
 

@@ -138,6 +138,9 @@ extension System {
         _ = nanosleep(&pause, nil)
     }
 
+    /// Frees memory a C library allocated with `malloc` and handed over.
+    static func freeCMemory(_ pointer: UnsafeMutableRawPointer?) { free(pointer) }
+
     /// Sleeps the calling thread for good (the decoding helper's test fault that hangs).
     static func sleepForever() -> Never {
         while true { Glibc.sleep(3600) }
