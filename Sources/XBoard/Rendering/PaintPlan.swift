@@ -36,6 +36,9 @@ public struct PaintPlan: Hashable, Sendable {
     /// The topmost print goes straight into the window only when its opaque part is at least
     /// this large, in square board points (below it the extra request gains little).
     public static let minimumDirectArea = 256.0 * 256.0
+    /// What goes straight into the window, and what its layer keeps, have at most this many
+    /// rectangles each (a turned print's inside is a band of rows per rectangle).
+    public static let maximumDirectRectangles = 512
 }
 
 extension DisplayList {
@@ -88,19 +91,18 @@ extension PaintPlan {
     /// Moves the opaque inside of the print at `index` (the topmost), less every overlay's
     /// extent, from its layer to `direct` — when that part is large and the cut stays simple.
     fileprivate mutating func planDirect(of index: Int, in list: DisplayList, damage: [Rect]) {
-        // One pixel in from the opaque edge: a print drawn as a turned draft blends that pixel.
-        guard case .print(let print) = list.items[index], let opaque = print.opaqueBounds?.insetBy(1),
-            opaque.size.area >= Self.minimumDirectArea, let layer = prints.lastIndex(where: { $0.itemIndex == index })
-        else { return }
-        var region = RectRegion.intersecting(damage, with: [opaque])
+        guard case .print(let print) = list.items[index], let layer = prints.lastIndex(where: { $0.itemIndex == index }) else { return }
+        let opaque = print.directRegion
+        guard RectRegion.area(of: opaque) >= Self.minimumDirectArea else { return }
+        var region = RectRegion.intersecting(damage, with: opaque)
         for item in list.items where item.isOverlay {
             region = RectRegion.subtracting(OverlayGeometry.extent(of: item, in: list.size, scale: list.uiScale), from: region)
         }
-        guard !region.isEmpty, region.count <= Self.maximumClipRectangles else { return }
+        guard !region.isEmpty, region.count <= Self.maximumDirectRectangles else { return }
         var rest = prints[layer].clip
         for rect in region {
             rest = RectRegion.subtracting(rect, from: rest)
-            guard rest.count <= Self.maximumClipRectangles else { return }
+            guard rest.count <= Self.maximumDirectRectangles else { return }
         }
         if rest.isEmpty { prints.remove(at: layer) } else { prints[layer].clip = rest }
         direct = Layer(itemIndex: index, clip: region)

@@ -13,9 +13,13 @@ import XBoard
 /// large opaque print above hides them (`PaintPlan`).
 ///
 /// The opaque inside of a large print on top (a close-up in the hands) goes straight into the
-/// window instead, written once rather than drawn into the back buffer and copied again; the
-/// back buffer is then behind there (`staleInBackBuffer`) until a later frame repaints it, and
-/// is brought up to date before it is ever shown whole (`present`).
+/// window instead, written once rather than drawn into the back buffer and copied again; when it
+/// only moved since the last frame, its pixels already in the window are moved instead
+/// (`CairoPainter+Moves`). The back buffer is then behind there (`staleInBackBuffer`) until a
+/// later frame repaints it, and is brought up to date before it is ever shown whole (`present`).
+///
+/// Sharp sprites of large prints that come to rest are rendered a band at a time between frames
+/// (`CairoPainter+Refinement`), the print drawn from its draft meanwhile.
 public final class CairoPainter {
     let window: X11Window
     private var size: Size
@@ -26,7 +30,15 @@ public final class CairoPainter {
     /// Where the back buffer does not hold what the window shows (it was drawn straight into
     /// the window), and the list last painted, to bring it up to date from.
     private var staleInBackBuffer: [Rect] = []
-    private var paintedList: DisplayList?
+    private(set) var paintedList: DisplayList?
+    /// The print on top as the window shows it, when all of it shows drawn one way.
+    private var shownTop: ShownPrint?
+    /// Prints at rest drawn from a draft, owed a sharp sprite, and the one being made.
+    var deferredSharpSprites: Set<PhotoID> = []
+    var refinement: Refinement?
+    var refinementSettings = RefinementSettings()
+    /// The last sprite's serial number.
+    var spriteSerial: UInt64 = 0
     /// The photos of the last list painted, bottom to top.
     private var photosOnBoard: [PhotoID] = []
     var pictures: [PhotoID: (surface: OpaquePointer, size: Size)] = [:]
@@ -48,7 +60,15 @@ public final class CairoPainter {
         public var draftsRendered = 0
         public var draftsStretched = 0
         public var blits = 0
+        /// Frames that moved the print on top within the window, and the pixels they moved.
+        public var moves = 0
+        public var movedArea = 0.0
+        /// Bands of deferred sharp sprites rendered between frames.
+        public var refinementBands = 0
     }
+
+    /// The back buffer is brought up to date once it is behind in more rectangles than this.
+    static let maximumStaleRectangles = 1024
 
     public init(window: X11Window) throws {
         self.window = window
@@ -57,6 +77,7 @@ public final class CairoPainter {
     }
 
     deinit {
+        if let refinement { cairo_surface_destroy(refinement.sprite.surface) }
         for picture in pictures.values { cairo_surface_destroy(picture.surface) }
         for sprite in sprites.values { cairo_surface_destroy(sprite.surface) }
         shadows.removeAll()
@@ -93,7 +114,17 @@ public final class CairoPainter {
     public func removePicture(for id: PhotoID) {
         if let old = pictures.removeValue(forKey: id) { cairo_surface_destroy(old.surface) }
         dropSprite(of: id)
+        cancelRefinement { $0 == id }
         lastList = nil
+    }
+
+    /// Drops the half-made sharp sprite and what is owed, for the photos `matching`.
+    private func cancelRefinement(_ matching: (PhotoID) -> Bool) {
+        deferredSharpSprites = deferredSharpSprites.filter { !matching($0) }
+        if let job = refinement, matching(job.photo) {
+            cairo_surface_destroy(job.sprite.surface)
+            refinement = nil
+        }
     }
 
     func dropSprite(of id: PhotoID) {
@@ -105,6 +136,7 @@ public final class CairoPainter {
         guard newSize != size else { return }
         size = newSize
         lastList = nil
+        cancelRefinement { _ in true }
         try makeBackBuffer()
     }
 
@@ -112,31 +144,87 @@ public final class CairoPainter {
     /// server (its report, `WindowEvent.frameShown`, follows).
     ///
     /// Only the damaged rectangles are redrawn, each layer only where nothing opaque above it
-    /// hides it: the opaque inside of a large print on top straight into the window, the rest
-    /// into the back buffer and shown from there in one request; with `atVerticalBlank` (a
-    /// glide), all of it through the back buffer at the display's next vertical blank where it
-    /// has a real one.
+    /// hides it: the print on top moved within the window where it only moved, its opaque inside
+    /// straight into the window where it is large, the rest into the back buffer and shown from
+    /// there in one request; with `atVerticalBlank` (a glide), all of it through the back buffer
+    /// at the display's next vertical blank where it has a real one.
     @discardableResult
     public func paint(_ list: DisplayList, atVerticalBlank: Bool = false) -> Bool {
-        guard let backSurface else { return false }
+        guard backSurface != nil else { return false }
         let frame = Rect(origin: .zero, size: list.size)
-        let damage = (list.damage(since: lastList) ?? [frame]).map(\.integral)
+        let previous = lastList
+        var damage = (list.damage(since: previous) ?? [frame]).map(\.integral)
+        if let unchanged = topPrintDrawnAsBefore(in: list, previous: previous) { damage.removeAll { $0 == unchanged } }
         lastList = list
         paintedList = list
         lastPaintedArea = damage.reduce(0) { $0 + $1.size.area }
+        forgetDeferredSprites(notRestingIn: list)
+        defer {
+            dropSpritesOfPhotosGone(from: list)
+            requestRefinementStep()
+        }
         guard !damage.isEmpty else { return false }
-        var plan = list.paintPlan(for: damage, drawingDirect: windowSurface != nil && !atVerticalBlank)
+        draw(list, damage: damage, previous: previous, atVerticalBlank: atVerticalBlank)
+        return true
+    }
+
+    /// The damage rectangle of the print on top when it only started or stopped moving and is
+    /// drawn exactly as the window shows it (the same sprite, the same way, in the same place):
+    /// no pixel of it changes, so no frame is owed for it (and the move after a finger lands
+    /// is not held back a refresh behind one).
+    private func topPrintDrawnAsBefore(in list: DisplayList, previous: DisplayList?) -> Rect? {
+        guard let previous, let old = shownTop, let before = Self.topPrint(of: previous)?.print,
+            let after = Self.topPrint(of: list)?.print, before.photo == after.photo, before.isMoving != after.isMoving
+        else { return nil }
+        var startedOrStopped = before
+        startedOrStopped.isMoving = after.isMoving
+        let frame = Rect(origin: .zero, size: list.size)
+        guard startedOrStopped == after, let new = shownPrint(after, as: drawing(for: after, visible: frame)), old.hasSameLook(as: new),
+            old.center == new.center
+        else { return nil }
+        return after.boardExtent.intersection(frame)?.integral
+    }
+
+    /// Draws `damage` of `list` and shows it — moving the print on top within the window when
+    /// it is drawn as in `previous` (the list the window shows) but moved — and keeps track of
+    /// what the back buffer lacks and of how the print on top shows.
+    func draw(_ list: DisplayList, damage: [Rect], previous: DisplayList?, atVerticalBlank: Bool) {
+        guard let backSurface else { return }
+        let frame = Rect(origin: .zero, size: list.size)
+        let top = Self.topPrint(of: list)
+        let topShown = top.flatMap { shownPrint($0.print, as: drawing(for: $0.print, visible: frame)) }
+        // The print on top drawn as before: where it did not move, its pixels in the window are
+        // right; where a draft only moved, they are moved (drawing a draft costs a transformed
+        // fetch per pixel); a sprite copied at whole pixels is drawn anew, at the cost of a move.
+        var rest = damage
+        var moved: [Rect] = []
+        if let previous, let old = shownTop, let new = topShown, old.hasSameLook(as: new), !atVerticalBlank,
+            !window.presenter.isWaitingForVerticalBlank
+        {
+            let delta = new.center - old.center
+            if delta == .zero {
+                let kept = Self.movedRegion(from: old, to: new, previous: previous, list: list)
+                rest = kept.reduce(rest) { RectRegion.subtracting($1, from: $0) }
+            } else if new.isStretched {
+                moved = Self.movedRegion(from: old, to: new, previous: previous, list: list)
+                window.presenter.move(moved, by: delta, into: backPixmap)
+                statistics.moves += moved.isEmpty ? 0 : 1
+                statistics.movedArea += RectRegion.area(of: moved)
+                rest = moved.reduce(rest) { RectRegion.subtracting($1, from: $0) }
+            }
+        }
+        var plan = list.paintPlan(for: rest, drawingDirect: windowSurface != nil && !atVerticalBlank)
         var direct: (print: PrintItem, drawing: PrintDrawing, clip: [Rect])?
         if let layer = plan.direct, case .print(let print) = list.items[layer.itemIndex] {
             let drawing = drawing(for: print, visible: frame)
             if case .outright = drawing {
-                plan = list.paintPlan(for: damage)  // drawn outright it blends: through the back buffer
+                plan = list.paintPlan(for: rest)  // drawn outright it blends: through the back buffer
             } else {
                 direct = (print, drawing, layer.clip)
             }
         }
-        render(list, plan, damage: damage, into: backSurface)
-        var shown = damage
+        if !rest.isEmpty { render(list, plan, damage: rest, into: backSurface) }
+        var shown = rest + moved
         if let direct, let windowSurface {
             let context = cairo_create(windowSurface)
             draw(direct.print, as: direct.drawing, clippedTo: direct.clip, in: context)
@@ -145,10 +233,21 @@ public final class CairoPainter {
             for rect in direct.clip { shown = RectRegion.subtracting(rect, from: shown) }
         }
         window.presenter.show(shown, from: backPixmap, atVerticalBlank: atVerticalBlank)
-        staleInBackBuffer = damage.reduce(staleInBackBuffer) { RectRegion.subtracting($1, from: $0) } + (direct?.clip ?? [])
-        if staleInBackBuffer.count > PaintPlan.maximumClipRectangles { bringBackBufferUpToDate() }
-        dropSpritesOfPhotosGone(from: list)
-        return true
+        let directClip = direct?.clip ?? []
+        staleInBackBuffer = (rest + moved + directClip).reduce(staleInBackBuffer) { RectRegion.subtracting($1, from: $0) } + directClip
+        if staleInBackBuffer.count > Self.maximumStaleRectangles { bringBackBufferUpToDate() }
+        // All of the print on top drawn (or moved) this frame shows one way; part of it drawn
+        // another way than before leaves the window holding two.
+        if let top, let topShown,
+            let extent = top.print.boardExtent.integral.intersection(frame),
+            damage.reduce([extent], { RectRegion.subtracting($1, from: $0) }).isEmpty
+        {
+            shownTop = topShown
+        } else if let old = shownTop, let new = topShown, old.hasSameLook(as: new), old.center == new.center {
+            shownTop = new
+        } else {
+            shownTop = nil
+        }
     }
 
     /// Lets go of the sprites of photos no longer on the board — looked for only when the
@@ -193,7 +292,7 @@ public final class CairoPainter {
         cairo_surface_flush(surface)
     }
 
-    /// Repaints into the back buffer what was drawn only into the window.
+    /// Repaints into the back buffer what was drawn (or moved) only into the window.
     private func bringBackBufferUpToDate() {
         defer { staleInBackBuffer = [] }
         guard let backSurface, let paintedList, !staleInBackBuffer.isEmpty else { return }
@@ -207,10 +306,25 @@ public final class CairoPainter {
         cairo_clip(context)
     }
 
-    /// Shows the whole back buffer in the window again (after an Expose).
+    /// Shows the whole back buffer in the window again after an exposure (the window lost
+    /// pixels, or was shown again), and renders the next band of the sharp sprites owed when the
+    /// window came back for that (`CairoPainter+Refinement`).
     public func present() {
-        bringBackBufferUpToDate()
-        window.presenter.show([Rect(origin: .zero, size: size)], from: backPixmap, atVerticalBlank: false)
+        let wake = window.presenter.takeWakeReasons()
+        if wake.lostPixels || !wake.stepDue {
+            staleInBackBuffer += wake.unfilled
+            bringBackBufferUpToDate()
+            window.presenter.show([Rect(origin: .zero, size: size)], from: backPixmap, atVerticalBlank: false)
+            // The stale parts were drawn as the print on top is drawn now.
+            if let old = shownTop, let list = paintedList, let top = Self.topPrint(of: list),
+                let now = shownPrint(top.print, as: drawing(for: top.print, visible: Rect(origin: .zero, size: list.size))),
+                !(old.hasSameLook(as: now) && old.center == now.center)
+            {
+                shownTop = nil
+            }
+        }
+        if wake.stepDue { refineDeferredSprites() }
+        requestRefinementStep()
     }
 
     /// Renders the list into a PNG file, reading the pictures back from the server.
@@ -223,6 +337,7 @@ public final class CairoPainter {
     public func invalidate(sprites dropSprites: Bool = false) {
         lastList = nil
         if dropSprites {
+            cancelRefinement { _ in true }
             for id in Array(sprites.keys) { dropSprite(of: id) }
             shadows.removeAll()
         }
