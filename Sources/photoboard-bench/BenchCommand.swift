@@ -23,10 +23,12 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         help:
-            "Run only these parts: engine, paint, closeuppaint, load, decode, memory, app, closeup, library, listing, soak (soak runs only when named); closeupdrag: only the close-up's drags, at 4K.")
+            "Run only these parts: engine, paint, closeuppaint, load, decode, memory, app, closeup, library, listing, soak (soak runs only when named); closeupdrag: only the close-up's drags, at 4K."
+    )
     var only: [Part] = [.engine, .paint, .closeuppaint, .load, .decode, .memory, .app, .closeup, .library, .listing]
 
-    @Option(help: "A photoboard-x11 binary to compare with (closeup, closeupdrag, library, listing): measured before --binary, alternating.")
+    @Option(
+        help: "A photoboard-x11 binary to compare with (closeup, closeupdrag, library, listing): measured before --binary, alternating.")
     var before: String?
 
     @Option(help: "How many times the compared scenarios run for each binary (alternating).")

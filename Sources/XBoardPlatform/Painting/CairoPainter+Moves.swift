@@ -68,7 +68,8 @@ extension CairoPainter {
         let frame = Rect(origin: .zero, size: list.size)
         var source = RectRegion.intersecting(old.opaque, with: [Rect(origin: .zero, size: previous.size)])
         for item in previous.items where item.isOverlay {
-            source = RectRegion.subtracting(OverlayGeometry.extent(of: item, in: previous.size, scale: previous.uiScale).integral, from: source)
+            source = RectRegion.subtracting(
+                OverlayGeometry.extent(of: item, in: previous.size, scale: previous.uiScale).integral, from: source)
         }
         let delta = new.center - old.center
         var moved = source.compactMap { Rect(origin: $0.origin + delta, size: $0.size).intersection(frame) }

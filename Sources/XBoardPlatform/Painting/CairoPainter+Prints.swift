@@ -166,7 +166,8 @@ extension CairoPainter {
         }
         spriteSerial &+= 1
         return PrintSprite(
-            surface: surface, key: PrintSprite.Key(print), covered: covered, isCut: covered != extent, isDraft: isDraft, serial: spriteSerial)
+            surface: surface, key: PrintSprite.Key(print), covered: covered, isCut: covered != extent, isDraft: isDraft,
+            serial: spriteSerial)
     }
 
     /// Draws the print (shadow, border, picture) into its sprite, all of it or only `rows` (in

@@ -10,111 +10,6 @@ import XorgHarness
 /// partly off screen, under an overlay, under another print, with a window over part of it.
 @Suite(.serialized, .timeLimit(.minutes(4)))
 struct PrintMoveTests {
-    /// A real X server, a window on it, the painter, and a board of photos with a close-up on top.
-    final class Stage {
-        let server: XorgServer
-        let reader: ScreenReader
-        // Let go before the server stops (Xlib ends the process when its server goes).
-        private(set) var window: X11Window!
-        private(set) var painter: CairoPainter!
-        var board: Board
-        let scene = SceneBuilder()
-        let closeUp = PhotoID(12)
-
-        init(width: Int = 1600, height: Int = 1000, closeUpWidth: Double = 1000, rotation: Double) throws {
-            server = try XorgServer(width: width, height: height)
-            reader = try ScreenReader(displayName: server.displayName)
-            let size = Size(width: Double(width), height: Double(height))
-            window = try X11Window(displayName: server.displayName, size: size, title: "moves", applicationClass: "Moves")
-            painter = try CairoPainter(window: window)
-            board = Board(size: size)
-            let pixelSize = Size(width: 800, height: 600)
-            for (index, photo) in Board.tossedLayout(pixelSizes: Array(repeating: pixelSize, count: 12), boardSize: size, seed: 9).enumerated() {
-                board.add(photo)
-                try painter.setPicture(picture(seed: index, size: pixelSize), for: photo.id)
-            }
-            let scale = closeUpWidth / 800
-            board.add(
-                Photo(
-                    id: closeUp, size: pixelSize, pixelSize: pixelSize,
-                    photoToBoard: AffineTransform(center: Point(x: size.width / 2, y: size.height / 2), scale: scale, rotation: rotation)))
-            try painter.setPicture(picture(seed: 99, size: pixelSize), for: closeUp)
-        }
-
-        deinit {
-            painter = nil
-            window = nil
-            reader.close()
-            server.stop()
-        }
-
-        /// A picture with detail everywhere (so a misplaced pixel shows): noise over two colours.
-        func picture(seed: Int, size: Size) throws -> DecodedImage {
-            let path = server.directory.appendingPathComponent("picture-\(seed).jpg").path
-            try TestPhotos.writeJPEG(
-                to: path, width: Int(size.width), height: Int(size.height), left: 0x80_4020 &+ UInt32(seed * 0x0A0B0C),
-                right: 0x20_6090 &+ UInt32(seed * 0x050607), noise: 60)
-            return try ImageLoader.load(path: path, maximumLongEdge: Int(size.longEdge)).image
-        }
-
-        var center: Point { board.photo(closeUp)?.center ?? .zero }
-
-        /// The board's list with the close-up moving or not, the help panel (over the middle of
-        /// the board) when `help`, and `overlays` on top.
-        func list(moving: Bool, help: Bool = false, overlays: [DisplayItem] = []) -> DisplayList {
-            var list = scene.build(board, showsHelp: help, moving: moving ? [closeUp] : [])
-            list.items += overlays
-            return list
-        }
-
-        func place(_ center: Point, scale: Double? = nil, rotation: Double? = nil) {
-            guard let photo = board.photo(closeUp) else { return }
-            board.setTransform(
-                AffineTransform(center: center, scale: scale ?? photo.scale, rotation: rotation ?? photo.rotation), of: closeUp)
-        }
-
-        /// What the loop does between frames: take the window's events, and answer exposures
-        /// (the window's and the painter's own steps) with `present()`, until none come.
-        func settle() {
-            var quiet = 0
-            while quiet < 3 {
-                painter.finish()
-                let events = window.pendingEvents()
-                if events.contains(where: { if case .exposed = $0 { return true } else { return false } }) {
-                    painter.present()
-                    quiet = 0
-                } else {
-                    quiet += events.isEmpty ? 1 : 0
-                    pause(.milliseconds(5))
-                }
-            }
-        }
-
-        func screen() throws -> Screenshot {
-            painter.finish()
-            return try reader.screenshot()
-        }
-
-        /// The same list painted afresh (every layer drawn anew from the same sprites).
-        func fresh(_ list: DisplayList) throws -> Screenshot {
-            painter.invalidate()
-            painter.paint(list)
-            settle()
-            return try screen()
-        }
-
-        /// Drags the close-up by `steps` (one frame each), settling between frames as a
-        /// hesitating finger lets the board do.
-        func drag(_ steps: [Point], help: Bool = false, overlays: [DisplayItem] = [], between: () -> Void = {}) {
-            for step in steps {
-                place(center + step)
-                painter.paint(list(moving: true, help: help, overlays: overlays))
-                between()
-                settle()
-            }
-        }
-    }
-
     /// Seeded hesitating steps of 4–12 pixels, in legs of six that go one way and then come
     /// back the same way (so the print stays about where it was), each pair of legs with one
     /// far step of 25–70 pixels.
@@ -197,7 +92,7 @@ struct PrintMoveTests {
 
     /// Brings the stage to the kind's starting frame: held (drawn moving), and for a draft
     /// scaled a little while held, so that it is drawn from a sprite made for another scale.
-    static func start(_ stage: Stage, as kind: Kind) {
+    static func start(_ stage: PrintMoveStage, as kind: Kind) {
         stage.painter.quickDrafts = kind == .turnedQuickDraft
         stage.painter.paint(stage.list(moving: false))
         stage.settle()
@@ -208,7 +103,7 @@ struct PrintMoveTests {
 
     @Test(arguments: Kind.allCases)
     func aCloseUpDraggedInHesitatingStepsLooksAsPaintedAfresh(kind: Kind) throws {
-        let stage = try Stage(rotation: kind.rotation)
+        let stage = try PrintMoveStage(rotation: kind.rotation)
         Self.start(stage, as: kind)
         stage.drag(Self.steps(count: 24, seed: 5))
         let moved = try stage.screen()
@@ -222,7 +117,7 @@ struct PrintMoveTests {
 
     @Test(arguments: [Kind.upright, .turnedDraft])
     func aCloseUpDraggedPartlyOffScreenAndBackLooksAsPaintedAfresh(kind: Kind) throws {
-        let stage = try Stage(rotation: kind.rotation)
+        let stage = try PrintMoveStage(rotation: kind.rotation)
         Self.start(stage, as: kind)
         // Out past the left edge by a third of it, hesitating, then most of the way back.
         let out = (0..<8).map { _ in Point(x: -55, y: 9) } + (0..<6).map { _ in Point(x: 47, y: -7) }
@@ -232,7 +127,7 @@ struct PrintMoveTests {
 
     @Test(arguments: [Kind.turned, .turnedDraft])
     func aCloseUpDraggedUnderAnOverlayLooksAsPaintedAfresh(kind: Kind) throws {
-        let stage = try Stage(rotation: kind.rotation)
+        let stage = try PrintMoveStage(rotation: kind.rotation)
         Self.start(stage, as: kind)
         let marker = DisplayItem.fingerMarker(stage.center + Point(x: 100, y: 40))
         let panel = DisplayItem.fingerMarker(stage.center - Point(x: 150, y: 60))
@@ -249,7 +144,7 @@ struct PrintMoveTests {
     }
 
     @Test func aCloseUpUnderAnotherPrintDraggedAsADraftLooksAsPaintedAfresh() throws {
-        let stage = try Stage(rotation: 0.3)
+        let stage = try PrintMoveStage(rotation: 0.3)
         Self.start(stage, as: .turnedDraft)
         // Another print laid over the close-up: the close-up is no longer on top.
         var above = try #require(stage.board.photos.first)
@@ -264,7 +159,7 @@ struct PrintMoveTests {
 
     @Test(arguments: [Kind.upright, .turnedDraft])
     func aCloseUpDraggedWhileAWindowCoversPartOfItLooksAsPaintedAfreshOnceUncovered(kind: Kind) throws {
-        let stage = try Stage(rotation: kind.rotation)
+        let stage = try PrintMoveStage(rotation: kind.rotation)
         Self.start(stage, as: kind)
         let c = stage.center
         let cover = stage.reader.openCover(x: Int(c.x) - 300, y: Int(c.y) - 200, width: 420, height: 260)
@@ -277,7 +172,7 @@ struct PrintMoveTests {
 
     @Test(arguments: [Kind.turnedDraft, .turnedQuickDraft])
     func aDraftLetGoIsDrawnSharpABandAtATimeAndLooksAsASharpPrint(kind: Kind) throws {
-        let stage = try Stage(rotation: kind.rotation)
+        let stage = try PrintMoveStage(rotation: kind.rotation)
         Self.start(stage, as: kind)
         stage.drag(Self.steps(count: 6, seed: 3))
         let bandsBefore = stage.painter.statistics.refinementBands
@@ -295,7 +190,7 @@ struct PrintMoveTests {
     }
 
     @Test func aDraftLetGoAndGrabbedAgainDropsItsHalfMadeSharpSprite() throws {
-        let stage = try Stage(rotation: 0.35)
+        let stage = try PrintMoveStage(rotation: 0.35)
         Self.start(stage, as: .turnedDraft)
         stage.painter.paint(stage.list(moving: false))
         // Two steps of its sharp render, then a finger lands and drags it.
@@ -311,7 +206,7 @@ struct PrintMoveTests {
     }
 
     @Test func aCloseUpAt4KDraggedInHesitatingStepsLooksAsPaintedAfresh() throws {
-        let stage = try Stage(width: 3840, height: 2160, closeUpWidth: 2242, rotation: 0.25)
+        let stage = try PrintMoveStage(width: 3840, height: 2160, closeUpWidth: 2242, rotation: 0.25)
         Self.start(stage, as: .turnedDraft)
         let cover = stage.reader.openCover(x: 2600, y: 300, width: 900, height: 700)
         stage.drag(Self.steps(count: 14, seed: 22))
