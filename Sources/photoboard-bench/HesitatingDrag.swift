@@ -69,6 +69,9 @@ struct HesitatingDrag {
         }
         try fingers.touch(.end, 1, x, y)
         result.end = (x, y)
+        if ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil {
+            print("latencies: " + result.latencies.map { String(format: "%.1f", $0) }.joined(separator: " "))
+        }
         return result
     }
 

@@ -2,10 +2,10 @@
 /// where the table is filled, and the part of each print drawn. Pure geometry, tested without
 /// pixels.
 ///
-/// A print's opaque part (`PrintItem.opaqueBounds`) hides the table and every print under it,
-/// so dragging a close-up that fills the window repaints the pixels it uncovers and itself,
-/// not everything beneath it too. Only large prints count as hiding (small ones would cut the
-/// region into many small rectangles for little gain).
+/// A print's opaque part (`PrintItem.directRegion`: bands of rows for a turned print) hides the
+/// table and every print under it, so dragging a close-up that fills the window repaints the
+/// pixels it uncovers and itself, not everything beneath it too. Only large prints count as
+/// hiding (small ones would cut the region into many small rectangles for little gain).
 ///
 /// Asked for (`drawingDirect`), the plan also names the part of the topmost print that may go
 /// straight into the window (`direct`): the inside of a large opaque print with nothing above
@@ -50,7 +50,7 @@ extension DisplayList {
         // rectangles among them that hide what lies under them, with their place in the stack.
         let reach = RectRegion.bounds(of: damage)
         var touching: [(stack: Int, index: Int, touched: [Rect])] = []
-        var occluders: [(stack: Int, rect: Rect)] = []
+        var occluders: [(stack: Int, region: [Rect], area: Double)] = []
         var stack = 0, top: Int?
         for (index, item) in items.enumerated() {
             guard case .print(let print) = item else { continue }
@@ -61,18 +61,22 @@ extension DisplayList {
             let touched = damage.compactMap { $0.intersection(extent) }
             guard !touched.isEmpty else { continue }
             touching.append((stack, index, touched))
-            if let opaque = print.opaqueBounds, opaque.size.area >= PaintPlan.minimumOccluderArea,
-                damage.contains(where: { $0.intersects(opaque) })
-            {
-                occluders.append((stack, opaque))
+            guard let opaque = print.opaqueBounds, opaque.size.area >= PaintPlan.minimumOccluderArea else { continue }
+            // Where it hides what is under it however it is drawn: a turned print's inside is
+            // bands of rows, much more than the upright rectangle inside it.
+            let region = print.directRegion
+            if damage.contains(where: { rect in region.contains { $0.intersects(rect) } }) {
+                occluders.append((stack, region, RectRegion.area(of: region)))
             }
         }
-        occluders = Array(occluders.sorted { $0.rect.size.area > $1.rect.size.area }.prefix(PaintPlan.maximumOccluders))
+        occluders = Array(occluders.sorted { $0.area > $1.area }.prefix(PaintPlan.maximumOccluders))
         func visible(_ region: [Rect], under stack: Int) -> [Rect] {
             var region = region
             for occluder in occluders where occluder.stack > stack {
-                guard region.count < PaintPlan.maximumClipRectangles else { break }
-                region = RectRegion.subtracting(occluder.rect, from: region)
+                for rect in occluder.region {
+                    guard region.count < PaintPlan.maximumDirectRectangles else { return region }
+                    region = RectRegion.subtracting(rect, from: region)
+                }
             }
             return region
         }

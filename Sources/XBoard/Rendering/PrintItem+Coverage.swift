@@ -55,7 +55,7 @@ extension PrintItem {
         var bands: [Rect] = []
         var top = low.y
         while top < high.y {
-            let bottom = min(top + bandHeight, high.y)
+            let bottom = min(Self.nextBandEdge(after: top, bandHeight: bandHeight), high.y)
             defer { top = bottom }
             guard let first = Self.span(of: corners, from: top, to: top), let last = Self.span(of: corners, from: bottom, to: bottom)
             else { continue }
@@ -65,6 +65,12 @@ extension PrintItem {
         }
         return bands
     }
+
+    /// The board rectangles that repainting this print dirties: its extent when it is upright,
+    /// the bands of `coverage()` when it is turned (its corners leave most of its bounding box
+    /// empty: a close-up turned 20° that moves would repaint some 2.5 MP of table and prints
+    /// around it that it never touches).
+    public var damageRegion: [Rect] { isUpright ? [boardExtent] : coverage() }
 
     /// Whether the print is not turned (its edges run along pixel rows and columns).
     public var isUpright: Bool { abs(sin(photoToBoard.rotation)) < 1e-9 }
@@ -81,18 +87,18 @@ extension PrintItem {
     }
 
     /// The part of the print that may go straight into the window, drawn either way: inside
-    /// `opaqueRegion(sampledBy:)` by half a pixel more, since the painter places a print's
-    /// centre at whole pixels.
-    public var directRegion: [Rect] { opaqueRegion(inset: (isUpright ? 1 : 2) + 0.5) }
+    /// `opaqueRegion(sampledBy:)` by what the painter's placing its centre at whole pixels may
+    /// move the outline — half a pixel along a row or column, up to √½ across a turned edge.
+    public var directRegion: [Rect] { opaqueRegion(inset: isUpright ? 1.5 : 3) }
 
-    /// Rows per band of a turned print's `opaqueRegion`: 32, or more for a print so tall that
-    /// it would take more than 40 bands.
+    /// Rows per band of a turned print's `opaqueRegion`: 32 as `coverage()`'s, or a multiple of
+    /// it for a print so tall that it would take more than 40 bands.
     var opaqueBandHeight: Double {
         let height = boardExtent.size.height
-        return max(32, (height / 40).rounded(.up))
+        return 32 * max(1, (height / 40 / 32).rounded(.up))
     }
 
-    /// Whole-pixel rectangles, one per band of `bandHeight` rows, that together cover every
+    /// Whole-pixel rectangles, one per band of the board's rows `bandHeight` apart, that together cover every
     /// pixel the print may touch (its outline and its shadow, turned as it is): tighter than
     /// `boardExtent` for a turned print, whose corners leave most of its bounding box empty.
     public func coverage(bandHeight: Double = 32) -> [Rect] {
@@ -104,7 +110,7 @@ extension PrintItem {
         var bands: [Rect] = []
         var top = extent.minY
         while top < extent.maxY {
-            let bottom = min(top + bandHeight, extent.maxY)
+            let bottom = min(Self.nextBandEdge(after: top, bandHeight: bandHeight), extent.maxY)
             var low = Double.infinity, high = -Double.infinity
             for polygon in [outlineCorners, shadowCorners] {
                 guard let span = Self.span(of: polygon, from: top, to: bottom) else { continue }
@@ -118,6 +124,12 @@ extension PrintItem {
             top = bottom
         }
         return bands
+    }
+
+    /// The first row below `row` on the board's grid of bands of `bandHeight` rows: bands lie on
+    /// one grid, so those of a print where it was and where it is share their rows and merge.
+    static func nextBandEdge(after row: Double, bandHeight: Double) -> Double {
+        ((row / bandHeight).rounded(.down) + 1) * bandHeight
     }
 
     /// The x-range a convex polygon covers between two rows, or `nil` when it misses them.

@@ -5,21 +5,21 @@ import XBoard
 /// back buffer and shown from there, and the bookkeeping of what the back buffer lacks and of
 /// how the print on top shows; and showing the whole frame again after an exposure.
 extension CairoPainter {
-    /// The damage rectangle of the print on top when it only started or stopped moving and is
+    /// The damage rectangles of the print on top when it only started or stopped moving and is
     /// drawn exactly as the window shows it (the same sprite, the same way, in the same place):
     /// no pixel of it changes, so no frame is owed for it (and the move after a finger lands
     /// is not held back a refresh behind one).
-    func topPrintDrawnAsBefore(in list: DisplayList, previous: DisplayList?) -> Rect? {
+    func topPrintDrawnAsBefore(in list: DisplayList, previous: DisplayList?) -> Set<Rect> {
         guard let previous, let old = shownTop, let before = Self.topPrint(of: previous)?.print,
             let after = Self.topPrint(of: list)?.print, before.photo == after.photo, before.isMoving != after.isMoving
-        else { return nil }
+        else { return [] }
         var startedOrStopped = before
         startedOrStopped.isMoving = after.isMoving
         let frame = Rect(origin: .zero, size: list.size)
         guard startedOrStopped == after, let new = shownPrint(after, as: drawing(for: after, visible: frame)), old.hasSameLook(as: new),
             old.center == new.center
-        else { return nil }
-        return after.boardExtent.intersection(frame)?.integral
+        else { return [] }
+        return Set(after.damageRegion.compactMap { $0.intersection(frame)?.integral })
     }
 
     /// Draws `damage` of `list` and shows it — moving the print on top within the window when
@@ -76,8 +76,7 @@ extension CairoPainter {
         // All of the print on top drawn (or moved) this frame shows one way; part of it drawn
         // another way than before leaves the window holding two.
         if let top, let topShown,
-            let extent = top.print.boardExtent.integral.intersection(frame),
-            damage.reduce([extent], { RectRegion.subtracting($1, from: $0) }).isEmpty
+            RectRegion.covers(damage, top.print.damageRegion.compactMap { $0.integral.intersection(frame) })
         {
             shownTop = topShown
         } else if let old = shownTop, let new = topShown, old.hasSameLook(as: new), old.center == new.center {

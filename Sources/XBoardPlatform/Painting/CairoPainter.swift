@@ -154,7 +154,8 @@ public final class CairoPainter {
         let frame = Rect(origin: .zero, size: list.size)
         let previous = lastList
         var damage = (list.damage(since: previous) ?? [frame]).map(\.integral)
-        if let unchanged = topPrintDrawnAsBefore(in: list, previous: previous) { damage.removeAll { $0 == unchanged } }
+        let unchanged = topPrintDrawnAsBefore(in: list, previous: previous)
+        if !unchanged.isEmpty { damage.removeAll { unchanged.contains($0) } }
         lastList = list
         paintedList = list
         lastPaintedArea = damage.reduce(0) { $0 + $1.size.area }
