@@ -64,7 +64,7 @@ extension CairoPainter {
         var shown = rest + moved
         if let direct, let windowSurface {
             let context = cairo_create(windowSurface)
-            draw(direct.print, as: direct.drawing, clippedTo: direct.clip, in: context)
+            draw(direct.print, as: direct.drawing, clippedTo: direct.clip, isInsideDirectRegion: true, in: context)
             cairo_destroy(context)
             cairo_surface_flush(windowSurface)
             for rect in direct.clip { shown = RectRegion.subtracting(rect, from: shown) }

@@ -67,16 +67,19 @@ extension CairoPainter {
         draw(print, as: drawing(for: print, visible: visible), clippedTo: clip, in: context)
     }
 
-    /// Draws `print` the way `drawing` says, only within `clip`.
-    func draw(_ print: PrintItem, as drawing: PrintDrawing, clippedTo clip: [Rect], in context: OpaquePointer?) {
+    /// Draws `print` the way `drawing` says, only within `clip`; `clip` lies within the print's
+    /// `directRegion` when `isInsideDirectRegion` (all of it is copied, nothing blended).
+    func draw(
+        _ print: PrintItem, as drawing: PrintDrawing, clippedTo clip: [Rect], isInsideDirectRegion: Bool = false, in context: OpaquePointer?
+    ) {
         switch drawing {
         case .blit(let sprite, let center):
-            blit(sprite, as: print, centeredAt: center, clippedTo: clip, in: context)
+            blit(sprite, as: print, centeredAt: center, clippedTo: clip, isOpaque: isInsideDirectRegion, in: context)
         case .stretch(let sprite, let boardToSprite, _):
             statistics.draftsStretched += 1
             let placed = drawing.placed(print)
             composite(
-                sprite.surface, boardToSprite: boardToSprite, opaque: placed.opaqueRegion(sampledBy: .bilinear),
+                sprite.surface, boardToSprite: boardToSprite, opaque: isInsideDirectRegion ? nil : placed.opaqueRegion(sampledBy: .bilinear),
                 coverage: placed.coverage(), clip: clip, filter: CAIRO_FILTER_BILINEAR, in: context)
         case .outright:
             cairo_save(context)
@@ -88,7 +91,8 @@ extension CairoPainter {
 
     /// Copies a sprite at whole pixels with the print's centre at `center`.
     private func blit(
-        _ sprite: PrintSprite, as print: PrintItem, centeredAt center: Point, clippedTo clip: [Rect], in context: OpaquePointer?
+        _ sprite: PrintSprite, as print: PrintItem, centeredAt center: Point, clippedTo clip: [Rect], isOpaque: Bool,
+        in context: OpaquePointer?
     ) {
         statistics.blits += 1
         var placed = print
@@ -96,20 +100,22 @@ extension CairoPainter {
         let origin = center + sprite.covered.origin
         let held = Rect(origin: origin, size: sprite.covered.size)
         composite(
-            sprite.surface, boardToSprite: AffineTransform(translation: -origin), opaque: placed.opaqueRegion(sampledBy: .wholePixels),
+            sprite.surface, boardToSprite: AffineTransform(translation: -origin),
+            opaque: isOpaque ? nil : placed.opaqueRegion(sampledBy: .wholePixels),
             coverage: RectRegion.intersecting(placed.coverage(), with: [held]), clip: clip, filter: CAIRO_FILTER_NEAREST, in: context)
     }
 
     /// Draws `surface` through `boardToSprite` within `clip`: copied outright where the print is
-    /// opaque (`opaque`), blended elsewhere but only where it has pixels (`coverage`).
+    /// opaque (`opaque`; `nil`: all of `clip` is), blended elsewhere but only where it has
+    /// pixels (`coverage`).
     private func composite(
-        _ surface: OpaquePointer, boardToSprite: AffineTransform, opaque: [Rect], coverage: [Rect], clip: [Rect], filter: cairo_filter_t,
-        in context: OpaquePointer?
+        _ surface: OpaquePointer, boardToSprite: AffineTransform, opaque: [Rect]?, coverage: [Rect], clip: [Rect],
+        filter: cairo_filter_t, in context: OpaquePointer?
     ) {
         var matrix = cairo_matrix_t(
             xx: boardToSprite.a, yx: boardToSprite.b, xy: boardToSprite.c, yy: boardToSprite.d, x0: boardToSprite.tx, y0: boardToSprite.ty)
-        let inside = RectRegion.intersecting(clip, with: opaque)
-        let outside = RectRegion.intersecting(opaque.reduce(clip) { RectRegion.subtracting($1, from: $0) }, with: coverage)
+        let inside = opaque.map { RectRegion.intersecting(clip, with: $0) } ?? clip
+        let outside = opaque.map { RectRegion.intersecting($0.reduce(clip) { RectRegion.subtracting($1, from: $0) }, with: coverage) } ?? []
         // A quick draft samples the inside nearest-neighbour; the blended edge stays smooth.
         let insideFilter = quickDrafts && filter == CAIRO_FILTER_BILINEAR ? CAIRO_FILTER_NEAREST : filter
         for (part, op, partFilter) in [(inside, CAIRO_OPERATOR_SOURCE, insideFilter), (outside, CAIRO_OPERATOR_OVER, filter)]
