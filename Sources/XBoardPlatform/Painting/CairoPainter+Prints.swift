@@ -79,7 +79,8 @@ extension CairoPainter {
             statistics.draftsStretched += 1
             let placed = drawing.placed(print)
             composite(
-                sprite.surface, boardToSprite: boardToSprite, opaque: isInsideDirectRegion ? nil : placed.opaqueRegion(sampledBy: .bilinear),
+                sprite.surface, boardToSprite: boardToSprite,
+                opaque: isInsideDirectRegion ? nil : placed.opaqueRegion(sampledBy: .bilinear),
                 coverage: placed.coverage(), clip: clip, filter: CAIRO_FILTER_BILINEAR, in: context)
         case .outright:
             cairo_save(context)
