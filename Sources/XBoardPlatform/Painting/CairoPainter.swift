@@ -45,6 +45,8 @@ public final class CairoPainter {
     var sprites: [PhotoID: PrintSprite] = [:]
     let shadows = ShadowCache()
     private var lastList: DisplayList?
+    /// Repainted with the next frame though the list did not change there (a picture changed).
+    private var pendingDamage: [Rect] = []
     /// Whether drafts are drawn nearest-neighbour inside the print (its edges stay smooth):
     /// for a server slow at frames (`FramePacer.serverIsSlow`), where the smooth draft of a
     /// turning close-up costs most of a frame.
@@ -106,9 +108,27 @@ public final class CairoPainter {
         cairo_paint(context)
         cairo_destroy(context)
         cairo_surface_flush(serverSurface)
-        removePicture(for: id)
+        let old = pictures.removeValue(forKey: id)
+        if let old { cairo_surface_destroy(old.surface) }
+        cancelRefinement { $0 == id }  // bands drawn from the old copy
         pictures[id] = (serverSurface, image.pixelSize)
-        lastList = nil  // the picture changed under an unchanged display list
+        // A sharper or smaller copy of a picture already shown: its sprite, made from the old
+        // copy, stands in as a draft until the new one is drawn sharp (a band at a time, as for
+        // a print let go), and only the print is repainted. A first picture repaints the frame.
+        if old != nil, var sprite = sprites[id], let print = lastList.flatMap({ Self.print(of: id, in: $0) }) {
+            sprite.isDraft = true
+            sprites[id] = sprite
+            pendingDamage += print.damageRegion
+        } else {
+            dropSprite(of: id)
+            lastList = nil  // the picture changed under an unchanged display list
+        }
+    }
+
+    /// The print of `id` in `list`, if it shows.
+    static func print(of id: PhotoID, in list: DisplayList) -> PrintItem? {
+        for case .print(let print) in list.items where print.photo == id { return print }
+        return nil
     }
 
     public func removePicture(for id: PhotoID) {
@@ -153,7 +173,9 @@ public final class CairoPainter {
         guard backSurface != nil else { return false }
         let frame = Rect(origin: .zero, size: list.size)
         let previous = lastList
-        var damage = (list.damage(since: previous) ?? [frame]).map(\.integral)
+        var damage = (list.damage(since: previous).map { $0 + pendingDamage.compactMap { $0.intersection(frame) } } ?? [frame]).map(
+            \.integral)
+        pendingDamage = []
         let unchanged = topPrintDrawnAsBefore(in: list, previous: previous)
         if !unchanged.isEmpty { damage.removeAll { unchanged.contains($0) } }
         lastList = list

@@ -51,6 +51,11 @@ final class PrintMoveStage {
         return try ImageLoader.load(path: path, maximumLongEdge: Int(size.longEdge)).image
     }
 
+    static func print(_ id: PhotoID, in list: DisplayList) -> PrintItem? {
+        for case .print(let print) in list.items where print.photo == id { return print }
+        return nil
+    }
+
     var center: Point { board.photo(closeUp)?.center ?? .zero }
 
     /// The board's list with the close-up moving or not, the help panel (over the middle of

@@ -205,6 +205,27 @@ struct PrintMoveTests {
         Self.expectSame(try stage.screen(), try stage.fresh(stage.list(moving: true)), "grabbed again", .resampled)
     }
 
+    @Test func aSharperCopyOfACloseUpAtRestComesABandAtATimeWithoutRepaintingTheFrame() throws {
+        let stage = try PrintMoveStage(rotation: 0.2)
+        stage.painter.paint(stage.list(moving: false))
+        stage.settle()
+        let before = stage.painter.statistics
+        // The close-up's picture decoded sharper arrives while it rests.
+        try stage.painter.setPicture(try stage.picture(seed: 99, size: Size(width: 1600, height: 1200)), for: stage.closeUp)
+        stage.painter.paint(stage.list(moving: false))
+        #expect(stage.painter.statistics.spritesRendered == before.spritesRendered, "no sharp render in the frame")
+        let print = try #require(PrintMoveStage.print(stage.closeUp, in: stage.list(moving: false)))
+        #expect(stage.painter.lastPaintedArea <= RectRegion.area(of: print.damageRegion) + 1, "only the print is repainted")
+        stage.settle()
+        #expect(stage.painter.statistics.refinementBands - before.refinementBands > 1)
+        #expect(stage.painter.statistics.spritesRendered == before.spritesRendered + 1)
+        let refined = try stage.screen()
+        stage.painter.invalidate(sprites: true)
+        stage.painter.paint(stage.list(moving: false))
+        stage.settle()
+        Self.expectSame(refined, try stage.screen(), "sharper copy refined", .resampled)
+    }
+
     @Test func aCloseUpAt4KDraggedInHesitatingStepsLooksAsPaintedAfresh() throws {
         let stage = try PrintMoveStage(width: 3840, height: 2160, closeUpWidth: 2242, rotation: 0.25)
         Self.start(stage, as: .turnedDraft)
