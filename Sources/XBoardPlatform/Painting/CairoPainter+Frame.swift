@@ -71,7 +71,11 @@ extension CairoPainter {
         }
         window.presenter.show(shown, from: backPixmap, atVerticalBlank: atVerticalBlank)
         let directClip = direct?.clip ?? []
-        staleInBackBuffer = (rest + moved + directClip).reduce(staleInBackBuffer) { RectRegion.subtracting($1, from: $0) } + directClip
+        staleInBackBuffer = (rest + moved + directClip).reduce(staleInBackBuffer) { RectRegion.subtracting($1, from: $0) }
+        // What is still behind was drawn with the other quick-draft setting: caught up now, so
+        // what is behind is always one way.
+        if staleQuickDrafts != nil, !directClip.isEmpty { bringBackBufferUpToDate() }
+        staleInBackBuffer += directClip
         if staleInBackBuffer.count > Self.maximumStaleRectangles { bringBackBufferUpToDate() }
         // All of the print on top drawn (or moved) this frame shows one way; part of it drawn
         // another way than before leaves the window holding two.
@@ -118,7 +122,12 @@ extension CairoPainter {
 
     /// Repaints into the back buffer what was drawn (or moved) only into the window.
     func bringBackBufferUpToDate() {
-        defer { staleInBackBuffer = [] }
+        catchingUpQuickDrafts = staleQuickDrafts
+        defer {
+            staleInBackBuffer = []
+            staleQuickDrafts = nil
+            catchingUpQuickDrafts = nil
+        }
         guard let backSurface, let paintedList, !staleInBackBuffer.isEmpty else { return }
         render(paintedList, paintedList.paintPlan(for: staleInBackBuffer), damage: staleInBackBuffer, into: backSurface)
     }

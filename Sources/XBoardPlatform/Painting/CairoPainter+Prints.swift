@@ -118,7 +118,7 @@ extension CairoPainter {
         let inside = opaque.map { RectRegion.intersecting(clip, with: $0) } ?? clip
         let outside = opaque.map { RectRegion.intersecting($0.reduce(clip) { RectRegion.subtracting($1, from: $0) }, with: coverage) } ?? []
         // A quick draft samples the inside nearest-neighbour; the blended edge stays smooth.
-        let insideFilter = quickDrafts && filter == CAIRO_FILTER_BILINEAR ? CAIRO_FILTER_NEAREST : filter
+        let insideFilter = drawsQuickDrafts && filter == CAIRO_FILTER_BILINEAR ? CAIRO_FILTER_NEAREST : filter
         for (part, op, partFilter) in [(inside, CAIRO_OPERATOR_SOURCE, insideFilter), (outside, CAIRO_OPERATOR_OVER, filter)]
         where !part.isEmpty {
             cairo_save(context)

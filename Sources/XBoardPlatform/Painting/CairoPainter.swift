@@ -50,7 +50,20 @@ public final class CairoPainter {
     /// Whether drafts are drawn nearest-neighbour inside the print (its edges stay smooth):
     /// for a server slow at frames (`FramePacer.serverIsSlow`), where the smooth draft of a
     /// turning close-up costs most of a frame.
-    public var quickDrafts = false
+    public var quickDrafts = false {
+        didSet {
+            guard quickDrafts != oldValue, !staleInBackBuffer.isEmpty, staleQuickDrafts == nil else { return }
+            staleQuickDrafts = oldValue
+        }
+    }
+    /// The `quickDrafts` the parts of the back buffer that are behind were drawn into the window
+    /// with, while it differs from the current one: they are brought up to date as they show,
+    /// never redrawn the other way (an Expose would show the print's edges changed).
+    var staleQuickDrafts: Bool?
+    /// While the back buffer is brought up to date, the `quickDrafts` its parts were drawn with.
+    var catchingUpQuickDrafts: Bool?
+    /// Whether drafts are drawn quick in what is being drawn now.
+    var drawsQuickDrafts: Bool { catchingUpQuickDrafts ?? quickDrafts }
     /// Pixels repainted by the last `paint`, for benchmarks and tests.
     public private(set) var lastPaintedArea: Double = 0
     /// Counts of what the last frames did with prints, for benchmarks and traces.

@@ -102,6 +102,15 @@ final class PrintMoveStage {
         return try screen()
     }
 
+    /// Turns the close-up by `angle` radians a step, `steps` times (one frame each, held).
+    func twist(by angle: Double, steps: Int) {
+        for _ in 0..<steps {
+            place(center, rotation: (board.photo(closeUp)?.rotation ?? 0) + angle)
+            painter.paint(list(moving: true))
+            settle()
+        }
+    }
+
     /// Drags the close-up by `steps` (one frame each), settling between frames as a
     /// hesitating finger lets the board do.
     func drag(_ steps: [Point], help: Bool = false, overlays: [DisplayItem] = [], between: () -> Void = {}) {

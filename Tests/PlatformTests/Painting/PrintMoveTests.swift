@@ -205,6 +205,26 @@ struct PrintMoveTests {
         Self.expectSame(try stage.screen(), try stage.fresh(stage.list(moving: true)), "grabbed again", .resampled)
     }
 
+    @Test(arguments: [false, true])
+    func aDraftHeldWhileQuickDraftsFlipLooksTheSameAfterAWindowCoveredIt(quickAtFirst: Bool) throws {
+        let stage = try PrintMoveStage(rotation: 0.35)
+        Self.start(stage, as: quickAtFirst ? .turnedQuickDraft : .turnedDraft)
+        // Twisted while held: every frame draws its inside straight into the window anew.
+        stage.twist(by: 0.03, steps: 4)
+        let held = try stage.screen()
+        // The server's speed flips the drafts' quality after the frame; then a window covers the board.
+        stage.painter.quickDrafts = !quickAtFirst
+        stage.reader.cover(x: 0, y: 0, width: held.width, height: held.height, for: .milliseconds(50))
+        stage.settle()
+        Self.expectSame(try stage.screen(), held, "held while quick drafts flipped, uncovered", .resampled)
+        // Twisted on with the new quality, then covered again: shown as it was drawn.
+        stage.twist(by: -0.02, steps: 3)
+        let moved = try stage.screen()
+        stage.reader.cover(x: 200, y: 100, width: 700, height: 600, for: .milliseconds(50))
+        stage.settle()
+        Self.expectSame(try stage.screen(), moved, "twisted on, uncovered", .resampled)
+    }
+
     @Test func aSharperCopyOfACloseUpAtRestComesABandAtATimeWithoutRepaintingTheFrame() throws {
         let stage = try PrintMoveStage(rotation: 0.2)
         stage.painter.paint(stage.list(moving: false))
