@@ -43,6 +43,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The seed of the soak's random gestures (a failure prints it; the same seed replays the same gestures).")
     var seed: UInt64 = 1
 
+    @Flag(help: "Print every latency of the close-up's hesitating drags (closeup, closeupdrag) as each ends.")
+    var latencies = false
+
     @Option(help: "Run the close-up scenarios under this desktop: openbox, i3, xfwm4, openbox+picom (default: none).")
     var desktop: String?
 
@@ -104,14 +107,15 @@ struct BenchCommand: ParsableCommand {
         if only.contains(.closeup) {
             for (width, height) in [(1920, 1080), (3840, 2160)] {
                 try BigBoardRows.closeUp(
-                    width: width, height: height, before: before, after: binary, rounds: rounds, pictures: pictures, desktop: desktop
+                    width: width, height: height, before: before, after: binary, rounds: rounds, pictures: pictures, desktop: desktop,
+                    printingLatencies: latencies
                 ).forEach { print($0) }
             }
         }
         if only.contains(.closeupdrag) {
             try BigBoardRows.closeUp(
                 width: 3840, height: 2160, before: before, after: binary, rounds: rounds, pictures: pictures, pinching: false,
-                desktop: desktop
+                desktop: desktop, printingLatencies: latencies
             ).forEach { print($0) }
         }
         if only.contains(.library) {

@@ -24,10 +24,12 @@ enum BigBoardRows {
     /// The close-up rows; with `pinching` false, only its drag latencies.
     static func closeUp(
         width: Int, height: Int, before: String?, after: String, rounds: Int, pictures: BenchPhotos, pinching: Bool = true,
-        desktop: WindowManager.Kind? = nil
+        desktop: WindowManager.Kind? = nil, printingLatencies: Bool = false
     ) throws -> [String] {
         let runs = try alternating(before: before, after: after, rounds: rounds) {
-            try CloseUpBenchmark.run(width: width, height: height, binary: $0, pictures: pictures, pinching: pinching, desktop: desktop)
+            try CloseUpBenchmark.run(
+                width: width, height: height, binary: $0, pictures: pictures, pinching: pinching, desktop: desktop,
+                printingLatencies: printingLatencies)
         }
         let setup = "\(width)×\(height), 20 photos" + (desktop.map { ", under \($0)" } ?? "")
         let cpu = { (f: CloseUpBenchmark.Figures) in

@@ -28,7 +28,8 @@ enum CloseUpBenchmark {
     /// Measures the close-up on a `width`×`height` screen at 60 Hz, under `desktop` if given;
     /// with `pinching` false, only its drags.
     static func run(
-        width: Int, height: Int, binary: String, pictures: BenchPhotos, pinching: Bool = true, desktop: WindowManager.Kind? = nil
+        width: Int, height: Int, binary: String, pictures: BenchPhotos, pinching: Bool = true, desktop: WindowManager.Kind? = nil,
+        printingLatencies: Bool = false
     ) throws -> Figures {
         let server = try XorgServer(width: width, height: height)
         defer { server.stop() }
@@ -92,7 +93,8 @@ enum CloseUpBenchmark {
         // before each move (a finger landing while it is drawn sharp).
         let pauseCounter = try FrameCounter(displayName: server.displayName, window: window)
         defer { pauseCounter.close() }
-        let hesitating = HesitatingDrag(fingers: fingers, reader: reader, counter: pauseCounter, screenWidth: width)
+        var hesitating = HesitatingDrag(fingers: fingers, reader: reader, counter: pauseCounter, screenWidth: width)
+        hesitating.printsLatencies = printingLatencies
         let upright = try hesitating.drag(from: (x, y), samples: 60)
         (x, y) = upright.end
         figures.hesitating = upright

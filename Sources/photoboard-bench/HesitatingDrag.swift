@@ -21,6 +21,8 @@ struct HesitatingDrag {
     /// The length of one update, in screen pixels (its direction turns every `leg` updates).
     var steps: ClosedRange<Double> = 4...12
     var leg = 10
+    /// Print every latency of a drag as it ends (`--latencies`).
+    var printsLatencies = false
     /// An update not seen within this long counts as not seen.
     var timeout: Duration = .seconds(2)
     static let border: UInt32 = 0xFA_F9F5
@@ -69,9 +71,7 @@ struct HesitatingDrag {
         }
         try fingers.touch(.end, 1, x, y)
         result.end = (x, y)
-        if ProcessInfo.processInfo.environment["BENCH_DEBUG"] != nil {
-            print("latencies: " + result.latencies.map { String(format: "%.1f", $0) }.joined(separator: " "))
-        }
+        if printsLatencies { print("hesitating drag, ms: " + result.latencies.map { String(format: "%.1f", $0) }.joined(separator: " ")) }
         return result
     }
 
