@@ -50,17 +50,22 @@ enum BigBoardRows {
         }
         let is4K = width >= 3840
         let budget = is4K ? "median ≤ 4 ms, p90 ≤ 16.7 ms" : "—"
-        let hesitatingRows = [
-            row(
-                "close-up drag latency, hesitating (an update after each 60–120 ms pause; both edges seen moved)", setup,
-                before: runs.before.map { hesitating($0.hesitating) }, after: runs.after.map { hesitating($0.hesitating) }, budget: budget),
-            row(
-                "the same, the close-up turned 20°", setup, before: runs.before.map { hesitating($0.hesitatingTurned) },
-                after: runs.after.map { hesitating($0.hesitatingTurned) }, budget: budget),
-            row(
-                "close-up turned and let go, grabbed again 60–120 ms later: the first move", setup,
-                before: runs.before.map { hesitating($0.regrabbed) }, after: runs.after.map { hesitating($0.regrabbed) }, budget: budget),
-        ]
+        let hesitatingRows =
+            !is4K
+            ? []
+            : [
+                row(
+                    "close-up drag latency, hesitating (an update after each 60–120 ms pause; both edges seen moved)", setup,
+                    before: runs.before.map { hesitating($0.hesitating) }, after: runs.after.map { hesitating($0.hesitating) },
+                    budget: budget),
+                row(
+                    "the same, the close-up turned 20°", setup, before: runs.before.map { hesitating($0.hesitatingTurned) },
+                    after: runs.after.map { hesitating($0.hesitatingTurned) }, budget: budget),
+                row(
+                    "close-up turned and let go, grabbed again 60–120 ms later: the first move", setup,
+                    before: runs.before.map { hesitating($0.regrabbed) }, after: runs.after.map { hesitating($0.regrabbed) }, budget: budget
+                ),
+            ]
         guard pinching else {
             return [row("close-up drag latency", setup, before: runs.before.map(latency), after: runs.after.map(latency), budget: "—")]
                 + hesitatingRows

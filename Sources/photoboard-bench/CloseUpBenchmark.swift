@@ -88,37 +88,39 @@ enum CloseUpBenchmark {
         pause(.milliseconds(300))
         _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
 
-        // A hesitating finger (issue 22): single updates after pauses of 60–120 ms, both edges
-        // watched; then the same with the close-up turned 20°, and turned again and let go
+        // A hesitating finger (issue 22), at 4K: single updates after pauses of 60–120 ms, both
+        // edges watched; then the same with the close-up turned 20°, and turned again and let go
         // before each move (a finger landing while it is drawn sharp).
-        let pauseCounter = try FrameCounter(displayName: server.displayName, window: window)
-        defer { pauseCounter.close() }
-        var hesitating = HesitatingDrag(fingers: fingers, reader: reader, counter: pauseCounter, screenWidth: width)
-        hesitating.printsLatencies = printingLatencies
-        let upright = try hesitating.drag(from: (x, y), samples: 60)
-        (x, y) = upright.end
-        figures.hesitating = upright
-        pause(.milliseconds(300))
-        _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
-        let arm = closeUp.span * 0.6
-        let twisted = try hesitating.regrab(around: (x, y), arm: arm, samples: 1, turn: 20 * .pi / 180)
-        (x, y) = twisted.end
-        _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
-        let turned = try hesitating.drag(from: (x, y), samples: 40)
-        (x, y) = turned.end
-        figures.hesitatingTurned = turned
-        pause(.milliseconds(300))
-        _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
-        let regrabbed = try hesitating.regrab(around: (x, y), arm: arm, samples: 16)
-        (x, y) = regrabbed.end
-        figures.regrabbed = regrabbed
-        _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
+        if width >= 3840 {
+            let pauseCounter = try FrameCounter(displayName: server.displayName, window: window)
+            defer { pauseCounter.close() }
+            var hesitating = HesitatingDrag(fingers: fingers, reader: reader, counter: pauseCounter, screenWidth: width)
+            hesitating.printsLatencies = printingLatencies
+            let upright = try hesitating.drag(from: (x, y), samples: 60)
+            (x, y) = upright.end
+            figures.hesitating = upright
+            pause(.milliseconds(300))
+            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
+            let twisted = try hesitating.regrab(around: (x, y), arm: closeUp.span * 0.6, samples: 1, turn: 20 * .pi / 180)
+            (x, y) = twisted.end
+            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
+            let turned = try hesitating.drag(from: (x, y), samples: 40)
+            (x, y) = turned.end
+            figures.hesitatingTurned = turned
+            pause(.milliseconds(300))
+            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
+            let regrabbed = try hesitating.regrab(around: (x, y), arm: closeUp.span * 0.6, samples: 16)
+            (x, y) = regrabbed.end
+            figures.regrabbed = regrabbed
+            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
+        }
         guard pinching else { return figures }
 
-        // Pinch and twist for 3 s at 120 Hz: the fingers turn ±35° and spread ±30% (the
+        // Pinch and twist for 3 s at 120 Hz: the fingers turn ±35° and spread ±30% (at 4K the
         // close-up is turned by about 20° from the twists before).
         let counter = try FrameCounter(displayName: server.displayName, window: window)
         defer { counter.close() }
+        let arm = closeUp.span * 0.6
         try fingers.touch(.begin, 2, x - arm, y)
         try fingers.touch(.begin, 3, x + arm, y)
         pause(.milliseconds(50))
