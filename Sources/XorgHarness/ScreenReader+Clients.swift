@@ -14,6 +14,14 @@ extension ScreenReader {
     /// takes it away, as a menu or another program's window would: what lay under it is exposed
     /// and must be drawn again by its owner.
     public func cover(x: Int, y: Int, width: Int, height: Int, for duration: Duration = .milliseconds(300)) {
+        let cover = openCover(x: x, y: y, width: width, height: height)
+        pause(duration)
+        closeCover(cover)
+    }
+
+    /// Covers `area` of the screen (root coordinates) with a plain magenta window until
+    /// `closeCover` takes it away; returns the window.
+    public func openCover(x: Int, y: Int, width: Int, height: Int) -> UInt {
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1  // no window manager moves it
         attributes.background_pixel = 0x00FF_00FF
@@ -22,8 +30,12 @@ extension ScreenReader {
             UInt(CWOverrideRedirect | CWBackPixel), &attributes)
         XMapRaised(display, cover)
         XSync(display, 0)
-        pause(duration)
-        XDestroyWindow(display, cover)
+        return UInt(cover)
+    }
+
+    /// Takes away a window `openCover` made: what lay under it is exposed.
+    public func closeCover(_ cover: UInt) {
+        XDestroyWindow(display, Window(cover))
         XSync(display, 0)
     }
 }

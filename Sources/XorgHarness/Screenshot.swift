@@ -7,6 +7,14 @@ public struct Screenshot: Sendable {
     public let height: Int
     public let pixels: [UInt32]
 
+    /// A picture of `width` × `height` pixels, 0xRRGGBB row by row (e.g. where two others differ).
+    public init(width: Int, height: Int, pixels: [UInt32]) {
+        precondition(pixels.count == width * height, "\(pixels.count) pixels for \(width)×\(height)")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
     public func pixel(_ x: Int, _ y: Int) -> UInt32 {
         guard x >= 0, y >= 0, x < width, y < height else { return 0 }
         return pixels[y * width + x]

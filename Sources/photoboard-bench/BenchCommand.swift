@@ -18,16 +18,17 @@ struct BenchCommand: ParsableCommand {
     }
 
     enum Part: String, CaseIterable, ExpressibleByArgument {
-        case engine, paint, load, decode, colour, memory, app, closeup, library, listing, scale, soak
+        case engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, closeupdrag, library, listing, scale, soak
     }
 
     @Option(
         help:
-            "Run only these parts: engine, paint, load, decode, colour, memory, app, closeup, library, listing, scale, soak (soak and scale run only when named)."
+            "Run only these parts: engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, scale, soak (soak and scale run only when named); closeupdrag: only the close-up's drags, at 4K."
     )
-    var only: [Part] = [.engine, .paint, .load, .decode, .colour, .memory, .app, .closeup, .library, .listing]
+    var only: [Part] = [.engine, .paint, .closeuppaint, .load, .decode, .colour, .memory, .app, .closeup, .library, .listing]
 
-    @Option(help: "A photoboard-x11 binary to compare with (closeup, library, listing): measured before --binary, alternating.")
+    @Option(
+        help: "A photoboard-x11 binary to compare with (closeup, closeupdrag, library, listing): measured before --binary, alternating.")
     var before: String?
 
     @Option(help: "How many times the compared scenarios run for each binary (alternating).")
@@ -42,6 +43,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "The seed of the soak's random gestures (a failure prints it; the same seed replays the same gestures).")
     var seed: UInt64 = 1
 
+    @Flag(help: "Print every latency of the close-up's hesitating drags (closeup, closeupdrag) as each ends.")
+    var latencies = false
+
+    @Option(help: "Run the close-up scenarios under this desktop: openbox, i3, xfwm4, openbox+picom (default: none).")
+    var desktop: String?
+
     @Option(help: "The photoboard-x11 binary to measure (default: the one built beside this program).")
     var binary: String?
 
@@ -51,6 +58,10 @@ struct BenchCommand: ParsableCommand {
             ?? (URL(fileURLWithPath: System.executablePath()?.string ?? "").deletingLastPathComponent().appendingPathComponent(
                 "photoboard-x11"
             ).path)
+        let desktop = try desktop.map { name in
+            guard let kind = WindowManager.Kind(rawValue: name) else { throw ValidationError("no desktop named \(name)") }
+            return kind
+        }
         print("| what | setup | figures |")
         print("|---|---|---|")
         if only.contains(.engine) {
@@ -72,6 +83,9 @@ struct BenchCommand: ParsableCommand {
                 }
             }
         }
+        if only.contains(.closeuppaint) {
+            try CloseUpPaintBenchmark.run(pictures: pictures).forEach { print($0) }
+        }
         if only.contains(.load) {
             for count in [20, 100] { print(try LoadBenchmark.run(photos: count, pictures: pictures)) }
         }
@@ -89,15 +103,23 @@ struct BenchCommand: ParsableCommand {
         if only.contains(.app) {
             try AppBenchmark.interaction(binary: binary, pictures: pictures).forEach { print($0) }
         }
-        if only.contains(where: { [Part.closeup, .library, .listing, .scale].contains($0) }) {
+        if only.contains(where: { [Part.closeup, .closeupdrag, .library, .listing, .scale].contains($0) }) {
             print("\n| scenario | setup | before | after | budget |")
             print("|---|---|---|---|---|")
         }
         if only.contains(.closeup) {
             for (width, height) in [(1920, 1080), (3840, 2160)] {
-                try BigBoardRows.closeUp(width: width, height: height, before: before, after: binary, rounds: rounds, pictures: pictures)
-                    .forEach { print($0) }
+                try BigBoardRows.closeUp(
+                    width: width, height: height, before: before, after: binary, rounds: rounds, pictures: pictures, desktop: desktop,
+                    printingLatencies: latencies
+                ).forEach { print($0) }
             }
+        }
+        if only.contains(.closeupdrag) {
+            try BigBoardRows.closeUp(
+                width: 3840, height: 2160, before: before, after: binary, rounds: rounds, pictures: pictures, pinching: false,
+                desktop: desktop, printingLatencies: latencies
+            ).forEach { print($0) }
         }
         if only.contains(.library) {
             try BigBoardRows.library(photos: 1000, before: before, after: binary, rounds: rounds, pictures: pictures).forEach { print($0) }

@@ -1,4 +1,5 @@
 import Foundation
+import XorgHarness
 
 /// The big-screen and big-library scenarios (issue 17), each measured for the board before and
 /// after in one run, alternating, and printed as rows of "before | after | budget".
@@ -20,11 +21,17 @@ enum BigBoardRows {
         return "| \(what) | \(setup) | \(beforeText) | \(after.joined(separator: "; ")) | \(budget) |"
     }
 
-    static func closeUp(width: Int, height: Int, before: String?, after: String, rounds: Int, pictures: BenchPhotos) throws -> [String] {
+    /// The close-up rows; with `pinching` false, only its drag latencies.
+    static func closeUp(
+        width: Int, height: Int, before: String?, after: String, rounds: Int, pictures: BenchPhotos, pinching: Bool = true,
+        desktop: WindowManager.Kind? = nil, printingLatencies: Bool = false
+    ) throws -> [String] {
         let runs = try alternating(before: before, after: after, rounds: rounds) {
-            try CloseUpBenchmark.run(width: width, height: height, binary: $0, pictures: pictures)
+            try CloseUpBenchmark.run(
+                width: width, height: height, binary: $0, pictures: pictures, pinching: pinching, desktop: desktop,
+                printingLatencies: printingLatencies)
         }
-        let setup = "\(width)×\(height), 20 photos"
+        let setup = "\(width)×\(height), 20 photos" + (desktop.map { ", under \($0)" } ?? "")
         let cpu = { (f: CloseUpBenchmark.Figures) in
             "app \(Measure.format(f.appCPU, 0))% + X \(Measure.format(f.serverCPU, 0))% = \(Measure.format(f.total, 0))%"
         }
@@ -34,7 +41,35 @@ enum BigBoardRows {
         let latency = { (f: CloseUpBenchmark.Figures) in
             "median \(Measure.format(Measure.median(f.latencies), 1)) ms, p95 \(Measure.format(Measure.percentile(f.latencies, 0.95), 1)) ms"
         }
+        let hesitating = { (result: HesitatingDrag.Result) in
+            let l = result.latencies
+            return "median \(Measure.format(Measure.median(l), 1)) ms, p90 \(Measure.format(Measure.percentile(l, 0.9), 1)) ms, "
+                + "max \(Measure.format(l.max() ?? .nan, 1)) ms"
+                + (result.misses > 0 ? ", \(result.misses) not seen" : "")
+                + (result.operationsInPauses > 0 ? ", \(result.operationsInPauses) drawings in the pauses" : "")
+        }
         let is4K = width >= 3840
+        let budget = is4K ? "median ≤ 4 ms, p90 ≤ 16.7 ms" : "—"
+        let hesitatingRows =
+            !is4K
+            ? []
+            : [
+                row(
+                    "close-up drag latency, hesitating (an update after each 60–120 ms pause; both edges seen moved)", setup,
+                    before: runs.before.map { hesitating($0.hesitating) }, after: runs.after.map { hesitating($0.hesitating) },
+                    budget: budget),
+                row(
+                    "the same, the close-up turned 20°", setup, before: runs.before.map { hesitating($0.hesitatingTurned) },
+                    after: runs.after.map { hesitating($0.hesitatingTurned) }, budget: budget),
+                row(
+                    "close-up turned and let go, grabbed again 60–120 ms later: the first move", setup,
+                    before: runs.before.map { hesitating($0.regrabbed) }, after: runs.after.map { hesitating($0.regrabbed) }, budget: budget
+                ),
+            ]
+        guard pinching else {
+            return [row("close-up drag latency", setup, before: runs.before.map(latency), after: runs.after.map(latency), budget: "—")]
+                + hesitatingRows
+        }
         return [
             row(
                 "close-up pinch + twist, 3 s: CPU", setup, before: runs.before.map(cpu), after: runs.after.map(cpu),
@@ -45,7 +80,7 @@ enum BigBoardRows {
             row(
                 "close-up drag latency", setup, before: runs.before.map(latency), after: runs.after.map(latency),
                 budget: is4K ? "≤ 4 ms" : "—"),
-        ]
+        ] + hesitatingRows
     }
 
     static func library(photos: Int, before: String?, after: String, rounds: Int, pictures: BenchPhotos) throws -> [String] {

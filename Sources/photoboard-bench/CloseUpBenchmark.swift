@@ -4,13 +4,19 @@ import XBoardPlatform
 import XorgHarness
 
 /// A close-up in the hands on a big screen: the probe photo is brought up close (double tap),
-/// dragged (latency), then pinched and twisted with two fingers for 3 s (CPU of the board and
-/// the X server, frames drawn, the server's idle time).
+/// dragged (latency, in a steady rhythm and in a hesitating one), then pinched and twisted with
+/// two fingers for 3 s (CPU of the board and the X server, frames drawn, the server's idle time).
 enum CloseUpBenchmark {
     struct Figures {
         var appCPU = 0.0, serverCPU = 0.0
         var frames = 0, seconds = 0.0
+        /// Steady rhythm (an update every 40 ms), any change of a row across the print, in ms.
         var latencies: [Double] = []
+        /// Hesitating rhythm (`HesitatingDrag`), both edges of the print seen moved: upright,
+        /// turned 20°, and grabbed again after each twist.
+        var hesitating = HesitatingDrag.Result()
+        var hesitatingTurned = HesitatingDrag.Result()
+        var regrabbed = HesitatingDrag.Result()
 
         var total: Double { appCPU + serverCPU }
         var serverIdle: Double { max(0, 100 - serverCPU) }
@@ -19,11 +25,18 @@ enum CloseUpBenchmark {
 
     static let probeLeft: UInt32 = 0xD0_2020, probeRight: UInt32 = 0x20_B040
 
-    static func run(width: Int, height: Int, binary: String, pictures: BenchPhotos) throws -> Figures {
+    /// Measures the close-up on a `width`×`height` screen at 60 Hz, under `desktop` if given;
+    /// with `pinching` false, only its drags.
+    static func run(
+        width: Int, height: Int, binary: String, pictures: BenchPhotos, pinching: Bool = true, desktop: WindowManager.Kind? = nil,
+        printingLatencies: Bool = false
+    ) throws -> Figures {
         let server = try XorgServer(width: width, height: height)
         defer { server.stop() }
         let reader = try ScreenReader(displayName: server.displayName)
         defer { reader.close() }
+        let windowManager = try desktop.map { try WindowManager($0, on: server, reader: reader) }
+        defer { windowManager?.stop() }
         guard let serverPID = server.pid else { throw HarnessError("no server pid") }
         // 19 photos plus the probe on top, 20 in all; the probe is as large as a 5 MP photo, so
         // its close-up is decoded as sharp as a photo's.
@@ -75,7 +88,36 @@ enum CloseUpBenchmark {
         pause(.milliseconds(300))
         _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
 
-        // Pinch and twist for 3 s at 120 Hz: the fingers turn ±35° and spread ±30%.
+        // A hesitating finger (issue 22), at 4K: single updates after pauses of 60–120 ms, both
+        // edges watched; then the same with the close-up turned 20°, and turned again and let go
+        // before each move (a finger landing while it is drawn sharp).
+        if width >= 3840 {
+            let pauseCounter = try FrameCounter(displayName: server.displayName, window: window)
+            defer { pauseCounter.close() }
+            var hesitating = HesitatingDrag(fingers: fingers, reader: reader, counter: pauseCounter, screenWidth: width)
+            hesitating.printsLatencies = printingLatencies
+            let upright = try hesitating.drag(from: (x, y), samples: 60)
+            (x, y) = upright.end
+            figures.hesitating = upright
+            pause(.milliseconds(300))
+            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
+            let twisted = try hesitating.regrab(around: (x, y), arm: closeUp.span * 0.6, samples: 1, turn: 20 * .pi / 180)
+            (x, y) = twisted.end
+            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
+            let turned = try hesitating.drag(from: (x, y), samples: 40)
+            (x, y) = turned.end
+            figures.hesitatingTurned = turned
+            pause(.milliseconds(300))
+            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
+            let regrabbed = try hesitating.regrab(around: (x, y), arm: closeUp.span * 0.6, samples: 16)
+            (x, y) = regrabbed.end
+            figures.regrabbed = regrabbed
+            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
+        }
+        guard pinching else { return figures }
+
+        // Pinch and twist for 3 s at 120 Hz: the fingers turn ±35° and spread ±30% (at 4K the
+        // close-up is turned by about 20° from the twists before).
         let counter = try FrameCounter(displayName: server.displayName, window: window)
         defer { counter.close() }
         let arm = closeUp.span * 0.6

@@ -2,9 +2,10 @@ extension DisplayList {
     /// The board rectangles that differ between `previous` and this list, or `nil` when the
     /// whole frame must be repainted (size or background changed, or nothing was painted yet).
     ///
-    /// A print that moved, changed or changed its place in the stack damages its old and new
-    /// extents (shadow included); overlays damage their extents (`OverlayGeometry`). Dragging one photo
-    /// over a hundred thus repaints just where it was and where it is.
+    /// A print that moved, changed or changed its place in the stack damages where it was and
+    /// where it is (`PrintItem.damageRegion`: its extent, shadow included, or for a turned print
+    /// the bands it covers); overlays damage their extents (`OverlayGeometry`). Dragging one
+    /// photo over a hundred thus repaints just where it was and where it is.
     public func damage(since previous: DisplayList?) -> [Rect]? {
         guard let previous, previous.size == size, previous.uiScale == uiScale else { return nil }
         guard background == previous.background else { return nil }
@@ -13,10 +14,10 @@ extension DisplayList {
             for item in overlayItems + previous.overlayItems { damaged.append(OverlayGeometry.extent(of: item, in: size, scale: uiScale)) }
         }
         let frame = Rect(origin: .zero, size: size)
-        return damaged.compactMap { $0.intersection(frame) }
+        return RectRegion.mergingRows(damaged.compactMap { $0.intersection(frame) })
     }
 
-    /// The extents of the prints that changed, when both lists hold the same photos in the same
+    /// Where the prints that changed were and are, when both lists hold the same photos in the same
     /// order — the usual frame, where something moved and nothing was added, removed or
     /// restacked; `nil` otherwise. One pass, no lookups: a board of a thousand prints is
     /// compared in a few microseconds.
@@ -29,25 +30,25 @@ extension DisplayList {
             guard i < old.count, j < new.count else { return i == old.count && j == new.count ? damaged : nil }
             guard case .print(let before) = old[i], case .print(let after) = new[j], before.photo == after.photo else { return nil }
             if before != after {
-                damaged.append(before.boardExtent)
-                damaged.append(after.boardExtent)
+                damaged += before.damageRegion
+                damaged += after.damageRegion
             }
             i += 1
             j += 1
         }
     }
 
-    /// The extents of the prints that moved, changed, came, went, or passed another in the stack.
+    /// Where the prints that moved, changed, came, went, or passed another in the stack were and are.
     private func printDamage(since previous: DisplayList) -> [Rect] {
         var damaged: [Rect] = []
         let oldPrints = previous.printsByPhoto, newPrints = printsByPhoto
         let restacked = Self.photosThatPassedOthers(old: oldPrints.mapValues(\.stackIndex), new: newPrints.mapValues(\.stackIndex))
         for (id, new) in newPrints {
             if let old = oldPrints[id], old.item == new.item, !restacked.contains(id) { continue }
-            if let old = oldPrints[id] { damaged.append(old.item.boardExtent) }
-            damaged.append(new.item.boardExtent)
+            if let old = oldPrints[id] { damaged += old.item.damageRegion }
+            damaged += new.item.damageRegion
         }
-        for (id, old) in oldPrints where newPrints[id] == nil { damaged.append(old.item.boardExtent) }
+        for (id, old) in oldPrints where newPrints[id] == nil { damaged += old.item.damageRegion }
         return damaged
     }
 

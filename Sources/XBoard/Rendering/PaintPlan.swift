@@ -2,10 +2,10 @@
 /// where the table is filled, and the part of each print drawn. Pure geometry, tested without
 /// pixels.
 ///
-/// A print's opaque part (`PrintItem.opaqueBounds`) hides the table and every print under it,
-/// so dragging a close-up that fills the window repaints the pixels it uncovers and itself,
-/// not everything beneath it too. Only large prints count as hiding (small ones would cut the
-/// region into many small rectangles for little gain).
+/// A print's opaque part (`PrintItem.directRegion`: bands of rows for a turned print) hides the
+/// table and every print under it, so dragging a close-up that fills the window repaints the
+/// pixels it uncovers and itself, not everything beneath it too. Only large prints count as
+/// hiding (small ones would cut the region into many small rectangles for little gain).
 ///
 /// Asked for (`drawingDirect`), the plan also names the part of the topmost print that may go
 /// straight into the window (`direct`): the inside of a large opaque print with nothing above
@@ -36,6 +36,9 @@ public struct PaintPlan: Hashable, Sendable {
     /// The topmost print goes straight into the window only when its opaque part is at least
     /// this large, in square board points (below it the extra request gains little).
     public static let minimumDirectArea = 256.0 * 256.0
+    /// What goes straight into the window, and what its layer keeps, have at most this many
+    /// rectangles each (a turned print's inside is a band of rows per rectangle).
+    public static let maximumDirectRectangles = 512
 }
 
 extension DisplayList {
@@ -47,7 +50,7 @@ extension DisplayList {
         // rectangles among them that hide what lies under them, with their place in the stack.
         let reach = RectRegion.bounds(of: damage)
         var touching: [(stack: Int, index: Int, touched: [Rect])] = []
-        var occluders: [(stack: Int, rect: Rect)] = []
+        var occluders: [(stack: Int, region: [Rect], area: Double)] = []
         var stack = 0, top: Int?
         for (index, item) in items.enumerated() {
             guard case .print(let print) = item else { continue }
@@ -58,18 +61,22 @@ extension DisplayList {
             let touched = damage.compactMap { $0.intersection(extent) }
             guard !touched.isEmpty else { continue }
             touching.append((stack, index, touched))
-            if let opaque = print.opaqueBounds, opaque.size.area >= PaintPlan.minimumOccluderArea,
-                damage.contains(where: { $0.intersects(opaque) })
-            {
-                occluders.append((stack, opaque))
+            guard let opaque = print.opaqueBounds, opaque.size.area >= PaintPlan.minimumOccluderArea else { continue }
+            // Where it hides what is under it however it is drawn: a turned print's inside is
+            // bands of rows, much more than the upright rectangle inside it.
+            let region = print.directRegion
+            if damage.contains(where: { rect in region.contains { $0.intersects(rect) } }) {
+                occluders.append((stack, region, RectRegion.area(of: region)))
             }
         }
-        occluders = Array(occluders.sorted { $0.rect.size.area > $1.rect.size.area }.prefix(PaintPlan.maximumOccluders))
+        occluders = Array(occluders.sorted { $0.area > $1.area }.prefix(PaintPlan.maximumOccluders))
         func visible(_ region: [Rect], under stack: Int) -> [Rect] {
             var region = region
             for occluder in occluders where occluder.stack > stack {
-                guard region.count < PaintPlan.maximumClipRectangles else { break }
-                region = RectRegion.subtracting(occluder.rect, from: region)
+                for rect in occluder.region {
+                    guard region.count < PaintPlan.maximumDirectRectangles else { return region }
+                    region = RectRegion.subtracting(rect, from: region)
+                }
             }
             return region
         }
@@ -88,19 +95,18 @@ extension PaintPlan {
     /// Moves the opaque inside of the print at `index` (the topmost), less every overlay's
     /// extent, from its layer to `direct` — when that part is large and the cut stays simple.
     fileprivate mutating func planDirect(of index: Int, in list: DisplayList, damage: [Rect]) {
-        // One pixel in from the opaque edge: a print drawn as a turned draft blends that pixel.
-        guard case .print(let print) = list.items[index], let opaque = print.opaqueBounds?.insetBy(1),
-            opaque.size.area >= Self.minimumDirectArea, let layer = prints.lastIndex(where: { $0.itemIndex == index })
-        else { return }
-        var region = RectRegion.intersecting(damage, with: [opaque])
+        guard case .print(let print) = list.items[index], let layer = prints.lastIndex(where: { $0.itemIndex == index }) else { return }
+        let opaque = print.directRegion
+        guard RectRegion.area(of: opaque) >= Self.minimumDirectArea else { return }
+        var region = RectRegion.intersecting(damage, with: opaque)
         for item in list.items where item.isOverlay {
             region = RectRegion.subtracting(OverlayGeometry.extent(of: item, in: list.size, scale: list.uiScale), from: region)
         }
-        guard !region.isEmpty, region.count <= Self.maximumClipRectangles else { return }
+        guard !region.isEmpty, region.count <= Self.maximumDirectRectangles else { return }
         var rest = prints[layer].clip
         for rect in region {
             rest = RectRegion.subtracting(rect, from: rest)
-            guard rest.count <= Self.maximumClipRectangles else { return }
+            guard rest.count <= Self.maximumDirectRectangles else { return }
         }
         if rest.isEmpty { prints.remove(at: layer) } else { prints[layer].clip = rest }
         direct = Layer(itemIndex: index, clip: region)

@@ -31,7 +31,74 @@ extension PrintItem {
         return Rect(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y)
     }
 
-    /// Whole-pixel rectangles, one per band of `bandHeight` rows, that together cover every
+    /// Whole-pixel rectangles, one per band of `bandHeight` rows, inside the print's opaque
+    /// outline (border and picture) by at least `inset` pixels: where its pixels do not depend on
+    /// what lies under it, so that moving the print moves them unchanged. For a turned print this
+    /// is much more than `opaqueBounds` (one upright rectangle); for an upright one it is one
+    /// rectangle. Empty when the border is translucent.
+    ///
+    /// A convex outline's left edge, as a function of the row, is convex and its right edge
+    /// concave, so the columns inside it on every row of a band are those inside it on the
+    /// band's first and last rows.
+    public func opaqueRegion(bandHeight: Double? = nil, inset: Double = 1) -> [Rect] {
+        let bandHeight = bandHeight ?? opaqueBandHeight
+        guard borderColor.alpha >= 1, bandHeight >= 1 else { return [] }
+        let scale = max(photoToBoard.scale, 1e-9)
+        let inner = outline.insetBy(inset / scale)
+        guard !inner.isEmpty else { return [] }
+        let corners = inner.corners.map(photoToBoard.apply(to:))
+        let bounds = Rect.bounding(corners)
+        let low = Point(x: bounds.minX.rounded(.up), y: bounds.minY.rounded(.up))
+        let high = Point(x: bounds.maxX.rounded(.down), y: bounds.maxY.rounded(.down))
+        guard high.x > low.x, high.y > low.y else { return [] }
+        if isUpright { return [Rect(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y)] }
+        var bands: [Rect] = []
+        var top = low.y
+        while top < high.y {
+            let bottom = min(Self.nextBandEdge(after: top, bandHeight: bandHeight), high.y)
+            defer { top = bottom }
+            guard let first = Self.span(of: corners, from: top, to: top), let last = Self.span(of: corners, from: bottom, to: bottom)
+            else { continue }
+            let left = max(first.lowerBound, last.lowerBound).rounded(.up)
+            let right = min(first.upperBound, last.upperBound).rounded(.down)
+            if right > left { bands.append(Rect(x: left, y: top, width: right - left, height: bottom - top)) }
+        }
+        return bands
+    }
+
+    /// The board rectangles that repainting this print dirties: its extent when it is upright,
+    /// the bands of `coverage()` when it is turned (its corners leave most of its bounding box
+    /// empty: a close-up turned 20° that moves would repaint some 2.5 MP of table and prints
+    /// around it that it never touches).
+    public var damageRegion: [Rect] { isUpright ? [boardExtent] : coverage() }
+
+    /// Whether the print is not turned (its edges run along pixel rows and columns).
+    public var isUpright: Bool { abs(sin(photoToBoard.rotation)) < 1e-9 }
+
+    /// How a print is drawn from its sprite: copied at whole pixels, or through a bilinear
+    /// transform (a draft that turns or scales).
+    public enum SpriteSampling: Sendable { case wholePixels, bilinear }
+
+    /// Where the print's pixels are its own whatever lies under it when drawn from its sprite as
+    /// `sampling` says (the print placed as given): what may be drawn with the SOURCE operator.
+    /// A turned print's outline pixel is antialiased, and a bilinear draft blends one more.
+    public func opaqueRegion(sampledBy sampling: SpriteSampling) -> [Rect] {
+        opaqueRegion(inset: (isUpright ? 0 : 1) + (sampling == .bilinear ? 1 : 0))
+    }
+
+    /// The part of the print that may go straight into the window, drawn either way: inside
+    /// `opaqueRegion(sampledBy:)` by what the painter's placing its centre at whole pixels may
+    /// move the outline — half a pixel along a row or column, up to √½ across a turned edge.
+    public var directRegion: [Rect] { opaqueRegion(inset: isUpright ? 1.5 : 3) }
+
+    /// Rows per band of a turned print's `opaqueRegion`: 32 as `coverage()`'s, or a multiple of
+    /// it for a print so tall that it would take more than 40 bands.
+    var opaqueBandHeight: Double {
+        let height = boardExtent.size.height
+        return 32 * max(1, (height / 40 / 32).rounded(.up))
+    }
+
+    /// Whole-pixel rectangles, one per band of the board's rows `bandHeight` apart, that together cover every
     /// pixel the print may touch (its outline and its shadow, turned as it is): tighter than
     /// `boardExtent` for a turned print, whose corners leave most of its bounding box empty.
     public func coverage(bandHeight: Double = 32) -> [Rect] {
@@ -43,7 +110,7 @@ extension PrintItem {
         var bands: [Rect] = []
         var top = extent.minY
         while top < extent.maxY {
-            let bottom = min(top + bandHeight, extent.maxY)
+            let bottom = min(Self.nextBandEdge(after: top, bandHeight: bandHeight), extent.maxY)
             var low = Double.infinity, high = -Double.infinity
             for polygon in [outlineCorners, shadowCorners] {
                 guard let span = Self.span(of: polygon, from: top, to: bottom) else { continue }
@@ -57,6 +124,12 @@ extension PrintItem {
             top = bottom
         }
         return bands
+    }
+
+    /// The first row below `row` on the board's grid of bands of `bandHeight` rows: bands lie on
+    /// one grid, so those of a print where it was and where it is share their rows and merge.
+    static func nextBandEdge(after row: Double, bandHeight: Double) -> Double {
+        ((row / bandHeight).rounded(.down) + 1) * bandHeight
     }
 
     /// The x-range a convex polygon covers between two rows, or `nil` when it misses them.

@@ -25,6 +25,27 @@ public enum RectRegion {
         region.flatMap { rect in other.compactMap { rect.intersection($0) } }
     }
 
+    /// The region with rectangles on the same rows (the same top and bottom) that overlap or
+    /// touch merged into one: where a print was and where it is, band by band, becomes one
+    /// rectangle a band when it moved along its rows.
+    public static func mergingRows(_ region: [Rect]) -> [Rect] {
+        let sorted = region.filter { !$0.isEmpty }.sorted { ($0.minY, $0.maxY, $0.minX) < ($1.minY, $1.maxY, $1.minX) }
+        var merged: [Rect] = []
+        for rect in sorted {
+            if let last = merged.last, last.minY == rect.minY, last.maxY == rect.maxY, rect.minX <= last.maxX {
+                merged[merged.count - 1] = last.union(rect)
+            } else {
+                merged.append(rect)
+            }
+        }
+        return merged
+    }
+
+    /// Whether `region` covers all of `other`.
+    public static func covers(_ region: [Rect], _ other: [Rect]) -> Bool {
+        region.reduce(other) { subtracting($1, from: $0) }.isEmpty
+    }
+
     /// The total area of the rectangles (overlaps counted twice).
     public static func area(of region: [Rect]) -> Double {
         region.reduce(0) { $0 + $1.size.area }

@@ -13,24 +13,48 @@ extension CairoPainter {
     enum PrintDrawing {
         /// Its sprite copied at whole pixels with the print's centre at `center`.
         case blit(PrintSprite, center: Point)
-        /// Its sprite drawn through `boardToSprite`: a bilinear draft of a print that turns or scales.
-        case stretch(PrintSprite, boardToSprite: AffineTransform)
+        /// Its sprite drawn through `boardToSprite` with the print's centre at `center` (whole
+        /// pixels): a bilinear draft of a print that turns or scales.
+        case stretch(PrintSprite, boardToSprite: AffineTransform, center: Point)
         /// No sprite could be made (too large, or out of server memory): the print drawn outright.
         case outright
+
+        /// The print as placed by this drawing: its centre at whole pixels.
+        func placed(_ print: PrintItem) -> PrintItem {
+            switch self {
+            case .blit(_, let center), .stretch(_, _, let center):
+                var placed = print
+                placed.photoToBoard = print.photoToBoard.withCenter(center)
+                return placed
+            case .outright:
+                return print
+            }
+        }
     }
 
     /// How `print` is drawn this frame (`visible` is the window): from its sprite when the sprite
     /// still fits it, else from a sprite rendered anew (kept for the next frames).
+    ///
+    /// A print at rest whose sprite is a draft, or whose sprite can be stretched to it, is drawn
+    /// from that draft while its sharp sprite is rendered a band at a time between frames
+    /// (`refineDeferredSprites`) — when that sprite would take more than one such band — so a
+    /// print let go is never held up by its own sharp render, nor is the next touch.
     func drawing(for print: PrintItem, visible: Rect) -> PrintDrawing {
         let key = PrintSprite.Key(print)
         let center = Point(x: print.photoToBoard.center.x.rounded(), y: print.photoToBoard.center.y.rounded())
-        if let sprite = sprites[print.photo], sprite.key == key, sprite.holds(print, centeredAt: center, visible: visible),
-            print.isMoving || !sprite.isDraft
-        {
-            return .blit(sprite, center: center)
+        let defers = !print.isMoving && sharpSpriteArea(of: print, visible: visible) > refinementSettings.bandArea
+        if let sprite = sprites[print.photo], sprite.key == key, sprite.holds(print, centeredAt: center, visible: visible) {
+            if print.isMoving || !sprite.isDraft { return .blit(sprite, center: center) }
+            if defers {
+                deferSharpSprite(of: print.photo)
+                return .blit(sprite, center: center)
+            }
         }
-        if print.isMoving, let sprite = sprites[print.photo], let boardToSprite = sprite.draftTransform(for: print) {
-            return .stretch(sprite, boardToSprite: boardToSprite)
+        if print.isMoving || defers, let sprite = sprites[print.photo],
+            let boardToSprite = sprite.draftTransform(for: print, centeredAt: center)
+        {
+            if !print.isMoving { deferSharpSprite(of: print.photo) }
+            return .stretch(sprite, boardToSprite: boardToSprite, center: center)
         }
         dropSprite(of: print.photo)
         guard let sprite = renderSprite(print, visible: visible, isDraft: print.isMoving) else { return .outright }
@@ -43,16 +67,21 @@ extension CairoPainter {
         draw(print, as: drawing(for: print, visible: visible), clippedTo: clip, in: context)
     }
 
-    /// Draws `print` the way `drawing` says, only within `clip`.
-    func draw(_ print: PrintItem, as drawing: PrintDrawing, clippedTo clip: [Rect], in context: OpaquePointer?) {
+    /// Draws `print` the way `drawing` says, only within `clip`; `clip` lies within the print's
+    /// `directRegion` when `isInsideDirectRegion` (all of it is copied, nothing blended).
+    func draw(
+        _ print: PrintItem, as drawing: PrintDrawing, clippedTo clip: [Rect], isInsideDirectRegion: Bool = false, in context: OpaquePointer?
+    ) {
         switch drawing {
         case .blit(let sprite, let center):
-            blit(sprite, as: print, centeredAt: center, clippedTo: clip, in: context)
-        case .stretch(let sprite, let boardToSprite):
+            blit(sprite, as: print, centeredAt: center, clippedTo: clip, isOpaque: isInsideDirectRegion, in: context)
+        case .stretch(let sprite, let boardToSprite, _):
             statistics.draftsStretched += 1
+            let placed = drawing.placed(print)
             composite(
-                sprite.surface, boardToSprite: boardToSprite, opaque: print.opaqueBounds?.insetBy(1), coverage: print.coverage(),
-                clip: clip, filter: CAIRO_FILTER_BILINEAR, in: context)
+                sprite.surface, boardToSprite: boardToSprite,
+                opaque: isInsideDirectRegion ? nil : placed.opaqueRegion(sampledBy: .bilinear),
+                coverage: placed.coverage(), clip: clip, filter: CAIRO_FILTER_BILINEAR, in: context)
         case .outright:
             cairo_save(context)
             self.clip(context, to: clip)
@@ -63,7 +92,8 @@ extension CairoPainter {
 
     /// Copies a sprite at whole pixels with the print's centre at `center`.
     private func blit(
-        _ sprite: PrintSprite, as print: PrintItem, centeredAt center: Point, clippedTo clip: [Rect], in context: OpaquePointer?
+        _ sprite: PrintSprite, as print: PrintItem, centeredAt center: Point, clippedTo clip: [Rect], isOpaque: Bool,
+        in context: OpaquePointer?
     ) {
         statistics.blits += 1
         var placed = print
@@ -71,22 +101,24 @@ extension CairoPainter {
         let origin = center + sprite.covered.origin
         let held = Rect(origin: origin, size: sprite.covered.size)
         composite(
-            sprite.surface, boardToSprite: AffineTransform(translation: -origin), opaque: placed.opaqueBounds,
+            sprite.surface, boardToSprite: AffineTransform(translation: -origin),
+            opaque: isOpaque ? nil : placed.opaqueRegion(sampledBy: .wholePixels),
             coverage: RectRegion.intersecting(placed.coverage(), with: [held]), clip: clip, filter: CAIRO_FILTER_NEAREST, in: context)
     }
 
     /// Draws `surface` through `boardToSprite` within `clip`: copied outright where the print is
-    /// opaque (`opaque`), blended elsewhere but only where it has pixels (`coverage`).
+    /// opaque (`opaque`; `nil`: all of `clip` is), blended elsewhere but only where it has
+    /// pixels (`coverage`).
     private func composite(
-        _ surface: OpaquePointer, boardToSprite: AffineTransform, opaque: Rect?, coverage: [Rect], clip: [Rect], filter: cairo_filter_t,
-        in context: OpaquePointer?
+        _ surface: OpaquePointer, boardToSprite: AffineTransform, opaque: [Rect]?, coverage: [Rect], clip: [Rect],
+        filter: cairo_filter_t, in context: OpaquePointer?
     ) {
         var matrix = cairo_matrix_t(
             xx: boardToSprite.a, yx: boardToSprite.b, xy: boardToSprite.c, yy: boardToSprite.d, x0: boardToSprite.tx, y0: boardToSprite.ty)
-        let inside = opaque.map { RectRegion.intersecting(clip, with: [$0]) } ?? []
-        let outside = RectRegion.intersecting(opaque.map { RectRegion.subtracting($0, from: clip) } ?? clip, with: coverage)
+        let inside = opaque.map { RectRegion.intersecting(clip, with: $0) } ?? clip
+        let outside = opaque.map { RectRegion.intersecting($0.reduce(clip) { RectRegion.subtracting($1, from: $0) }, with: coverage) } ?? []
         // A quick draft samples the inside nearest-neighbour; the blended edge stays smooth.
-        let insideFilter = quickDrafts && filter == CAIRO_FILTER_BILINEAR ? CAIRO_FILTER_NEAREST : filter
+        let insideFilter = drawsQuickDrafts && filter == CAIRO_FILTER_BILINEAR ? CAIRO_FILTER_NEAREST : filter
         for (part, op, partFilter) in [(inside, CAIRO_OPERATOR_SOURCE, insideFilter), (outside, CAIRO_OPERATOR_OVER, filter)]
         where !part.isEmpty {
             cairo_save(context)
@@ -104,14 +136,34 @@ extension CairoPainter {
     /// Renders the print with its centre at the origin into a new server-side surface just
     /// large enough for it and its shadow (cut to the window and a margin around it).
     private func renderSprite(_ print: PrintItem, visible: Rect, isDraft: Bool) -> PrintSprite? {
-        guard let backSurface else { return nil }
+        guard let sprite = makeSprite(print, visible: visible, isDraft: isDraft) else { return nil }
+        drawSprite(sprite, of: print, rows: nil)
+        if isDraft { statistics.draftsRendered += 1 } else { statistics.spritesRendered += 1 }
+        return sprite
+    }
+
+    /// The part of the print's extent (relative to its centre, whole pixels) a sprite of it
+    /// holds: all of it, or what lies within the window and a margin around it.
+    func spriteCoverage(of print: PrintItem, visible: Rect) -> (covered: Rect, extent: Rect)? {
         var atOrigin = print
         atOrigin.photoToBoard = print.photoToBoard.withCenter(.zero)
         let extent = atOrigin.boardExtent.integral
         let center = print.photoToBoard.center
         let margin = max(visible.size.width, visible.size.height) * Self.spriteMargin
         let reach = Rect(origin: visible.origin - center, size: visible.size).insetBy(-margin).integral
-        guard let covered = extent.intersection(reach), covered.size.area < 64_000_000,
+        guard let covered = extent.intersection(reach) else { return nil }
+        return (covered, extent)
+    }
+
+    /// How many pixels a sharp sprite of the print would have.
+    func sharpSpriteArea(of print: PrintItem, visible: Rect) -> Double {
+        spriteCoverage(of: print, visible: visible)?.covered.size.area ?? 0
+    }
+
+    /// A new, empty sprite surface for the print (nothing drawn in it yet), or `nil` when it is
+    /// too large or the server is out of memory.
+    func makeSprite(_ print: PrintItem, visible: Rect, isDraft: Bool) -> PrintSprite? {
+        guard let backSurface, let (covered, extent) = spriteCoverage(of: print, visible: visible), covered.size.area < 64_000_000,
             let surface = cairo_surface_create_similar(
                 backSurface, CAIRO_CONTENT_COLOR_ALPHA, Int32(covered.size.width), Int32(covered.size.height))
         else { return nil }
@@ -119,14 +171,28 @@ extension CairoPainter {
             cairo_surface_destroy(surface)
             return nil
         }
-        let context = cairo_create(surface)
-        cairo_translate(context, -covered.minX, -covered.minY)
+        spriteSerial &+= 1
+        return PrintSprite(
+            surface: surface, key: PrintSprite.Key(print), covered: covered, isCut: covered != extent, isDraft: isDraft,
+            serial: spriteSerial)
+    }
+
+    /// Draws the print (shadow, border, picture) into its sprite, all of it or only `rows` (in
+    /// the sprite's pixels, from its top): sharp (GOOD) unless the sprite is a draft.
+    func drawSprite(_ sprite: PrintSprite, of print: PrintItem, rows: Range<Int>?) {
+        guard let backSurface else { return }
+        var atOrigin = print
+        atOrigin.photoToBoard = print.photoToBoard.withCenter(.zero)
+        let context = cairo_create(sprite.surface)
+        if let rows {
+            cairo_rectangle(context, 0, Double(rows.lowerBound), sprite.covered.size.width, Double(rows.count))
+            cairo_clip(context)
+        }
+        cairo_translate(context, -sprite.covered.minX, -sprite.covered.minY)
         if !shadows.draw(atOrigin, in: context, similarTo: backSurface) { CairoDrawing.drawShadowLayers(of: atOrigin, in: context) }
         CairoDrawing.drawBody(
-            of: atOrigin, in: context, picture: pictures[print.photo], filter: isDraft ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
+            of: atOrigin, in: context, picture: pictures[print.photo], filter: sprite.isDraft ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
         cairo_destroy(context)
-        cairo_surface_flush(surface)
-        if isDraft { statistics.draftsRendered += 1 } else { statistics.spritesRendered += 1 }
-        return PrintSprite(surface: surface, key: PrintSprite.Key(print), covered: covered, isCut: covered != extent, isDraft: isDraft)
+        cairo_surface_flush(sprite.surface)
     }
 }

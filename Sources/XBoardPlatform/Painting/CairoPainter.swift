@@ -13,30 +13,57 @@ import XBoard
 /// large opaque print above hides them (`PaintPlan`).
 ///
 /// The opaque inside of a large print on top (a close-up in the hands) goes straight into the
-/// window instead, written once rather than drawn into the back buffer and copied again; the
-/// back buffer is then behind there (`staleInBackBuffer`) until a later frame repaints it, and
-/// is brought up to date before it is ever shown whole (`present`).
+/// window instead, written once rather than drawn into the back buffer and copied again; when it
+/// only moved since the last frame, its pixels already in the window are moved instead
+/// (`CairoPainter+Moves`). The back buffer is then behind there (`staleInBackBuffer`) until a
+/// later frame repaints it, and is brought up to date before it is ever shown whole (`present`).
+///
+/// Sharp sprites of large prints that come to rest are rendered a band at a time between frames
+/// (`CairoPainter+Refinement`), the print drawn from its draft meanwhile.
 public final class CairoPainter {
     let window: X11Window
-    private var size: Size
-    private var backPixmap: Pixmap = 0
+    private(set) var size: Size
+    private(set) var backPixmap: Pixmap = 0
     private(set) var backSurface: OpaquePointer?
     /// The window itself, for what is drawn straight into it.
-    private var windowSurface: OpaquePointer?
+    private(set) var windowSurface: OpaquePointer?
     /// Where the back buffer does not hold what the window shows (it was drawn straight into
     /// the window), and the list last painted, to bring it up to date from.
-    private var staleInBackBuffer: [Rect] = []
-    private var paintedList: DisplayList?
+    var staleInBackBuffer: [Rect] = []
+    private(set) var paintedList: DisplayList?
+    /// The print on top as the window shows it, when all of it shows drawn one way.
+    var shownTop: ShownPrint?
+    /// Prints at rest drawn from a draft, owed a sharp sprite, and the one being made.
+    var deferredSharpSprites: Set<PhotoID> = []
+    var refinement: Refinement?
+    var refinementSettings = RefinementSettings()
+    /// The last sprite's serial number.
+    var spriteSerial: UInt64 = 0
     /// The photos of the last list painted, bottom to top.
     private var photosOnBoard: [PhotoID] = []
     var pictures: [PhotoID: (surface: OpaquePointer, size: Size)] = [:]
     var sprites: [PhotoID: PrintSprite] = [:]
     let shadows = ShadowCache()
     private var lastList: DisplayList?
+    /// Repainted with the next frame though the list did not change there (a picture changed).
+    private var pendingDamage: [Rect] = []
     /// Whether drafts are drawn nearest-neighbour inside the print (its edges stay smooth):
     /// for a server slow at frames (`FramePacer.serverIsSlow`), where the smooth draft of a
     /// turning close-up costs most of a frame.
-    public var quickDrafts = false
+    public var quickDrafts = false {
+        didSet {
+            guard quickDrafts != oldValue, !staleInBackBuffer.isEmpty, staleQuickDrafts == nil else { return }
+            staleQuickDrafts = oldValue
+        }
+    }
+    /// The `quickDrafts` the parts of the back buffer that are behind were drawn into the window
+    /// with, while it differs from the current one: they are brought up to date as they show,
+    /// never redrawn the other way (an Expose would show the print's edges changed).
+    var staleQuickDrafts: Bool?
+    /// While the back buffer is brought up to date, the `quickDrafts` its parts were drawn with.
+    var catchingUpQuickDrafts: Bool?
+    /// Whether drafts are drawn quick in what is being drawn now.
+    var drawsQuickDrafts: Bool { catchingUpQuickDrafts ?? quickDrafts }
     /// Pixels repainted by the last `paint`, for benchmarks and tests.
     public private(set) var lastPaintedArea: Double = 0
     /// Counts of what the last frames did with prints, for benchmarks and traces.
@@ -48,7 +75,15 @@ public final class CairoPainter {
         public var draftsRendered = 0
         public var draftsStretched = 0
         public var blits = 0
+        /// Frames that moved the print on top within the window, and the pixels they moved.
+        public var moves = 0
+        public var movedArea = 0.0
+        /// Bands of deferred sharp sprites rendered between frames.
+        public var refinementBands = 0
     }
+
+    /// The back buffer is brought up to date once it is behind in more rectangles than this.
+    static let maximumStaleRectangles = 1024
 
     public init(window: X11Window) throws {
         self.window = window
@@ -57,6 +92,7 @@ public final class CairoPainter {
     }
 
     deinit {
+        if let refinement { cairo_surface_destroy(refinement.sprite.surface) }
         for picture in pictures.values { cairo_surface_destroy(picture.surface) }
         for sprite in sprites.values { cairo_surface_destroy(sprite.surface) }
         shadows.removeAll()
@@ -85,15 +121,43 @@ public final class CairoPainter {
         cairo_paint(context)
         cairo_destroy(context)
         cairo_surface_flush(serverSurface)
-        removePicture(for: id)
+        let old = pictures.removeValue(forKey: id)
+        if let old { cairo_surface_destroy(old.surface) }
+        cancelRefinement { $0 == id }  // bands drawn from the old copy
         pictures[id] = (serverSurface, image.pixelSize)
-        lastList = nil  // the picture changed under an unchanged display list
+        // A sharper or smaller copy of a picture already shown: its sprite, made from the old
+        // copy, stands in as a draft until the new one is drawn sharp (a band at a time, as for
+        // a print let go), and only the print is repainted. A first picture repaints the frame.
+        if old != nil, var sprite = sprites[id], let print = lastList.flatMap({ Self.print(of: id, in: $0) }) {
+            sprite.isDraft = true
+            sprites[id] = sprite
+            pendingDamage += print.damageRegion
+        } else {
+            dropSprite(of: id)
+            lastList = nil  // the picture changed under an unchanged display list
+        }
+    }
+
+    /// The print of `id` in `list`, if it shows.
+    static func print(of id: PhotoID, in list: DisplayList) -> PrintItem? {
+        for case .print(let print) in list.items where print.photo == id { return print }
+        return nil
     }
 
     public func removePicture(for id: PhotoID) {
         if let old = pictures.removeValue(forKey: id) { cairo_surface_destroy(old.surface) }
         dropSprite(of: id)
+        cancelRefinement { $0 == id }
         lastList = nil
+    }
+
+    /// Drops the half-made sharp sprite and what is owed, for the photos `matching`.
+    private func cancelRefinement(_ matching: (PhotoID) -> Bool) {
+        deferredSharpSprites = deferredSharpSprites.filter { !matching($0) }
+        if let job = refinement, matching(job.photo) {
+            cairo_surface_destroy(job.sprite.surface)
+            refinement = nil
+        }
     }
 
     func dropSprite(of id: PhotoID) {
@@ -105,6 +169,7 @@ public final class CairoPainter {
         guard newSize != size else { return }
         size = newSize
         lastList = nil
+        cancelRefinement { _ in true }
         try makeBackBuffer()
     }
 
@@ -112,42 +177,30 @@ public final class CairoPainter {
     /// server (its report, `WindowEvent.frameShown`, follows).
     ///
     /// Only the damaged rectangles are redrawn, each layer only where nothing opaque above it
-    /// hides it: the opaque inside of a large print on top straight into the window, the rest
-    /// into the back buffer and shown from there in one request; with `atVerticalBlank` (a
-    /// glide), all of it through the back buffer at the display's next vertical blank where it
-    /// has a real one.
+    /// hides it: the print on top moved within the window where it only moved, its opaque inside
+    /// straight into the window where it is large, the rest into the back buffer and shown from
+    /// there in one request; with `atVerticalBlank` (a glide), all of it through the back buffer
+    /// at the display's next vertical blank where it has a real one.
     @discardableResult
     public func paint(_ list: DisplayList, atVerticalBlank: Bool = false) -> Bool {
-        guard let backSurface else { return false }
+        guard backSurface != nil else { return false }
         let frame = Rect(origin: .zero, size: list.size)
-        let damage = (list.damage(since: lastList) ?? [frame]).map(\.integral)
+        let previous = lastList
+        var damage = (list.damage(since: previous).map { $0 + pendingDamage.compactMap { $0.intersection(frame) } } ?? [frame]).map(
+            \.integral)
+        pendingDamage = []
+        let unchanged = topPrintDrawnAsBefore(in: list, previous: previous)
+        if !unchanged.isEmpty { damage.removeAll { unchanged.contains($0) } }
         lastList = list
         paintedList = list
         lastPaintedArea = damage.reduce(0) { $0 + $1.size.area }
+        forgetDeferredSprites(notRestingIn: list)
+        defer {
+            dropSpritesOfPhotosGone(from: list)
+            requestRefinementStep()
+        }
         guard !damage.isEmpty else { return false }
-        var plan = list.paintPlan(for: damage, drawingDirect: windowSurface != nil && !atVerticalBlank)
-        var direct: (print: PrintItem, drawing: PrintDrawing, clip: [Rect])?
-        if let layer = plan.direct, case .print(let print) = list.items[layer.itemIndex] {
-            let drawing = drawing(for: print, visible: frame)
-            if case .outright = drawing {
-                plan = list.paintPlan(for: damage)  // drawn outright it blends: through the back buffer
-            } else {
-                direct = (print, drawing, layer.clip)
-            }
-        }
-        render(list, plan, damage: damage, into: backSurface)
-        var shown = damage
-        if let direct, let windowSurface {
-            let context = cairo_create(windowSurface)
-            draw(direct.print, as: direct.drawing, clippedTo: direct.clip, in: context)
-            cairo_destroy(context)
-            cairo_surface_flush(windowSurface)
-            for rect in direct.clip { shown = RectRegion.subtracting(rect, from: shown) }
-        }
-        window.presenter.show(shown, from: backPixmap, atVerticalBlank: atVerticalBlank)
-        staleInBackBuffer = damage.reduce(staleInBackBuffer) { RectRegion.subtracting($1, from: $0) } + (direct?.clip ?? [])
-        if staleInBackBuffer.count > PaintPlan.maximumClipRectangles { bringBackBufferUpToDate() }
-        dropSpritesOfPhotosGone(from: list)
+        draw(list, damage: damage, previous: previous, atVerticalBlank: atVerticalBlank)
         return true
     }
 
@@ -163,54 +216,11 @@ public final class CairoPainter {
         for id in sprites.keys where !onBoard.contains(id) { dropSprite(of: id) }
     }
 
-    /// Draws `damage` of `list` into `surface` as `plan` says: the table, the prints, then the
-    /// overlays.
-    private func render(_ list: DisplayList, _ plan: PaintPlan, damage: [Rect], into surface: OpaquePointer) {
-        let frame = Rect(origin: .zero, size: list.size)
-        let context = cairo_create(surface)
-        defer { cairo_destroy(context) }
-        if case .fill(let color) = list.items.first, !plan.background.isEmpty {
-            cairo_save(context)
-            clip(context, to: plan.background)
-            cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
-            cairo_paint(context)
-            cairo_restore(context)
-        }
-        for layer in plan.prints {
-            guard case .print(let print) = list.items[layer.itemIndex] else { continue }
-            draw(print, clippedTo: layer.clip, visible: frame, in: context)
-        }
-        let overlays = list.items.filter(\.isOverlay)
-        if !overlays.isEmpty {
-            cairo_save(context)
-            clip(context, to: damage)
-            for item in overlays {
-                CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: { self.pictures[$0] })
-            }
-            cairo_restore(context)
-        }
-        cairo_surface_flush(surface)
-    }
-
-    /// Repaints into the back buffer what was drawn only into the window.
-    private func bringBackBufferUpToDate() {
-        defer { staleInBackBuffer = [] }
-        guard let backSurface, let paintedList, !staleInBackBuffer.isEmpty else { return }
-        render(paintedList, paintedList.paintPlan(for: staleInBackBuffer), damage: staleInBackBuffer, into: backSurface)
-    }
-
     /// Sets the context's clip to the union of `rects`.
     func clip(_ context: OpaquePointer?, to rects: [Rect]) {
         cairo_new_path(context)
         for rect in rects { cairo_rectangle(context, rect.minX, rect.minY, rect.size.width, rect.size.height) }
         cairo_clip(context)
-    }
-
-    /// Shows the whole back buffer in the window again (after an Expose).
-    public func present() {
-        bringBackBufferUpToDate()
-        window.presenter.show([Rect(origin: .zero, size: size)], from: backPixmap, atVerticalBlank: false)
     }
 
     /// Renders the list into a PNG file, reading the pictures back from the server.
@@ -223,6 +233,7 @@ public final class CairoPainter {
     public func invalidate(sprites dropSprites: Bool = false) {
         lastList = nil
         if dropSprites {
+            cancelRefinement { _ in true }
             for id in Array(sprites.keys) { dropSprite(of: id) }
             shadows.removeAll()
         }

@@ -15,6 +15,9 @@ struct PrintSprite {
     var isCut: Bool
     /// Rendered quickly (bilinear picture) for a print on the move; redone sharp at rest.
     var isDraft: Bool
+    /// Tells sprites apart: two sprites with the same serial have the same pixels (a frame that
+    /// draws a print from the same sprite as the last one, only moved, may move its pixels).
+    var serial: UInt64
 
     /// Everything a sprite's pixels depend on, but the print's position.
     struct Key: Hashable {
@@ -68,16 +71,18 @@ struct PrintSprite {
             && relative.maxY <= covered.maxY
     }
 
-    /// Board → sprite pixels for drawing this sprite as `print` (turned and scaled as it is now),
-    /// or `nil` when the sprite cannot stand in for it (another look, cut, or stretched too far).
-    func draftTransform(for print: PrintItem) -> AffineTransform? {
+    /// Board → sprite pixels for drawing this sprite as `print` (turned and scaled as it is now)
+    /// with its centre at `center` (whole pixels, as a blit places it, so that a draft that only
+    /// moves moves by whole pixels), or `nil` when the sprite cannot stand in for it (another
+    /// look, cut, or stretched too far).
+    func draftTransform(for print: PrintItem, centeredAt center: Point) -> AffineTransform? {
         let now = print.photoToBoard
         guard !isCut, key.look == PrintSprite.Look(print),
             let inverse = AffineTransform(a: now.a, b: now.b, c: now.c, d: now.d, tx: 0, ty: 0).inverted()
         else { return nil }
         let stretch = now.scale / max(key.linear.scale, 1e-9)
         guard stretch <= Self.draftStretch, stretch >= 1 / Self.draftStretch else { return nil }
-        return AffineTransform(translation: -now.center).concatenating(inverse).concatenating(key.linear)
+        return AffineTransform(translation: -center).concatenating(inverse).concatenating(key.linear)
             .concatenating(AffineTransform(translation: -covered.origin))
     }
 }

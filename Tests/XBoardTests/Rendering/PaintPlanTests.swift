@@ -74,8 +74,9 @@ import XBoard
         let list = scene.build(board(count: 20, closeUp: true))
         let frame = Rect(origin: .zero, size: list.size)
         let plan = list.paintPlan(for: [frame])
-        let closeUp = try #require(prints(list).last?.opaqueBounds)
-        // The table is filled only around the close-up, and no print under it is drawn inside it.
+        let closeUp = try #require(prints(list).last?.directRegion.first)
+        // The table is filled only around the close-up, and no print under it is drawn inside it
+        // (inside what it paints opaque however it is drawn).
         #expect(RectRegion.area(of: plan.background) <= frame.size.area - closeUp.size.area + 1)
         for rect in plan.background { #expect(!rect.intersects(closeUp)) }
         for layer in plan.prints.dropLast() {
@@ -111,7 +112,8 @@ import XBoard
         let moving = scene.build(controller.board, moving: [top.id])
         let resting = scene.build(controller.board)
         let damage = try #require(resting.damage(since: moving))
-        #expect(damage.count == 2)
+        let print = try #require(prints(resting).last)
+        #expect(damage == RectRegion.mergingRows(print.damageRegion))
         #expect(prints(moving).last?.isMoving == true && prints(resting).last?.isMoving == false)
     }
 
