@@ -39,7 +39,15 @@ final class MemoryBoard {
             let shot = try reader.screenshot()
             return photos.allSatisfy { PrintMeasure(shot, left: $0.left, right: $0.right) != nil } ? true : nil
         }
-        try rest()
+        // The controls shown at opening may still cover a photo that lies under the top edge
+        // (a board laid out at once from its files' headers shows its photos sooner): they fade.
+        let shot = try rest()
+        if photos.contains(where: { photo in
+            PrintMeasure(shot, left: photo.left, right: photo.right).map { !photo.isWhole($0, in: shot) } ?? true
+        }) {
+            pause(BoardSession.controlsShownAtOpening)
+            try rest()
+        }
     }
 
     deinit {

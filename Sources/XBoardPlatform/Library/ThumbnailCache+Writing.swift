@@ -39,9 +39,11 @@ extension ThumbnailCache {
         return store(png, at: failurePath(of: lookup.name))
     }
 
-    /// Writes `bytes` at `path` atomically, 0600, not synced (a cache); says the first problem.
+    /// Writes `bytes` at `path` atomically, 0600, not synced (a cache), making its folder
+    /// (0700) when it is missing (the cache was cleared meanwhile); says the first problem.
     private func store(_ bytes: [UInt8], at path: FilePath) -> Bool {
         do {
+            if !System.isDirectory(path.removingLastComponent()) { try System.makePrivateFolder(path.removingLastComponent()) }
             try System.writeFileAtomically(path, contents: bytes, isDurable: false)
             return true
         } catch {

@@ -162,7 +162,7 @@ enum PictureDecoding {
             let decoded: (pixbuf: PixbufDecoding.Pixbuf, reportedWidth: Int, reportedHeight: Int)
             do {
                 decoded = try PixbufDecoding.decode(
-                    file, loader: format.loaderName, declared: declared, maximumLongEdge: maximumLongEdge, completingJPEG: isTruncatedJPEG)
+                    file, loader: format.loaderName, declared: declared, maximumLongEdge: decodeLongEdge, completingJPEG: isTruncatedJPEG)
             } catch {
                 switch error {
                 case .notAPicture(let message?): throw refuse("not a picture: \(message)")
