@@ -113,9 +113,11 @@ public struct PhotoCatalogue: Sendable {
     /// With `controller`, every photo whose size the listing read from its header and whose
     /// place does not wait for its fingerprint (the memory knows it by its path, or there is
     /// no remembered photo it could be renamed from) is laid out at once as a plain card, where
-    /// it will lie: the board opens whole instead of photo by photo.
+    /// it will lie: the board opens whole instead of photo by photo. The cards go onto the
+    /// board bottom first, so each lands on top: one pass, however many there are.
     public mutating func start(placingInto controller: BoardController? = nil) -> [DecodeRequest] {
         var first: [DecodeRequest] = [], later: [DecodeRequest] = []
+        var cards: [(id: PhotoID, declared: Size, stack: Double)] = []
         for index in entries.indices {
             let entry = entries[index]
             let id = PhotoID(index)
@@ -130,8 +132,15 @@ public struct PhotoCatalogue: Sendable {
                 declared.width.isFinite, declared.height.isFinite,
                 restore.memory[entry.canonical] != nil || unclaimed.isEmpty
             {
-                place(id, nativeSize: declared, into: controller)
+                let arrival = restore.arrival(
+                    index: index, id: id, pixelSize: declared, remembered: restore.memory[entry.canonical], boardSize: controller.board.size
+                )
+                cards.append((id, declared, arrival.stack))
             }
+        }
+        if let controller {
+            cards.sort { $0.stack != $1.stack ? $0.stack < $1.stack : $0.id.rawValue < $1.id.rawValue }
+            for card in cards { place(card.id, nativeSize: card.declared, into: controller) }
         }
         return first + later
     }

@@ -58,8 +58,10 @@ public struct ThumbnailRecord: Hashable, Sendable {
         self.uri = uri
         self.modified = modified
         size = text[Key.size].flatMap(Self.wholeNumber).flatMap { $0 >= 0 ? $0 : nil }
-        imageWidth = text[Key.imageWidth].flatMap(Self.wholeNumber).flatMap { $0 > 0 && $0 <= Int32.max ? Int($0) : nil }
-        imageHeight = text[Key.imageHeight].flatMap(Self.wholeNumber).flatMap { $0 > 0 && $0 <= Int32.max ? Int($0) : nil }
+        let width = text[Key.imageWidth].flatMap(Self.wholeNumber).flatMap { $0 > 0 && $0 <= Int32.max ? Int($0) : nil }
+        let height = text[Key.imageHeight].flatMap(Self.wholeNumber).flatMap { $0 > 0 && $0 <= Int32.max ? Int($0) : nil }
+        // A size is both sides or none.
+        (imageWidth, imageHeight) = width != nil && height != nil ? (width, height) : (nil, nil)
         software = text[Key.software]
         fingerprint = text[Key.fingerprint].flatMap(PhotoFingerprint.init(stored:))
         reason = text[Key.reason].map { String($0.unicodeScalars.prefix(Self.maximumReasonLength).map(Self.printable).joined()) }

@@ -115,3 +115,29 @@ import XBoard
         #expect(without.pendingDecodes.first?.thumbnail == nil)
     }
 }
+
+/// Laying out a hundred thousand cards is one ordered pass: a quadratic step (each card inserted
+/// by a scan of the stack) would take minutes here.
+@Suite struct CardScaleTests {
+    @Test func aHundredThousandRememberedPhotosLieAsCardsInOnePass() throws {
+        let count = BoardScaleTests.count
+        // Remembered in an order unlike the listing's: each card's stack key is another's index.
+        let entries = (0..<count).map { BoardScaleTests.entry($0, stack: Double((count - 1 - $0) * 7919 % count)) }
+        let files = (0..<count).map {
+            ListedFile(
+                path: BoardScaleTests.path($0), canonical: PathKey(BoardScaleTests.path($0)), declaredSize: Size(width: 4, height: 3))
+        }
+        var catalogue = PhotoCatalogue(
+            files: files, boardSize: Size(width: 1920, height: 1080), seed: 1, memory: BoardMemory(entries: entries),
+            startTime: Instant(sinceOrigin: .seconds(1)))
+        let controller = BoardController(board: Board(size: Size(width: 1920, height: 1080)))
+        let clock = ContinuousClock(), started = clock.now
+        let requests = catalogue.start(placingInto: controller)
+        let elapsed = clock.now - started
+        #expect(requests.count == count && controller.board.photos.count == count)
+        let stacks = controller.board.photos.map { entries[$0.id.rawValue].stack }
+        #expect(zip(stacks, stacks.dropFirst()).allSatisfy { $0 < $1 }, "stacked as remembered")
+        #expect(elapsed < .seconds(20), "\(elapsed)")
+        controller._checkInvariants()
+    }
+}
