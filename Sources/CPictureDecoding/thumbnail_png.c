@@ -73,6 +73,11 @@ uint8_t *cpd_encode_thumbnail_png(const uint8_t *pixels, int width, int height, 
         return NULL;
     }
     png_set_write_fn(png, &buffer, cpd_png_append, cpd_png_flush);
+    /* Quick over small: zlib's fastest level and one filter (Sub, good for photographs) take a
+     * third of the default's time for a 128 px thumbnail, for a file a tenth larger: the board
+     * writes one per photo while it opens. */
+    png_set_compression_level(png, 1);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     for (int index = 0; index < count; index++) {

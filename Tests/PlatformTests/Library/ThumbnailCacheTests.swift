@@ -48,9 +48,12 @@ final class ThumbnailCacheTests {
     }
 
     /// Decodes `path` for a print shown `shown` pixels long (copies of twice that), with the cache.
-    func decode(_ path: String, shown: Double = 54, cache: ThumbnailCache? = nil) throws -> PhotoDecoder.Result {
+    func decode(_ path: String, shown: Double = 54, cache: ThumbnailCache? = nil, display: DisplayProfile? = nil) throws
+        -> PhotoDecoder.Result
+    {
         let decoder = try PhotoDecoder(helperExecutable: HelperDecodingTests.boardBinary, thumbnails: cache ?? self.cache)
         defer { decoder.stop() }
+        if let display { #expect(decoder.setDisplayProfile(display)) }
         let file = FilePath(path)
         decoder.submit(DecodeRequest(photo: PhotoID(0), path: file, wanted: Int(shown * 2), shown: shown, canonical: file))
         let deadline = ContinuousClock.now + .seconds(30)
@@ -238,6 +241,20 @@ final class ThumbnailCacheTests {
         #expect(keys["width"] == "192" && keys["height"] == "256" && keys["Thumb::Image::Width"] == "1200", "\(keys)")
         let again = try Self.picture(try decode(path, shown: 200))
         #expect(again.thumbnail == .large && again.image.nativeSize == Size(width: 1200, height: 1600))
+    }
+
+    @Test func onADisplayWithAProfileTheBoardShowsItsColoursAndTheThumbnailKeepsSRGB() throws {
+        let path = try photo("a.jpg")
+        let display = DisplayProfile(bytes: try ColourFixtures.Profile.adobeRGB.bytes(), origin: "a test")
+        let first = try Self.picture(try decode(path, display: display))
+        #expect(first.thumbnailWritten == .normal)
+        let shown = try #require(first.image.rgb(x: 5, y: 40))
+        #expect(!Self.near(shown, 0xD0_2020, tolerance: 8), "not converted for the display: \(String(shown, radix: 16))")
+        let thumbnail = try Screenshot(pngAt: try StandardThumbnails.path(of: path, edge: 128, root: cacheRoot))
+        #expect(Self.near(thumbnail.pixel(5, 40), 0xD0_2020, tolerance: 6), "\(String(thumbnail.pixel(5, 40), radix: 16))")
+        // From the thumbnail, converted for the display the same way.
+        let again = try Self.picture(try decode(path, display: display))
+        #expect(again.thumbnail == .normal && Self.near(again.image.rgb(x: 5, y: 40), shown, tolerance: 6))
     }
 
     @Test func picturesNoLargerThanTheirCopyAreLeftAlone() throws {
