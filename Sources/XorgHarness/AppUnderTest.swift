@@ -11,8 +11,9 @@ public final class AppUnderTest {
         stderrPath = server.directory.appendingPathComponent("app-\(UUID().uuidString.prefix(8)).stderr").path
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = server.displayName
-        // Each session keeps its saved layouts to itself.
+        // Each session keeps its saved layouts and its thumbnails to itself.
         environment["XDG_STATE_HOME"] = server.directory.appendingPathComponent("state").path
+        environment["XDG_CACHE_HOME"] = server.directory.appendingPathComponent("cache").path
         environment["HOME"] = server.directory.path
         // The controls shown when the board opens fade at once, so tests of other things measure
         // the board without them (the touch-only tests ask for the real 3 s).

@@ -13,6 +13,33 @@ public enum ProcessFigures {
         return user + system
     }
 
+    /// CPU time, in clock ticks, of a process and every process it started: its own user and
+    /// system time, its reaped children's (`cutime`, `cstime`), and its live children's (the
+    /// board's decoding helpers).
+    public static func ticksWithChildren(of pid: Int32) -> Int? {
+        guard let fields = statFields(of: pid), fields.count > 15, let user = Int(fields[11]), let system = Int(fields[12]),
+            let childrenUser = Int(fields[13]), let childrenSystem = Int(fields[14])
+        else { return nil }
+        return user + system + childrenUser + childrenSystem + children(of: pid).reduce(0) { $0 + (ticks(of: $1) ?? 0) }
+    }
+
+    /// The processes whose parent is `pid` now.
+    public static func children(of pid: Int32) -> [Int32] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap(Int32.init).filter { candidate in
+            // The parent is field 4: the second after the command.
+            statFields(of: candidate).map { $0.count > 1 && Int32($0[1]) == pid } ?? false
+        }
+    }
+
+    /// The fields of /proc/PID/stat after the command (the state first).
+    private static func statFields(of pid: Int32) -> [Substring]? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+            return nil
+        }
+        return stat[stat.index(after: close)...].split(separator: " ")
+    }
+
     /// Voluntary context switches of the main thread: each one a wake-up from sleep.
     public static func wakeups(of pid: Int32) -> Int? {
         statusField("voluntary_ctxt_switches", of: pid).flatMap { Int($0) }

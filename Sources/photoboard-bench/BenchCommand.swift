@@ -18,17 +18,19 @@ struct BenchCommand: ParsableCommand {
     }
 
     enum Part: String, CaseIterable, ExpressibleByArgument {
-        case engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, closeupdrag, library, listing, scale, soak
+        case engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, closeupdrag, library, listing, thumbnails, scale, soak
     }
 
     @Option(
         help:
-            "Run only these parts: engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, scale, soak (soak and scale run only when named); closeupdrag: only the close-up's drags, at 4K."
+            "Run only these parts: engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, thumbnails, scale, soak (soak and scale run only when named); closeupdrag: only the close-up's drags, at 4K."
     )
-    var only: [Part] = [.engine, .paint, .closeuppaint, .load, .decode, .colour, .memory, .app, .closeup, .library, .listing]
+    var only: [Part] = [.engine, .paint, .closeuppaint, .load, .decode, .colour, .memory, .app, .closeup, .library, .listing, .thumbnails]
 
     @Option(
-        help: "A photoboard-x11 binary to compare with (closeup, closeupdrag, library, listing): measured before --binary, alternating.")
+        help:
+            "A photoboard-x11 binary to compare with (closeup, closeupdrag, library, listing, thumbnails): measured before --binary, alternating."
+    )
     var before: String?
 
     @Option(help: "How many times the compared scenarios run for each binary (alternating).")
@@ -103,7 +105,7 @@ struct BenchCommand: ParsableCommand {
         if only.contains(.app) {
             try AppBenchmark.interaction(binary: binary, pictures: pictures).forEach { print($0) }
         }
-        if only.contains(where: { [Part.closeup, .closeupdrag, .library, .listing, .scale].contains($0) }) {
+        if only.contains(where: { [Part.closeup, .closeupdrag, .library, .listing, .thumbnails, .scale].contains($0) }) {
             print("\n| scenario | setup | before | after | budget |")
             print("|---|---|---|---|---|")
         }
@@ -127,6 +129,13 @@ struct BenchCommand: ParsableCommand {
         if only.contains(.listing) {
             try BigBoardRows.listing(folders: 100, files: 200, before: before, after: binary, rounds: rounds, pictures: pictures)
                 .forEach { print($0) }
+        }
+        if only.contains(.thumbnails) {
+            for count in [320, 1000] {
+                try ThumbnailBenchmark.rows(photos: count, before: before, after: binary, rounds: rounds, pictures: pictures).forEach {
+                    print($0)
+                }
+            }
         }
         if only.contains(.scale) {
             try ScaleBenchmark.rows(photos: 10_000, dropped: 3000, before: before, after: binary, rounds: rounds, pictures: pictures)

@@ -44,11 +44,13 @@ final class EventLoop {
     /// The most decodes taken in one turn: their uploads must fit in a frame.
     private let decodesPerTurn = 64
 
-    /// - Parameter exportSettings: the decoders' settings (colour management), for Ctrl+S (in
-    ///   sRGB: a file is not a display) and the picker's thumbnails (in the display's profile).
+    /// - Parameters:
+    ///   - exportSettings: the decoders' settings (colour management), for Ctrl+S (in sRGB: a
+    ///     file is not a display) and the picker's thumbnails (in the display's profile).
+    ///   - thumbnails: the shared thumbnail cache the picker's thumbnails go through.
     init(
         window: X11Window, painter: CairoPainter, session: BoardSession, pump: DecodePump, opening: SerialWorker<BoardOpener.Opened?>,
-        exportSettings: DecodeSettings, trace: Bool
+        exportSettings: DecodeSettings, thumbnails cache: ThumbnailCache?, trace: Bool
     ) throws {
         self.window = window
         self.painter = painter
@@ -59,7 +61,7 @@ final class EventLoop {
         signals = try SignalPipe()
         drops = try DropLister()
         exporter = try BoardExporter(decodeSettings: exportSettings)
-        thumbnails = ThumbnailPump(settings: exportSettings)
+        thumbnails = ThumbnailPump(settings: exportSettings, thumbnails: cache)
         clipboard = try ClipboardWork(decodeSettings: exportSettings)
         thumbnails.setDisplayProfile(window.displayProfile)
         folders = try FolderLister()

@@ -127,11 +127,13 @@ struct PhotoboardCommand: ParsableCommand {
         }
         if trace, !opening.isIdle { System.printError("trace: the window is up; still listing folders") }
         let painter = try CairoPainter(window: window)
-        let decoder = try PhotoDecoder(settings: decodeSettings)
+        let thumbnails = thumbnailCache(report: report)
+        let decoder = try PhotoDecoder(settings: decodeSettings, thumbnails: thumbnails)
         _ = decoder.setDisplayProfile(window.displayProfile)
         var settings = SessionSettings()
         settings.frameInterval = window.refreshRate.interval  // glides, settles and fades at the display's rate
         settings.decodeWorkers = decoder.workerCount
+        settings.usesThumbnails = thumbnails != nil
         settings.seed = seed ?? UInt64(truncatingIfNeeded: MonotonicClock.now().sinceOrigin.components.attoseconds)
         settings.home = ProcessInfo.processInfo.environment["HOME"]
         settings.picturesFolder = FolderLister.picturesFolder(environment: ProcessInfo.processInfo.environment)
@@ -146,9 +148,23 @@ struct PhotoboardCommand: ParsableCommand {
         }
         let status = try EventLoop(
             window: window, painter: painter, session: session, pump: DecodePump(decoder: decoder), opening: opening,
-            exportSettings: decodeSettings, trace: trace
+            exportSettings: decodeSettings, thumbnails: thumbnails, trace: trace
         ).run()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The shared thumbnail cache photos open through; `nil` (said once) when there is no usable
+    /// one, and with colour management off (thumbnails hold converted colours, not the numbers
+    /// pictures store).
+    private func thumbnailCache(report: @escaping @Sendable (String) -> Void) -> ThumbnailCache? {
+        guard decodeSettings.managesColour else { return nil }
+        let program = Self.configuration.commandName ?? "photoboard-x11"
+        switch ThumbnailCache.standard(program: program, version: Self.configuration.version, report: report) {
+        case .success(let cache): return cache
+        case .failure(let problem):
+            report("thumbnails will not be used: \(problem); photos are decoded from their files")
+            return nil
+        }
     }
 
     /// The picture `--export` renders without `--geometry` (there is no screen to size it from).

@@ -48,15 +48,16 @@ extension EndToEnd {
             // first look below sees less than the end.
             print("the window appeared after \(mapped)")
             // Sample the screen while loading: the indicator panel darkens the bottom-left corner,
-            // and the photos' area grows as they arrive.
+            // and the pictures' area grows as they arrive (their prints lie as plain cards from
+            // the start).
             var sawIndicator = false, areas: [Int] = []
             let done = try waitFor("all photos", timeout: .seconds(60), interval: .milliseconds(100)) { () -> Bool? in
                 let shot = try reader.screenshot()
                 let corner = shot.pixel(3, shot.height - 20)
                 let isPanel = abs(Int(corner >> 16) - 30) <= 4 && abs(Int(corner >> 8 & 0xFF) - 35) <= 4
                 if isPanel { sawIndicator = true }
-                // Print borders are the only near-white pixels on the board.
-                areas.append(shot.blob(of: 0xFA_F9F5, tolerance: 3)?.count ?? 0)
+                // The pictures' noisy left halves; cards are plain grey.
+                areas.append(shot.blob(of: 0x30_9050, tolerance: 48)?.count ?? 0)
                 return areas.count > 3 && areas.suffix(3).allSatisfy { $0 == areas.last && $0 > 0 } && !isPanel ? true : nil
             }
             #expect(done)

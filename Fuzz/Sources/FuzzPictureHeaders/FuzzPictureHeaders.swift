@@ -2,8 +2,8 @@ import CLibFuzzer
 import Foundation
 import XBoard
 
-/// libFuzzer's entry: the bytes as a file's head, as an ICC profile and as a helper's message.
-/// Every reader either gives an answer that holds up or none.
+/// libFuzzer's entry: the bytes as a file's head, as an ICC profile, as a helper's message and
+/// as a cached thumbnail's text. Every reader either gives an answer that holds up or none.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPictureHeaders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
@@ -37,6 +37,20 @@ public func fuzzPictureHeaders(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
         precondition(DecodeMessage.Reply(bytes: reply.bytes) == reply, "a reply that does not survive a round trip")
         precondition(!reply.text.contains("\n"), "a reply text of more than one line")
         _ = reply.problem(answering: DecodeMessage.Request(id: reply.id, maximumLongEdge: 1024))
+    }
+    if let entries = PNGText.entries(in: bytes) {
+        var text: [String: String] = [:]
+        for entry in entries {
+            precondition(!entry.key.isEmpty && entry.key.unicodeScalars.count <= 79, "a keyword the chunk cannot hold")
+            if case .text(let value) = entry.value { text[entry.key] = value }
+        }
+        if let record = ThumbnailRecord(text: text) {
+            precondition(!record.uri.isEmpty && (record.size ?? 0) >= 0, "a record without what it must state")
+            precondition(!(record.reason ?? "").contains("\n"), "a failure reason of more than one line")
+            var again: [String: String] = [:]
+            for (key, value) in record.text { again[key] = value }
+            precondition(ThumbnailRecord(text: again) == record, "a record that does not survive a round trip")
+        }
     }
     if let start = DecodeMessage.Start(bytes: bytes) { precondition(DecodeMessage.Start(bytes: start.bytes) == start) }
     if let request = DecodeMessage.Request(bytes: bytes) { precondition(DecodeMessage.Request(bytes: request.bytes) == request) }

@@ -157,4 +157,14 @@ enum { CPD_INFLATE_OK = 0, CPD_INFLATE_DAMAGED = 1, CPD_INFLATE_TOO_LARGE = 2 };
  * length in `*inflated`; NULL with `*status` saying why. */
 uint8_t *cpd_inflate(const uint8_t *bytes, size_t length, size_t limit, size_t *inflated, int *status);
 
+/* MARK: Thumbnails */
+
+/* Encodes `height` rows of `width` premultiplied ARGB32 pixels (native-endian words, rows
+ * `stride` bytes apart; their alpha taken as opaque unless `has_alpha`) as an 8-bit RGBA,
+ * non-interlaced PNG — what the freedesktop thumbnail standard asks for — with `count` text
+ * entries, `keys[i]` = `values[i]` (tEXt when the value is ASCII, else uncompressed iTXt as
+ * UTF-8). Returns a buffer to free(), its length in `*length`; NULL when it cannot. */
+uint8_t *cpd_encode_thumbnail_png(const uint8_t *pixels, int width, int height, size_t stride, int has_alpha, const char *const *keys,
+                                  const char *const *values, int count, size_t *length);
+
 #endif

@@ -82,6 +82,12 @@ public struct Board: Hashable, Sendable {
         return true
     }
 
+    /// Replaces a photo with `photo` (the same id) where it lies in the stack.
+    public mutating func replace(_ photo: Photo) {
+        guard let index = index(of: photo.id), photo.photoToBoard.isFinite else { return }
+        photos[index] = photo
+    }
+
     public mutating func setTransform(_ photoToBoard: AffineTransform, of id: PhotoID) {
         guard let index = index(of: id), photoToBoard.isFinite else { return }
         photos[index].photoToBoard = photoToBoard  // the order is unchanged: the index stays right

@@ -1,18 +1,32 @@
 import SystemPackage
 
-/// A picture to decode: which photo, from which file, at most how large, and which copy of it
-/// (re-decodes of one photo count up, so a stale result can be dropped).
+/// A picture to decode: which photo, from which file, at most how large, which copy of it
+/// (re-decodes of one photo count up, so a stale result can be dropped), and whether the shared
+/// thumbnail cache may serve it (and gets a thumbnail made from it when it lacks one).
 public struct DecodeRequest: Hashable, Sendable {
     public var photo: PhotoID
     public var path: FilePath
     public var maximumLongEdge: Int
     public var generation: Int
+    /// The cached thumbnails that may serve this decode; `nil`: only the file itself.
+    public var thumbnail: ThumbnailUse?
 
-    public init(photo: PhotoID, path: FilePath, maximumLongEdge: Int, generation: Int = 0) {
+    public init(photo: PhotoID, path: FilePath, maximumLongEdge: Int, generation: Int = 0, thumbnail: ThumbnailUse? = nil) {
         self.photo = photo
         self.path = path
         self.maximumLongEdge = maximumLongEdge
         self.generation = generation
+        self.thumbnail = thumbnail
+    }
+
+    /// A request for a copy of at most `wanted` pixels of a picture shown `shown` pixels long;
+    /// with `canonical` (the file, absolute, links resolved), one the shared thumbnail cache may
+    /// serve, for a copy the size of its best flavour when that is within `wanted`
+    /// (`ThumbnailUse.copyLongEdge`).
+    public init(photo: PhotoID, path: FilePath, wanted: Int, shown: Double, generation: Int = 0, canonical: FilePath?) {
+        let use = canonical.flatMap { ThumbnailUse(file: $0, shown: shown, wanted: wanted) }
+        self.init(
+            photo: photo, path: path, maximumLongEdge: use?.copyLongEdge(wanted: wanted) ?? wanted, generation: generation, thumbnail: use)
     }
 }
 
@@ -50,10 +64,12 @@ public struct PictureFacts: Hashable, Sendable {
     public var warning: String?
     /// The camera the file says took it (EXIF Make and Model), if it says.
     public var camera: String?
+    /// The cached thumbnail the copy was decoded from; `nil`: from the file itself.
+    public var thumbnail: ThumbnailFlavour?
 
     public init(
         pixelSize: Size, nativeSize: Size, dateTaken: Double? = nil, fingerprint: PhotoFingerprint? = nil, warning: String? = nil,
-        camera: String? = nil
+        camera: String? = nil, thumbnail: ThumbnailFlavour? = nil
     ) {
         self.pixelSize = pixelSize
         self.nativeSize = nativeSize
@@ -61,5 +77,6 @@ public struct PictureFacts: Hashable, Sendable {
         self.fingerprint = fingerprint
         self.warning = warning
         self.camera = camera
+        self.thumbnail = thumbnail
     }
 }

@@ -1,14 +1,19 @@
 import SystemPackage
 
 /// A picture file as listing found it: the path to open, and the path it is remembered by
-/// (absolute, links resolved), worked out once, off the board's loop.
+/// (absolute, links resolved), worked out once, off the board's loop; and, when its header was
+/// read then, its picture's size.
 public struct ListedFile: Hashable, Sendable {
     public var path: FilePath
     public var canonical: PathKey
+    /// The picture's size, upright, in pixels, as its file's header declares it (its print is
+    /// laid out from this before it decodes); `nil` when not read.
+    public var declaredSize: Size?
 
-    public init(path: FilePath, canonical: PathKey) {
+    public init(path: FilePath, canonical: PathKey, declaredSize: Size? = nil) {
         self.path = path
         self.canonical = canonical
+        self.declaredSize = declaredSize
     }
 }
 

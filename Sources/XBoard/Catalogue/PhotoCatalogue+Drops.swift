@@ -38,7 +38,7 @@ extension PhotoCatalogue {
                     entries[id.rawValue].isAside = false
                     entries[id.rawValue].dropSlot = (drop, slot)
                     if entries[id.rawValue].copy == nil, entries[id.rawValue].isFailed {
-                        decodes.append(DecodeRequest(photo: id, path: entries[id.rawValue].path, maximumLongEdge: resolution.baseLongEdge))
+                        decodes.append(request(id, wanted: resolution.baseLongEdge, shown: drop.pictureLongEdge))
                     }
                 }
                 continue
@@ -47,7 +47,7 @@ extension PhotoCatalogue {
             entries.append(Entry(path: arrival.file.path, canonical: arrival.file.canonical, isAdded: true, dropSlot: (drop, slot)))
             idsByKey[arrival.file.canonical] = id
             unclaimed.remove(arrival.file.canonical)
-            decodes.append(DecodeRequest(photo: id, path: arrival.file.path, maximumLongEdge: resolution.baseLongEdge))
+            decodes.append(request(id, wanted: resolution.baseLongEdge, shown: drop.pictureLongEdge))
         }
         return Dropped(count: arriving.count, decodes: decodes)
     }

@@ -6,6 +6,11 @@ import SystemPackage
 /// the board as its first decode is reported (where the memory says, `BoardRestore`), and keeps
 /// each picture decoded at about the size it is shown.
 ///
+/// Photos whose listing read their size from their file's header are laid out at once, before
+/// any decode, as plain cards where they will lie (`start(placingInto:)`): a board opens whole,
+/// and each card takes its picture as it decodes. Decodes may be served from the shared
+/// thumbnail cache (`usesThumbnails`, `ThumbnailUse`).
+///
 /// It also keeps what a save needs: what each photo was when it opened or was last saved (the
 /// baseline a save merges against), and photos recognised renamed. Pure: files are never
 /// opened here; the facts come with the decode reports.
@@ -25,6 +30,8 @@ public struct PhotoCatalogue: Sendable {
         /// The camera and the full size, as its first decode told.
         var camera: String?
         var nativeSize: Size?
+        /// The picture's size as its file's header declares it, upright, when listing read it.
+        var declaredSize: Size?
         /// Named on the command line: shown even when the memory says it was taken off.
         var isNamed = false
         /// Belongs to the board although its paths do not list it (dropped on it).
@@ -68,6 +75,8 @@ public struct PhotoCatalogue: Sendable {
     private let startTime: Instant
     /// How many decodes run at once, for the loading estimate.
     private let workerCount: Int
+    /// Whether decodes may be served from (and make) the shared thumbnail cache.
+    public let usesThumbnails: Bool
 
     /// The long edge photos off the board are decoded at, for their thumbnails: 192 pixels.
     public static let thumbnailLongEdge = 192
@@ -77,14 +86,15 @@ public struct PhotoCatalogue: Sendable {
     ///   - named: the canonical paths of files named directly (not through a folder or memory).
     ///   - added: the canonical paths of files opened because they were dropped on this board.
     ///   - memory: what the board remembers.
+    ///   - usesThumbnails: whether decodes may be served from the shared thumbnail cache.
     public init(
         files: [ListedFile], named: Set<PathKey> = [], added: Set<PathKey> = [], boardSize: Size, seed: UInt64,
-        memory: BoardMemory = BoardMemory(), workerCount: Int = 1, startTime: Instant
+        memory: BoardMemory = BoardMemory(), workerCount: Int = 1, usesThumbnails: Bool = false, startTime: Instant
     ) {
         for (index, file) in files.enumerated() {
             entries.append(
                 Entry(
-                    path: file.path, canonical: file.canonical, isNamed: named.contains(file.canonical),
+                    path: file.path, canonical: file.canonical, declaredSize: file.declaredSize, isNamed: named.contains(file.canonical),
                     isAdded: added.contains(file.canonical)))
             if idsByKey[file.canonical] == nil { idsByKey[file.canonical] = PhotoID(index) }
         }
@@ -93,25 +103,60 @@ public struct PhotoCatalogue: Sendable {
         restore = BoardRestore(memory: memory, layout: layout)
         unclaimed = memory.keys.subtracting(idsByKey.keys)
         self.workerCount = max(1, workerCount)
+        self.usesThumbnails = usesThumbnails
         self.startTime = startTime
     }
 
     /// The first decodes, in the order given; photos the memory says were taken off the board
     /// last, and small.
-    public mutating func start() -> [DecodeRequest] {
+    ///
+    /// With `controller`, every photo whose size the listing read from its header and whose
+    /// place does not wait for its fingerprint (the memory knows it by its path, or there is
+    /// no remembered photo it could be renamed from) is laid out at once as a plain card, where
+    /// it will lie: the board opens whole instead of photo by photo. The cards go onto the
+    /// board bottom first, so each lands on top: one pass, however many there are.
+    public mutating func start(placingInto controller: BoardController? = nil) -> [DecodeRequest] {
         var first: [DecodeRequest] = [], later: [DecodeRequest] = []
+        var cards: [(id: PhotoID, declared: Size, stack: Double)] = []
         for index in entries.indices {
             let entry = entries[index]
             let id = PhotoID(index)
             if let remembered = restore.memory[entry.canonical], remembered.isRemoved, !entry.isNamed {
                 entries[index].isAside = true
-                later.append(
-                    DecodeRequest(photo: id, path: entry.path, maximumLongEdge: min(Self.thumbnailLongEdge, resolution.baseLongEdge)))
+                let wanted = min(Self.thumbnailLongEdge, resolution.baseLongEdge)
+                later.append(request(id, wanted: wanted, shown: Double(wanted) / 2))
             } else {
-                first.append(DecodeRequest(photo: id, path: entry.path, maximumLongEdge: resolution.baseLongEdge))
+                first.append(request(id, wanted: resolution.baseLongEdge, shown: layout.pictureLongEdge))
+            }
+            if let controller, let declared = entry.declaredSize, declared.width >= 1, declared.height >= 1,
+                declared.width.isFinite, declared.height.isFinite,
+                restore.memory[entry.canonical] != nil || unclaimed.isEmpty
+            {
+                let arrival = restore.arrival(
+                    index: index, id: id, pixelSize: declared, remembered: restore.memory[entry.canonical], boardSize: controller.board.size
+                )
+                cards.append((id, declared, arrival.stack))
             }
         }
+        if let controller {
+            cards.sort { $0.stack != $1.stack ? $0.stack < $1.stack : $0.id.rawValue < $1.id.rawValue }
+            for card in cards { place(card.id, nativeSize: card.declared, into: controller) }
+        }
         return first + later
+    }
+
+    /// A decode of a copy of at most `wanted` pixels of a photo shown `shown` pixels long,
+    /// served from the thumbnail cache where it may be.
+    func request(_ id: PhotoID, wanted: Int, shown: Double, generation: Int = 0) -> DecodeRequest {
+        let entry = entries[id.rawValue]
+        return DecodeRequest(
+            photo: id, path: entry.path, wanted: wanted, shown: shown, generation: generation,
+            canonical: usesThumbnails ? entry.canonical.path : nil)
+    }
+
+    /// Whether a photo lies on the board (or aside) as a card still waiting for its first picture.
+    public func isCard(_ id: PhotoID) -> Bool {
+        entry(id).map { $0.stack != nil && $0.copy == nil && !$0.isFailed } ?? false
     }
 
     // MARK: Facts
@@ -193,6 +238,10 @@ public struct PhotoCatalogue: Sendable {
                         received.failed.append(report.request.path)
                         failedPaths.append(report.request.path)
                     }
+                    if entries[id.rawValue].stack != nil {
+                        withdrawCard(id, from: controller)
+                        received.changed = true
+                    }
                     entries[id.rawValue].isFailed = true
                     entries[id.rawValue].dropSlot = nil
                 } else {
@@ -206,7 +255,14 @@ public struct PhotoCatalogue: Sendable {
                     entries[id.rawValue].camera = facts.camera
                     entries[id.rawValue].nativeSize = facts.nativeSize
                     if let warning = facts.warning { received.problems.append("\(report.request.path.escaped): \(warning)") }
-                    place(id, nativeSize: facts.nativeSize, into: controller)
+                    if entries[id.rawValue].stack != nil {
+                        // Laid out as a card from its header: now it has its picture, and its true shape.
+                        controller.setPictureSize(facts.nativeSize, of: id)
+                        let key = entries[id.rawValue].canonical
+                        baselineByPath[key]?.fingerprint = entries[id.rawValue].fingerprint
+                    } else {
+                        place(id, nativeSize: facts.nativeSize, into: controller)
+                    }
                     entries[id.rawValue].copy = Copy(
                         longEdge: Int(facts.pixelSize.longEdge), nativeLongEdge: Int(facts.nativeSize.longEdge), generation: 0,
                         isPending: false)
@@ -220,6 +276,16 @@ public struct PhotoCatalogue: Sendable {
             }
         }
         return received
+    }
+
+    /// Takes a card whose file could not be opened after all off the board, with what was kept
+    /// of it for saving: it is as if it had never been laid out.
+    private mutating func withdrawCard(_ id: PhotoID, from controller: BoardController) {
+        let key = entries[id.rawValue].canonical
+        controller.withdraw(id)
+        entries[id.rawValue].stack = nil
+        baselineByPath[key] = nil
+        baselineKeys[key] = nil
     }
 
     /// Puts a photo that just opened where the board remembers it (found by its path, or by its
@@ -277,9 +343,7 @@ public struct PhotoCatalogue: Sendable {
             copy.generation += 1
             copy.isPending = true
             entries[index].copy = copy
-            requests.append(
-                DecodeRequest(photo: PhotoID(index), path: entries[index].path, maximumLongEdge: copy.longEdge, generation: copy.generation)
-            )
+            requests.append(request(PhotoID(index), wanted: copy.longEdge, shown: Double(copy.longEdge) / 2, generation: copy.generation))
         }
         return requests
     }
@@ -299,7 +363,7 @@ public struct PhotoCatalogue: Sendable {
             copy.generation += 1
             copy.isPending = true
             entries[index].copy = copy
-            requests.append(DecodeRequest(photo: photo.id, path: entries[index].path, maximumLongEdge: wanted, generation: copy.generation))
+            requests.append(request(photo.id, wanted: wanted, shown: shown, generation: copy.generation))
         }
         return requests
     }

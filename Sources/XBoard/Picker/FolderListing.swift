@@ -22,10 +22,13 @@ public struct ThumbnailRequest: Hashable, Sendable {
     public var id: ThumbnailID
     public var path: FilePath
     public var maximumLongEdge: Int
+    /// The picture, absolute with links resolved: what names it in the shared thumbnail cache.
+    public var canonical: FilePath?
 
-    public init(id: ThumbnailID, path: FilePath, maximumLongEdge: Int) {
+    public init(id: ThumbnailID, path: FilePath, maximumLongEdge: Int, canonical: FilePath? = nil) {
         self.id = id
         self.path = path
         self.maximumLongEdge = maximumLongEdge
+        self.canonical = canonical
     }
 }

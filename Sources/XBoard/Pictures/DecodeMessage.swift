@@ -1,6 +1,6 @@
 /// The messages between the board and a decoding helper process, as bytes: one request (the
 /// file travels beside it as a descriptor) and one reply (the pixels travel as a sealed memory
-/// file); and, when the display's colour profile changes, the profile (as a sealed memory file)
+/// file, followed by a thumbnail's when one was asked for); and, when the display's colour profile changes, the profile (as a sealed memory file)
 /// and the helper's answer. Fixed little-endian fields, then the text.
 ///
 /// The helper is not trusted: a reply is read field by field with every number checked
@@ -8,7 +8,7 @@
 public enum DecodeMessage {
     /// The most bytes a message may have (the reply's text is cut to fit).
     public static let maximumLength = 4096
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
 
     /// Helper → board, once: the helper is confined and its loaders are warm (or why it cannot be).
     public struct Start: Hashable, Sendable {
@@ -35,7 +35,8 @@ public enum DecodeMessage {
     }
 
     /// Board → helper: decode the file sent with this, to a long edge of at most
-    /// `maximumLongEdge`, its colours converted as `colour` says.
+    /// `maximumLongEdge`, its colours converted as `colour` says; with a `thumbnailLongEdge`,
+    /// also a thumbnail of at most that long edge, in sRGB, from the same decode.
     public struct Request: Hashable, Sendable {
         static let magic = Array("PBDQ".utf8)
 
@@ -52,11 +53,14 @@ public enum DecodeMessage {
         public var id: UInt64
         public var maximumLongEdge: Int
         public var colour: Colour
+        /// The long edge of the thumbnail wanted as well; 0 for none.
+        public var thumbnailLongEdge: Int
 
-        public init(id: UInt64, maximumLongEdge: Int, colour: Colour = .sRGB) {
+        public init(id: UInt64, maximumLongEdge: Int, colour: Colour = .sRGB, thumbnailLongEdge: Int = 0) {
             self.id = id
             self.maximumLongEdge = maximumLongEdge
             self.colour = colour
+            self.thumbnailLongEdge = thumbnailLongEdge
         }
 
         public var bytes: [UInt8] {
@@ -67,13 +71,13 @@ public enum DecodeMessage {
                 case .display(let generation): (2, generation)
                 }
             return Self.magic + Field.u32(version) + Field.u64(id) + Field.u32(UInt32(clamping: maximumLongEdge)) + Field.u32(kind)
-                + Field.u64(generation)
+                + Field.u64(generation) + Field.u32(UInt32(clamping: thumbnailLongEdge))
         }
 
         public init?(bytes: [UInt8]) {
             var reader = Field.Reader(bytes)
             guard reader.take(4) == Self.magic, reader.u32() == version, let id = reader.u64(), let edge = reader.u32(),
-                let kind = reader.u32(), let generation = reader.u64(), reader.isAtEnd
+                let kind = reader.u32(), let generation = reader.u64(), let thumbnailEdge = reader.u32(), reader.isAtEnd
             else { return nil }
             let colour: Colour
             switch (kind, generation) {
@@ -82,7 +86,7 @@ public enum DecodeMessage {
             case (2, let generation) where generation > 0: colour = .display(generation: generation)
             default: return nil
             }
-            self.init(id: id, maximumLongEdge: Int(edge), colour: colour)
+            self.init(id: id, maximumLongEdge: Int(edge), colour: colour, thumbnailLongEdge: Int(thumbnailEdge))
         }
     }
 
@@ -141,7 +145,8 @@ public enum DecodeMessage {
     }
 
     /// Helper → board: the picture decoded (the memory file holds `height` rows of `stride`
-    /// bytes of premultiplied ARGB32, upright), or why not.
+    /// bytes of premultiplied ARGB32, upright, then — when `thumbnailWidth` is not 0 — the
+    /// thumbnail's `thumbnailHeight` rows of `thumbnailWidth` × 4 bytes, in sRGB), or why not.
     public struct Reply: Hashable, Sendable {
         static let magic = Array("PBDR".utf8)
 
@@ -157,20 +162,25 @@ public enum DecodeMessage {
         public var text: String
         /// CPU time the helper has used so far, in milliseconds (it is retired before its limit).
         public var cpuMilliseconds: Int
+        /// The thumbnail's size after the pixels in the memory file; 0 × 0 for none.
+        public var thumbnailWidth: Int
+        public var thumbnailHeight: Int
 
-        public init(id: UInt64, outcome: Outcome, text: String, cpuMilliseconds: Int) {
+        public init(id: UInt64, outcome: Outcome, text: String, cpuMilliseconds: Int, thumbnailWidth: Int = 0, thumbnailHeight: Int = 0) {
             self.id = id
             self.outcome = outcome
             self.text = text
             self.cpuMilliseconds = cpuMilliseconds
+            self.thumbnailWidth = thumbnailWidth
+            self.thumbnailHeight = thumbnailHeight
         }
 
         public var bytes: [UInt8] {
-            var numbers: [UInt32] = [0, 0, 0, 0, 0, 0]
+            var numbers: [UInt32] = [0, 0, 0, 0, 0, 0, 0]
             var kind: UInt8 = 1
             if case .decoded(let width, let height, let stride, let hasAlpha, let nativeWidth, let nativeHeight) = outcome {
                 kind = hasAlpha ? 2 : 0
-                numbers = [width, height, stride, nativeWidth, nativeHeight, 0].map { UInt32(clamping: $0) }
+                numbers = [width, height, stride, nativeWidth, nativeHeight, thumbnailWidth, thumbnailHeight].map { UInt32(clamping: $0) }
             }
             let header =
                 Self.magic + Field.u32(version) + Field.u64(id) + [kind, 0, 0, 0] + numbers.flatMap(Field.u32)
@@ -191,8 +201,8 @@ public enum DecodeMessage {
             var reader = Field.Reader(bytes)
             guard reader.take(4) == Self.magic, reader.u32() == version, let id = reader.u64(), let kind = reader.take(4)?.first
             else { return nil }
-            let numbers = (0..<6).compactMap { _ in reader.u32().map(Int.init) }
-            guard numbers.count == 6, let cpu = reader.u32(), let length = reader.u32(), let text = reader.take(Int(length)), reader.isAtEnd
+            let numbers = (0..<7).compactMap { _ in reader.u32().map(Int.init) }
+            guard numbers.count == 7, let cpu = reader.u32(), let length = reader.u32(), let text = reader.take(Int(length)), reader.isAtEnd
             else { return nil }
             switch kind {
             case 0, 2:
@@ -204,6 +214,7 @@ public enum DecodeMessage {
             }
             self.id = id
             cpuMilliseconds = Int(cpu)
+            (thumbnailWidth, thumbnailHeight) = kind == 1 ? (0, 0) : (numbers[5], numbers[6])
             self.text = Self.oneLine(text)
         }
 
@@ -215,7 +226,8 @@ public enum DecodeMessage {
 
         /// What is wrong with this reply to `request`, or `nil` when it is sound: the right id,
         /// a size within the request and cairo's limits, a native size within the pixel limit,
-        /// and rows of exactly four bytes a pixel.
+        /// rows of exactly four bytes a pixel, and a thumbnail only when one was asked for, of
+        /// at most the long edge asked.
         public func problem(answering request: Request) -> String? {
             guard id == request.id else { return "answered request \(id) instead of \(request.id)" }
             guard case .decoded(let width, let height, let stride, _, let nativeWidth, let nativeHeight) = outcome else { return nil }
@@ -227,6 +239,13 @@ public enum DecodeMessage {
                 DeclaredSize(width: nativeWidth, height: nativeHeight).pixelCount <= DecodePlan.pixelLimit
             else { return "gave a native size of \(nativeWidth)×\(nativeHeight)" }
             guard stride == width * 4 else { return "gave rows of \(stride) bytes for a picture \(width) pixels wide" }
+            if thumbnailWidth != 0 || thumbnailHeight != 0 {
+                guard request.thumbnailLongEdge > 0, (1...request.thumbnailLongEdge).contains(thumbnailWidth),
+                    (1...request.thumbnailLongEdge).contains(thumbnailHeight)
+                else {
+                    return "gave a \(thumbnailWidth)×\(thumbnailHeight) thumbnail where \(request.thumbnailLongEdge) pixels were asked for"
+                }
+            }
             return nil
         }
     }

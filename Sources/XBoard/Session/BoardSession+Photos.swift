@@ -7,8 +7,9 @@ extension BoardSession {
         guard catalogue == nil else { return }
         var catalogue = PhotoCatalogue(
             files: opening.files, named: opening.named, added: opening.added, boardSize: controller.board.size, seed: settings.seed,
-            memory: opening.memory, workerCount: settings.decodeWorkers, startTime: now)
-        effects.append(.decode(catalogue.start()))
+            memory: opening.memory, workerCount: settings.decodeWorkers, usesThumbnails: settings.usesThumbnails, startTime: now)
+        // Photos whose headers were read lie as cards at once, where they will be; pictures follow.
+        effects.append(.decode(catalogue.start(placingInto: controller)))
         self.catalogue = catalogue
         if !opening.problemPaths.isEmpty {
             unopenedPaths += opening.problemPaths.map(\.escaped)

@@ -63,7 +63,10 @@ extension BoardSession {
         let longEdge = Int((metrics.tile).rounded(.up))
         effects.append(
             .decodeThumbnails(
-                missing.compactMap { id in picker.picture(of: id).map { ThumbnailRequest(id: id, path: $0.path, maximumLongEdge: longEdge) }
+                missing.compactMap { id in
+                    picker.picture(of: id).map {
+                        ThumbnailRequest(id: id, path: $0.path, maximumLongEdge: longEdge, canonical: $0.canonical.path)
+                    }
                 }))
     }
 

@@ -13,6 +13,9 @@ public struct SessionSettings: Sendable {
     public var decodeWorkers = 1
     /// The seed of the first layout.
     public var seed: UInt64 = 1
+    /// Whether photos may be decoded from, and make, the shared thumbnail cache (the platform
+    /// has a usable one).
+    public var usesThumbnails = false
     /// The home folder, which notices show as `~`.
     public var home: String?
     /// The same as a path (the picker's path bar starts there).

@@ -98,9 +98,24 @@ public enum BoardOpener {
             report("nothing to open")
             return nil
         }
+        // The board lays every print out before it decodes, from the size its header declares.
+        if !isReadOnly {
+            let limit = DecodeSettings().maximumFileSize
+            files = files.map { withDeclaredSize($0, maximumFileSize: limit) }
+        }
         let opening = XBoard.BoardOpening(
             files: files, named: bringsBack, added: added, memory: memory, problemPaths: listing.problems.map(\.path))
         return Opened(keeper: keeper, opening: opening)
+    }
+
+    /// `file` with the size its picture's header declares, upright, when it can be read (a
+    /// picture of a format the board opens, within its limits): a few small reads, the same
+    /// checks as before a decode (`OpenedPicture`).
+    static func withDeclaredSize(_ file: ListedFile, maximumFileSize: Int64) -> ListedFile {
+        var file = file
+        let opened = try? OpenedPicture(path: file.path, maximumLongEdge: 1, maximumFileSize: maximumFileSize)
+        file.declaredSize = opened?.uprightSize
+        return file
     }
 
     /// The photos `memory` says belong to the board (all of a document's; the dropped ones of a

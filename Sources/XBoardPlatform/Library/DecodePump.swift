@@ -4,11 +4,16 @@ import XBoard
 /// The board's side of decoding: hands the session's decode requests to the confined helpers
 /// (`PhotoDecoder`), gives each finished picture's pixels to the painter, and reports the rest
 /// of what the decode told (`DecodeReport`: sizes, date taken, fingerprint) to the session.
+///
+/// `PHOTOBOARD_TRACE=decodes` prints a line per decode: what it was decoded from (the file, or
+/// a cached thumbnail) and the thumbnail it made, so a test can count full decodes.
 public final class DecodePump {
     public let decoder: PhotoDecoder
+    private let tracesDecodes: Bool
 
     public init(decoder: PhotoDecoder) {
         self.decoder = decoder
+        tracesDecodes = System.traces("decodes")
     }
 
     /// Readable when decodes have finished.
@@ -28,17 +33,27 @@ public final class DecodePump {
             case .failure(let error):
                 outcome = .failed("\(error)")
             case .success(let picture):
+                if tracesDecodes { trace(picture, for: result.request) }
                 do {
                     try upload(picture.image, result.request.photo)
                     outcome = .decoded(
                         PictureFacts(
                             pixelSize: picture.image.pixelSize, nativeSize: picture.image.nativeSize, dateTaken: picture.dateTaken,
-                            fingerprint: picture.fingerprint, warning: picture.warning, camera: picture.camera))
+                            fingerprint: picture.fingerprint, warning: picture.warning, camera: picture.camera, thumbnail: picture.thumbnail
+                        ))
                 } catch {
                     outcome = .failed("\(result.request.path.escaped): \(error)")
                 }
             }
             return DecodeReport(request: result.request, outcome: outcome, duration: result.duration)
         }
+    }
+
+    /// `trace: decoded PATH from the file at 108 px, made its normal thumbnail` or
+    /// `trace: decoded PATH from its normal thumbnail at 108 px`.
+    private func trace(_ picture: LoadedPicture, for request: DecodeRequest) {
+        let source = picture.thumbnail.map { "its \($0) thumbnail" } ?? "the file"
+        let made = picture.thumbnailWritten.map { ", made its \($0) thumbnail" } ?? ""
+        System.printError("trace: decoded \(request.path.escaped) from \(source) at \(Int(picture.image.pixelSize.longEdge)) px\(made)")
     }
 }

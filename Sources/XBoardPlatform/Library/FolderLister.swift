@@ -67,18 +67,23 @@ public final class FolderLister: Sendable {
 
 /// Decodes the photo picker's thumbnails in confined helpers of their own (the board's keep
 /// decoding the board's photos meanwhile), started when the picker first asks, and gives them
-/// to the painter.
+/// to the painter. Through the shared thumbnail cache, as the board's photos: a folder a file
+/// manager has shown already has its thumbnails, and those the picker makes serve them too.
 public final class ThumbnailPump {
     private var pump: DecodePump?
     private let helperExecutable: FilePath?
     private let settings: DecodeSettings
+    private let cache: ThumbnailCache?
     /// The display's profile, which thumbnails are converted to as the board's photos are.
     private var displayProfile: DisplayProfile?
 
-    /// - Parameter helperExecutable: as `PhotoDecoder`'s (tests pass the board's binary).
-    public init(settings: DecodeSettings = DecodeSettings(), helperExecutable: FilePath? = nil) {
+    /// - Parameters:
+    ///   - helperExecutable: as `PhotoDecoder`'s (tests pass the board's binary).
+    ///   - thumbnails: the shared thumbnail cache, if there is one to use.
+    public init(settings: DecodeSettings = DecodeSettings(), helperExecutable: FilePath? = nil, thumbnails: ThumbnailCache? = nil) {
         self.settings = settings
         self.helperExecutable = helperExecutable
+        cache = thumbnails
     }
 
     /// Converts thumbnails decoded from now on to `profile`.
@@ -91,11 +96,17 @@ public final class ThumbnailPump {
 
     public func submit(_ requests: [ThumbnailRequest]) throws {
         if pump == nil {
-            let decoder = try PhotoDecoder(settings: settings, helperExecutable: helperExecutable)
+            let decoder = try PhotoDecoder(settings: settings, helperExecutable: helperExecutable, thumbnails: cache)
             _ = decoder.setDisplayProfile(displayProfile)
             pump = DecodePump(decoder: decoder)
         }
-        pump?.submit(requests.map { DecodeRequest(photo: $0.id.pictureKey, path: $0.path, maximumLongEdge: $0.maximumLongEdge) })
+        // A tile shows its picture at its own size.
+        pump?.submit(
+            requests.map {
+                DecodeRequest(
+                    photo: $0.id.pictureKey, path: $0.path, wanted: $0.maximumLongEdge, shown: Double($0.maximumLongEdge),
+                    canonical: cache == nil ? nil : $0.canonical)
+            })
     }
 
     /// The thumbnails finished since the last call, each uploaded by `upload` first.

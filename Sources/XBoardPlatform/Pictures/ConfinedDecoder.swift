@@ -34,7 +34,7 @@ public final class ConfinedDecoder {
         nextID += 1
         let (outcome, isSpent) = running.decodePicture(opened, maximumLongEdge: maximumLongEdge, id: nextID, deadline: settings.deadline)
         if isSpent { helper = nil }
-        return outcome
+        return outcome.mapError { .image(path: opened.path, reason: $0.reason) }
     }
 
     /// The tunables it decodes with.

@@ -73,14 +73,20 @@ public enum DecodeHelper {
             var memoryFile: Int32 = -1
             let outcome: DecodeMessage.Reply.Outcome
             let text: String
+            var thumbnailSize = (width: 0, height: 0)
             do {
                 let file = try FileReader(adopting: descriptor)
                 faults.apply(to: file)
+                // Thumbnails hold sRGB, whatever the display's profile is.
+                let thumbnail =
+                    request.thumbnailLongEdge > 0
+                    ? PictureDecoding.ThumbnailRequest(longEdge: request.thumbnailLongEdge, colour: .toSRGB) : nil
                 switch PictureDecoding.decode(
-                    file, maximumLongEdge: request.maximumLongEdge, colour: colour.conversion(for: request.colour))
+                    file, maximumLongEdge: request.maximumLongEdge, colour: colour.conversion(for: request.colour), thumbnail: thumbnail)
                 {
                 case .success(let pixels):
                     memoryFile = pixels.memoryFile
+                    thumbnailSize = pixels.thumbnail ?? (0, 0)
                     outcome = .decoded(
                         width: pixels.width, height: pixels.height, stride: pixels.width * 4, hasAlpha: pixels.hasAlpha,
                         nativeWidth: pixels.nativeWidth, nativeHeight: pixels.nativeHeight)
@@ -91,8 +97,10 @@ public enum DecodeHelper {
             } catch {
                 (outcome, text) = (.failed, error.description)
             }
-            let reply = DecodeMessage.Reply(id: request.id, outcome: outcome, text: text, cpuMilliseconds: System.processorMilliseconds)
-                .bytes
+            let reply = DecodeMessage.Reply(
+                id: request.id, outcome: outcome, text: text, cpuMilliseconds: System.processorMilliseconds,
+                thumbnailWidth: thumbnailSize.width, thumbnailHeight: thumbnailSize.height
+            ).bytes
             let sent = reply.withUnsafeBytes { cpd_send_message(socket, $0.baseAddress, $0.count, memoryFile) }
             if memoryFile >= 0 { try? FileDescriptor(rawValue: memoryFile).close() }
             guard sent == reply.count else { return }

@@ -15,9 +15,10 @@ public final class DecodedImage {
     public let nativeSize: Size
     public let hasAlpha: Bool
 
-    /// Maps `memoryFile` (sealed; `height` rows of `width` × 4 bytes) read-only as the image.
-    /// The descriptor stays the caller's; the mapping outlives it.
-    init(memoryFile: Int32, width: Int, height: Int, hasAlpha: Bool, nativeSize: Size) throws {
+    /// Maps `memoryFile` (sealed; `height` rows of `width` × 4 bytes, then `trailingBytes` more:
+    /// a thumbnail's) read-only as the image. The descriptor stays the caller's; the mapping
+    /// outlives it.
+    init(memoryFile: Int32, width: Int, height: Int, hasAlpha: Bool, nativeSize: Size, trailingBytes: Int = 0) throws {
         let stride = width * 4
         let format = hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
         guard width > 0, height > 0, Int(cairo_format_stride_for_width(format, Int32(width))) == stride else {
@@ -25,7 +26,7 @@ public final class DecodedImage {
         }
         let base: UnsafeMutableRawPointer
         do {
-            base = try SealedMemoryFile.mapReadOnly(memoryFile, byteCount: stride * height)
+            base = try SealedMemoryFile.mapReadOnly(memoryFile, byteCount: stride * height, fileSize: stride * height + trailingBytes)
         } catch {
             throw PlatformError.cairo(error.description)
         }

@@ -15,6 +15,10 @@ public struct LoadedPicture: @unchecked Sendable {
     public var fingerprint: PhotoFingerprint? = nil
     /// The camera the file names (EXIF Make and Model), if it does.
     public var camera: String? = nil
+    /// The cached thumbnail it was decoded from; `nil`: from its file.
+    public var thumbnail: ThumbnailFlavour? = nil
+    /// The thumbnail its decode made and wrote into the shared cache, if any.
+    public var thumbnailWritten: ThumbnailFlavour? = nil
 }
 
 /// Opens a picture file and decodes it in this process, through exactly the checks and decoders

@@ -26,6 +26,14 @@ enum LoaderWarmUp {
                 }
             }
         }
+        // A thumbnail besides the copy: the scaling and second conversion a decode may add.
+        if let (_, text) = samples.first, let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) {
+            let thumbnail = PictureDecoding.ThumbnailRequest(longEdge: 12, colour: .toSRGB)
+            switch PictureDecoding.decode(FileReader(bytes: [UInt8](data)), maximumLongEdge: 6, colour: .toSRGB, thumbnail: thumbnail) {
+            case .success(let pixels): try? FileDescriptor(rawValue: pixels.memoryFile).close()
+            case .failure(let failure): failures.append("a thumbnail: \(failure.reason)")
+            }
+        }
         var pixel: [UInt32] = [0xFF80_4020]
         switch ColourConversion.toSRGB.conversion(for: .model(.adobeRGB)) {
         case .success(let conversion?):

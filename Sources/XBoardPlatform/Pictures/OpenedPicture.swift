@@ -9,6 +9,8 @@ final class OpenedPicture {
     let path: FilePath
     let file: FileReader
     let plan: DecodePlan
+    /// The file's container, as its first bytes show it.
+    let container: EmbeddedOrientation.Container
 
     /// Opens and checks `path` for a decode to a long edge of at most `maximumLongEdge`.
     /// Throws `PlatformError.image` with the reason worded for the user.
@@ -41,6 +43,7 @@ final class OpenedPicture {
             throw refuse(error.description)
         }
         guard file.size > 0 else { throw refuse("empty file (0 bytes)") }
+        container = EmbeddedOrientation.Container(head: head)
         guard file.size <= maximumFileSize else {
             throw refuse("is \(file.size / 1_000_000) MB, over the \(maximumFileSize >> 20) MiB limit for a picture file; not opened")
         }
@@ -57,6 +60,14 @@ final class OpenedPicture {
         } catch {
             throw refuse(error.description)
         }
+    }
+
+    /// The picture's size upright, in pixels: what the header declares, turned as the file
+    /// states (HEIF and AVIF as stored: their decoders apply `irot`, which is not read here).
+    var uprightSize: Size {
+        let stated = EmbeddedOrientation.read(container, from: file.byteReader) ?? .identity
+        let upright = stated.uprightSize(width: plan.declared.width, height: plan.declared.height)
+        return Size(width: Double(upright.width), height: Double(upright.height))
     }
 
     /// What the file holds (`PhotoFingerprint`: its size and the hash of its head), read from

@@ -50,6 +50,8 @@ public final class PhotoDecoder: Sendable {
     private let budget: DecodeBudget
     let settings: DecodeSettings
     let executable: FilePath
+    /// The shared thumbnail cache decodes are served from and make thumbnails for; `nil`: none.
+    let thumbnails: ThumbnailCache?
     /// How many helpers decode at once.
     public let workerCount: Int
 
@@ -57,9 +59,11 @@ public final class PhotoDecoder: Sendable {
     ///   - helperExecutable: the binary to start helpers from; by default this process's own
     ///     (`/proc/self/exe`, which calls `DecodeHelper.runIfRequested()` first). Tests, whose
     ///     runner is another program, pass the board's.
-    public init(settings: DecodeSettings = DecodeSettings(), helperExecutable: FilePath? = nil) throws {
+    ///   - thumbnails: the shared thumbnail cache, for requests that may use it.
+    public init(settings: DecodeSettings = DecodeSettings(), helperExecutable: FilePath? = nil, thumbnails: ThumbnailCache? = nil) throws {
         wakePipe = try WakePipe()
         self.settings = settings
+        self.thumbnails = thumbnails
         budget = DecodeBudget(capacity: settings.memoryBudget)
         executable = helperExecutable ?? FilePath("/proc/self/exe")
         workerCount = settings.helperCount
@@ -147,12 +151,17 @@ public final class PhotoDecoder: Sendable {
 
     /// Decodes one request in the slot's helper (started, or replaced, as needed); `colour` is
     /// set to where its colours were converted to.
+    ///
+    /// With the shared thumbnail cache (`thumbnails`, and the request's `ThumbnailUse`), a
+    /// thumbnail that describes the file as it is now serves the decode instead of the file; a
+    /// damaged one counts as missing. When none does, the file's decode also makes the best
+    /// flavour's thumbnail, which is written here from the pixels the helper handed back; a file
+    /// the decoder refuses (or crashes on) is recorded as failed, and not tried again until it
+    /// changes. The file is opened once, and its facts (date taken, fingerprint) read from it
+    /// either way.
     private func decode(
         _ request: Request, slot: Int, helper: inout HelperProcess?, colour: inout DecodeMessage.Request.Colour
     ) -> Swift.Result<LoadedPicture, PlatformError> {
-        func failure(_ reason: String) -> Swift.Result<LoadedPicture, PlatformError> {
-            .failure(.image(path: request.path, reason: reason))
-        }
         let opened: OpenedPicture
         do {
             opened = try OpenedPicture(
@@ -160,37 +169,94 @@ public final class PhotoDecoder: Sendable {
         } catch {
             return .failure(error)
         }
-        let estimate = opened.plan.memoryEstimate
+        let fingerprint = opened.fingerprint
+        func withFacts(_ picture: LoadedPicture) -> LoadedPicture {
+            var picture = picture
+            picture.dateTaken = DateTaken.read(from: opened.file, format: opened.plan.format)
+            picture.camera = DateTaken.camera(from: opened.file, format: opened.plan.format)
+            picture.fingerprint = fingerprint
+            return picture
+        }
+        var making: (flavour: ThumbnailFlavour, lookup: ThumbnailCache.Lookup)?
+        if let cache = thumbnails, settings.managesColour, let use = request.thumbnail,
+            let lookup = cache.lookup(opened, file: use.file, fingerprint: fingerprint),
+            lookup.uprightSize.longEdge > Double(request.maximumLongEdge)
+        {
+            if let reason = cache.recordedFailure(of: lookup) { return .failure(.image(path: request.path, reason: reason)) }
+            for flavour in use.flavours {
+                guard let found = cache.thumbnail(flavour, of: lookup, maximumLongEdge: request.maximumLongEdge),
+                    case .success(var picture) = decodeInHelper(
+                        found.opened, maximumLongEdge: request.maximumLongEdge, nativeSize: found.nativeSize, slot: slot, helper: &helper,
+                        colour: &colour),
+                    picture.warning == nil
+                else { continue }  // missing, stale or damaged: as if it were not there
+                picture.thumbnail = flavour
+                return .success(withFacts(picture))
+            }
+            if let made = use.made, lookup.uprightSize.longEdge > Double(ThumbnailFlavour.normal.edge) { making = (made, lookup) }
+        }
+        let thumbnail = making.map { making in
+            let write: HelperProcess.ThumbnailWriter = { [thumbnails] pixels, width, height, hasAlpha in
+                let isWritten = thumbnails?.write(
+                    pixels, width: width, height: height, hasAlpha: hasAlpha, as: making.flavour, of: making.lookup)
+                return isWritten == true ? making.flavour : nil
+            }
+            return (longEdge: making.flavour.edge, write: write)
+        }
+        let decoded = decodeInHelper(
+            opened, maximumLongEdge: request.maximumLongEdge, thumbnail: thumbnail, slot: slot, helper: &helper, colour: &colour)
+        switch decoded {
+        case .success(let picture):
+            return .success(withFacts(picture))
+        case .failure(.file(let reason)):
+            if let making { thumbnails?.recordFailure(reason, of: making.lookup) }
+            return .failure(.image(path: request.path, reason: reason))
+        case .failure(.circumstance(let reason)):
+            return .failure(.image(path: request.path, reason: reason))
+        }
+    }
+
+    /// Decodes the opened picture in the slot's helper to at most `maximumLongEdge` pixels; with
+    /// `thumbnail`, a thumbnail of at most its long edge too, given to its writer (when the
+    /// decode had nothing to warn about). `nativeSize` replaces the size the helper reports (a
+    /// thumbnail's own is not its picture's).
+    private func decodeInHelper(
+        _ opened: OpenedPicture, maximumLongEdge: Int, nativeSize: Size? = nil,
+        thumbnail: (longEdge: Int, write: HelperProcess.ThumbnailWriter)? = nil,
+        slot: Int, helper: inout HelperProcess?, colour: inout DecodeMessage.Request.Colour
+    ) -> Swift.Result<LoadedPicture, HelperProcess.DecodeFailure> {
+        let plan =
+            thumbnail.flatMap {
+                try? DecodePlan(
+                    format: opened.plan.format, declared: opened.plan.declared, maximumLongEdge: max(maximumLongEdge, $0.longEdge))
+            } ?? opened.plan
+        let estimate = plan.memoryEstimate
         guard budget.reserve(estimate) else {
-            if state.withLock({ $0.isStopping }) { return failure("not decoded: the board is closing") }
-            return failure(
-                "would need about \(estimate >> 20) MiB to decode, more than the \(settings.memoryBudget >> 20) MiB decode budget; not opened"
-            )
+            if state.withLock({ $0.isStopping }) { return .failure(.circumstance("not decoded: the board is closing")) }
+            return .failure(
+                .circumstance(
+                    "would need about \(estimate >> 20) MiB to decode, more than the \(settings.memoryBudget >> 20) MiB decode budget; not opened"
+                ))
         }
         defer { budget.release(estimate) }
         if helper == nil {
             do {
                 helper = try HelperProcess(executable: executable, settings: settings, deadline: settings.deadline)
             } catch {
-                return failure("its decoder could not be started: \(error)")
+                return .failure(.circumstance("its decoder could not be started: \(error)"))
             }
         }
         colour = colourRequest(helper: &helper)
-        guard let running = helper else { return failure("its decoder could not be started") }
+        guard let running = helper else { return .failure(.circumstance("its decoder could not be started")) }
         state.withLock { $0.helpers[slot] = running.pid }
         let id = state.withLock {
             $0.nextID += 1
             return $0.nextID
         }
         let (outcome, isSpent) = running.decodePicture(
-            opened, maximumLongEdge: request.maximumLongEdge, id: id, colour: colour, deadline: settings.deadline)
+            opened, maximumLongEdge: maximumLongEdge, id: id, colour: colour, deadline: settings.deadline, nativeSize: nativeSize,
+            thumbnail: thumbnail)
         if isSpent { helper = nil }
-        return outcome.map { decoded in
-            var picture = decoded
-            picture.dateTaken = DateTaken.read(from: opened.file, format: opened.plan.format)
-            picture.camera = DateTaken.camera(from: opened.file, format: opened.plan.format)
-            picture.fingerprint = opened.fingerprint
-            return picture
-        }
+        return outcome
     }
 }

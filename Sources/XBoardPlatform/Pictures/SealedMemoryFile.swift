@@ -35,9 +35,10 @@ enum SealedMemoryFile {
         }
     }
 
-    /// Maps a received memory file read-only, after checking that it is sealed against every
-    /// change and holds exactly `byteCount` bytes. The mapping is the caller's to unmap.
-    static func mapReadOnly(_ descriptor: Int32, byteCount: Int) throws(Problem) -> UnsafeMutableRawPointer {
+    /// Maps the first `byteCount` bytes of a received memory file read-only, after checking that
+    /// it is sealed against every change and holds exactly `fileSize` bytes (`byteCount` unless
+    /// told: more when a thumbnail follows the pixels). The mapping is the caller's to unmap.
+    static func mapReadOnly(_ descriptor: Int32, byteCount: Int, fileSize: Int? = nil) throws(Problem) -> UnsafeMutableRawPointer {
         switch cpd_memory_file_is_sealed(descriptor) {
         case 1: break
         case 0: throw Problem(description: "its pixels came in a memory file that is not sealed")
@@ -45,8 +46,8 @@ enum SealedMemoryFile {
         }
         let file = FileDescriptor(rawValue: descriptor)
         let size = (try? System.status(of: file).get())?.size ?? 0
-        guard size == byteCount else {
-            throw Problem(description: "its pixels came in a memory file of \(size) bytes where \(byteCount) were due")
+        guard size == fileSize ?? byteCount, byteCount <= size else {
+            throw Problem(description: "its pixels came in a memory file of \(size) bytes where \(fileSize ?? byteCount) were due")
         }
         guard byteCount > 0 else { throw Problem(description: "its pixels could not be mapped: \(Errno.invalidArgument)") }
         switch System.map(file, byteCount: byteCount, isWritable: false) {

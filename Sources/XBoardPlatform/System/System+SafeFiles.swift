@@ -75,13 +75,17 @@ extension System {
     /// unguessable name in the same folder, created exclusively and never through a link
     /// (O_EXCL|O_NOFOLLOW), fsync, rename over the old one, fsync of the folder. A crash at any
     /// moment leaves the old file or the new one.
-    public static func writeFileAtomically(_ path: FilePath, contents: [UInt8]) throws(StoreError) {
-        let temporary = try writeTemporary(beside: path, contents: contents)
+    ///
+    /// Without `isDurable` (a cache, whose damaged files are only missing ones) nothing is
+    /// synced: other programs still only ever see a whole file, but a crash of the machine may
+    /// lose it.
+    public static func writeFileAtomically(_ path: FilePath, contents: [UInt8], isDurable: Bool = true) throws(StoreError) {
+        let temporary = try writeTemporary(beside: path, contents: contents, isDurable: isDurable)
         if case .failure(let failure) = rename(temporary, to: path) {
             unlink(temporary)
             throw StoreError("write", path, errno: failure.rawValue)
         }
-        syncFolder(of: path)
+        if isDurable { syncFolder(of: path) }
     }
 
     /// Writes `contents` as the new file `path` (`permissions`, less the umask: 0600 unless
@@ -100,7 +104,7 @@ extension System {
 
     /// A whole, synced temporary file holding `contents`, in `path`'s folder.
     private static func writeTemporary(
-        beside path: FilePath, contents: [UInt8], permissions: FilePermissions = .ownerReadWrite
+        beside path: FilePath, contents: [UInt8], permissions: FilePermissions = .ownerReadWrite, isDurable: Bool = true
     ) throws(StoreError) -> FilePath {
         let folder = path.removingLastComponent()
         let name = path.lastComponent?.bytes.prefix(64) ?? []
@@ -123,7 +127,7 @@ extension System {
             if case .failure(let failure) = result(of: { try descriptor.writeAll(contents) }) {
                 throw StoreError("write", path, errno: failure.rawValue)
             }
-            if case .failure(let failure) = sync(descriptor) {
+            if isDurable, case .failure(let failure) = sync(descriptor) {
                 throw StoreError("write", path, errno: failure.rawValue)
             }
             try? descriptor.close()

@@ -96,6 +96,12 @@ extension System {
     /// Whether the environment variable `name` is set, to anything (the empty string too).
     static func isEnvironmentVariableSet(_ name: String) -> Bool { getenv(name) != nil }
 
+    /// Whether `PHOTOBOARD_TRACE` (a comma-separated list) names `topic`.
+    static func traces(_ topic: String) -> Bool {
+        guard let value = getenv("PHOTOBOARD_TRACE") else { return false }
+        return String(cString: value).split(separator: ",").contains { $0 == topic }
+    }
+
     /// User and system CPU time this process has used so far, in milliseconds (`getrusage`);
     /// 0 when it cannot be told.
     static var processorMilliseconds: Int {

@@ -89,6 +89,9 @@ import XBoard
         #expect(
             PhotoFingerprint(size: 1, head: [UInt8](repeating: 7, count: 70000))
                 == PhotoFingerprint(size: 1, head: [UInt8](repeating: 7, count: 65536)))
+        // FNV-1a as stored by every earlier version, through an array and through any collection.
+        #expect(PhotoFingerprint(size: 5, head: Array("photo".utf8)).headHash == 0x31E7_A66B_DE74_1263)
+        #expect(PhotoFingerprint(size: 5, head: "photo".utf8) == PhotoFingerprint(size: 5, head: Array("photo".utf8)))
     }
 
     @Test func relativePathsGoUpAndBackDown() {
