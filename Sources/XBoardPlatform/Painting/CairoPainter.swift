@@ -47,6 +47,10 @@ public final class CairoPainter {
     private var lastList: DisplayList?
     /// Repainted with the next frame though the list did not change there (a picture changed).
     private var pendingDamage: [Rect] = []
+    /// Photos whose picture came or went under an unchanged display list since the last frame:
+    /// their prints are repainted by the next (only theirs, not the frame: ten thousand photos
+    /// arriving one by one would otherwise repaint every print each time).
+    private var picturesChanged: Set<PhotoID> = []
     /// Whether drafts are drawn nearest-neighbour inside the print (its edges stay smooth):
     /// for a server slow at frames (`FramePacer.serverIsSlow`), where the smooth draft of a
     /// turning close-up costs most of a frame.
@@ -134,7 +138,7 @@ public final class CairoPainter {
             pendingDamage += print.damageRegion
         } else {
             dropSprite(of: id)
-            lastList = nil  // the picture changed under an unchanged display list
+            picturesChanged.insert(id)  // the picture changed under an unchanged display list
         }
     }
 
@@ -148,7 +152,7 @@ public final class CairoPainter {
         if let old = pictures.removeValue(forKey: id) { cairo_surface_destroy(old.surface) }
         dropSprite(of: id)
         cancelRefinement { $0 == id }
-        lastList = nil
+        picturesChanged.insert(id)
     }
 
     /// Drops the half-made sharp sprite and what is owed, for the photos `matching`.
@@ -186,6 +190,10 @@ public final class CairoPainter {
         guard backSurface != nil else { return false }
         let frame = Rect(origin: .zero, size: list.size)
         let previous = lastList
+        if !picturesChanged.isEmpty {
+            for case .print(let print) in list.items where picturesChanged.contains(print.photo) { pendingDamage += print.damageRegion }
+            picturesChanged = []
+        }
         var damage = (list.damage(since: previous).map { $0 + pendingDamage.compactMap { $0.intersection(frame) } } ?? [frame]).map(
             \.integral)
         pendingDamage = []

@@ -263,4 +263,29 @@ struct PrintMoveTests {
         stage.settle()
         Self.expectSame(refined, try stage.screen(), "4K close-up refined", .resampled)
     }
+
+    @Test func aPictureArrivingForAPrintShownAsACardRepaintsOnlyThatPrint() throws {
+        let stage = try PrintMoveStage(rotation: 0.2)
+        let card = PhotoID(40)
+        let pixelSize = Size(width: 800, height: 600)
+        stage.board.add(
+            Photo(
+                id: card, size: pixelSize, pixelSize: pixelSize,
+                photoToBoard: AffineTransform(center: Point(x: 300, y: 260), scale: 0.3, rotation: -0.1)))
+        stage.painter.paint(stage.list(moving: false))
+        stage.settle()
+        let print = try #require(PrintMoveStage.print(card, in: stage.list(moving: false)))
+        // Ten thousand photos arrive one by one: each repaints its own print, never the frame.
+        try stage.painter.setPicture(try stage.picture(seed: 40, size: pixelSize), for: card)
+        stage.painter.paint(stage.list(moving: false))
+        stage.settle()
+        #expect(stage.painter.lastPaintedArea > 0, "the picture shows")
+        #expect(stage.painter.lastPaintedArea <= RectRegion.area(of: print.damageRegion) + 1, "only the print is repainted")
+        Self.expectSame(try stage.screen(), try stage.fresh(stage.list(moving: false)), "picture arrived", .exact)
+        stage.painter.removePicture(for: card)
+        stage.painter.paint(stage.list(moving: false))
+        stage.settle()
+        #expect(stage.painter.lastPaintedArea > 0 && stage.painter.lastPaintedArea <= RectRegion.area(of: print.damageRegion) + 1)
+        Self.expectSame(try stage.screen(), try stage.fresh(stage.list(moving: false)), "picture gone", .exact)
+    }
 }
