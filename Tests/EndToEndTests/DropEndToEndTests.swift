@@ -67,6 +67,56 @@ extension EndToEnd {
             #expect(session.app.standardError.isEmpty, "\(session.app.standardError)")
         }
 
+        /// Nothing that grows with the board runs on its loop: while three thousand dropped files
+        /// are listed, decoded and laid out, and while the board of thousands is saved, a finger
+        /// on a print moves it at once (the board used to freeze for seconds in both).
+        @Test func aBoardOfThousandsFollowsAFingerWhileADropIsTakenAndWhileItSaves() throws {
+            var dropped: [String] = []
+            let session = try BoardSession(photos: [.redGreen], environment: ["PHOTOBOARD_TRACE": "save"]) { folder in
+                let drop = folder + "/many"
+                try FileManager.default.createDirectory(atPath: drop, withIntermediateDirectories: true)
+                for index in 0..<3000 {
+                    let path = drop + "/IMG_\(String(format: "%05d", index)).png"
+                    try TestPhotos.write(to: path, width: 12, height: 9, left: 0x80_8080, right: 0x90_9090)
+                    dropped.append(path)
+                }
+                return []
+            }
+            // A drop this large is laid out as a grid from the left: the photo waits on the right.
+            let start = try session.place(.redGreen, at: (1080, 420))
+            let outcome = try session.reader.drop(DropPayload(paths: dropped), onto: session.window, at: (300, 300))
+            #expect(outcome.finished && outcome.finishedAccepted, "\(outcome)")
+            // At once, while the drop's photos are being listed and opened.
+            func follows(_ id: UInt32, from point: (Double, Double), by dx: Double, what: String) throws {
+                let before = try #require(try session.measure(.redGreen), "the photo shows before \(what)")
+                try session.touch(.begin, id, point.0, point.1)
+                for step in 1...6 {
+                    try session.touch(.update, id, point.0 + dx * Double(step) / 6, point.1)
+                    pause(.milliseconds(8))
+                }
+                let moved = try? waitFor("the photo to follow the finger \(what)", timeout: .seconds(3), interval: .milliseconds(5)) {
+                    () -> Bool? in
+                    guard let now = try session.measure(.redGreen) else { return nil }
+                    return abs(now.center.x - before.center.x) > dx / 2 ? true : nil
+                }
+                #expect(moved == true, "the photo did not follow a finger within 3 s \(what)")
+                pause(.milliseconds(150))  // rests before the lift: no glide
+                try session.touch(.end, id, point.0 + dx, point.1)
+            }
+            try follows(1, from: (start.center.x, start.center.y), by: 60, what: "while a drop of 3,000 files is taken")
+            // A second after the board rests it saves the whole board, now thousands of photos.
+            _ = try Self.savedLayout(in: session, count: 3001)
+            let at = try session.settled(.redGreen, timeout: .seconds(60))
+            let saves = session.app.standardError.components(separatedBy: "trace: saving ").count
+            try session.gesture([(2, (at.center.x, at.center.y), (at.center.x, at.center.y + 30))], steps: 6)
+            _ = try waitFor("the board to start saving", timeout: .seconds(10), interval: .milliseconds(1)) {
+                session.app.standardError.components(separatedBy: "trace: saving ").count > saves ? true : nil
+            }
+            let moved = try session.measure(.redGreen).map { ($0.center.x, $0.center.y) } ?? (at.center.x, at.center.y + 30)
+            try follows(3, from: moved, by: -60, what: "while the board of 3,001 photos saves")
+            #expect(session.app.process.isRunning)
+        }
+
         @Test func aDropPartlyTakenSaysWhichItemsWereNotTakenAndWhyAndTheRestOpens() throws {
             var good = "", missing = ""
             let session = try BoardSession(photos: [.redGreen]) { folder in
