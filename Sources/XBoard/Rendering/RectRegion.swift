@@ -41,6 +41,43 @@ public enum RectRegion {
         return merged
     }
 
+    /// The region as whole tiles of `tile` pixels (on a grid from the origin), runs of tiles
+    /// along a row merged, when it has more than `limit` rectangles; else the region itself.
+    /// Ten thousand prints arriving at once damage ten thousand rectangles, and every print
+    /// would be tested against each: tiles bound the count (a 1920×1080 frame in 64 px tiles
+    /// is at most 17 rows of runs) for a little more area painted.
+    public static func coarsened(_ region: [Rect], limit: Int = 128, tile: Double = 64) -> [Rect] {
+        guard region.count > limit, let bounds = bounds(of: region) else { return region }
+        let firstColumn = Int((bounds.minX / tile).rounded(.down)), firstRow = Int((bounds.minY / tile).rounded(.down))
+        let columns = Int((bounds.maxX / tile).rounded(.up)) - firstColumn, rows = Int((bounds.maxY / tile).rounded(.up)) - firstRow
+        guard columns > 0, rows > 0, columns * rows <= 1 << 20 else { return [bounds] }
+        var covered = [Bool](repeating: false, count: columns * rows)
+        for rect in region where !rect.isEmpty {
+            let left = Int((rect.minX / tile).rounded(.down)) - firstColumn, right = Int((rect.maxX / tile).rounded(.up)) - firstColumn
+            let top = Int((rect.minY / tile).rounded(.down)) - firstRow, bottom = Int((rect.maxY / tile).rounded(.up)) - firstRow
+            for row in max(top, 0)..<min(bottom, rows) {
+                for column in max(left, 0)..<min(right, columns) { covered[row * columns + column] = true }
+            }
+        }
+        var tiles: [Rect] = []
+        for row in 0..<rows {
+            var column = 0
+            while column < columns {
+                guard covered[row * columns + column] else {
+                    column += 1
+                    continue
+                }
+                let start = column
+                while column < columns, covered[row * columns + column] { column += 1 }
+                let rect = Rect(
+                    x: Double(firstColumn + start) * tile, y: Double(firstRow + row) * tile, width: Double(column - start) * tile,
+                    height: tile)
+                tiles.append(rect.intersection(bounds) ?? rect)
+            }
+        }
+        return tiles
+    }
+
     /// Whether `region` covers all of `other`.
     public static func covers(_ region: [Rect], _ other: [Rect]) -> Bool {
         region.reduce(other) { subtracting($1, from: $0) }.isEmpty

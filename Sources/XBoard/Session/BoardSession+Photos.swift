@@ -18,9 +18,10 @@ extension BoardSession {
     }
 
     func receive(_ reports: [DecodeReport], at now: Instant, effects: inout [BoardEffect]) {
-        guard var catalogue else { return }
-        let received = catalogue.receive(reports, into: controller)
-        self.catalogue = catalogue
+        // Mutated where it is stored: a copy taken out would share the entries, and the first
+        // change would copy all ten thousand of them on every report.
+        guard catalogue != nil else { return }
+        let received = catalogue!.receive(reports, into: controller)
         if received.changed {
             // A new photo or a new copy of one: repaint, and see whether it suits its size now.
             picturesRevision &+= 1
@@ -31,7 +32,7 @@ extension BoardSession {
             unopenedPaths += received.failed.map(\.escaped)
             reportUnopened(at: now)
         }
-        if catalogue.allFailed {
+        if catalogue?.allFailed == true {
             effects.append(.report("none of the given paths could be opened"))
             effects.append(.quit(status: 1))
         }
@@ -42,7 +43,7 @@ extension BoardSession {
     /// cannot be opened — with why, and says whether the rest were taken (`DropReport`); a
     /// problem inside a dropped folder gets its own line, as at start.
     func take(_ drop: DropListing, at now: Instant, effects: inout [BoardEffect]) {
-        guard var catalogue else { return }
+        guard catalogue != nil else { return }
         if !drop.documents.isEmpty { effects.append(.openInNewWindows(drop.documents)) }
         let droppedPaths = Set(drop.dropped.map(PathKey.init))
         var leftOut: [DropReport.LeftOut] = []
@@ -58,8 +59,7 @@ extension BoardSession {
         let report = DropReport(taken: drop.dropped.count - leftOut.count, leftOut: leftOut + drop.refused)
         if let line = report.line { effects.append(.report(line)) }
         if !drop.listing.files.isEmpty { controller.recordUndoPoint() }  // undo takes a drop back off the board
-        let added = catalogue.add(drop.listing.files, at: drop.location, controller: controller)
-        self.catalogue = catalogue
+        let added = catalogue!.add(drop.listing.files, at: drop.location, controller: controller)
         if !added.decodes.isEmpty { effects.append(.decode(added.decodes)) }
         noteDrop(files: drop.listing.files.count, added: added.count, problems: report.leftOut.map(\.item) + insideFolders, at: now)
     }

@@ -154,10 +154,9 @@ extension BoardSession {
 
     /// Lays `files` on the board around `location`, on top, as a drop does.
     func takeIntoBoard(_ files: [ListedFile], at location: Point, effects: inout [BoardEffect]) {
-        guard var catalogue, !files.isEmpty else { return }
+        guard catalogue != nil, !files.isEmpty else { return }
         controller.recordUndoPoint()  // undo takes an addition back off the board, as any change
-        let added = catalogue.add(files, at: location, controller: controller)
-        self.catalogue = catalogue
+        let added = catalogue!.add(files, at: location, controller: controller)
         if !added.decodes.isEmpty { effects.append(.decode(added.decodes)) }
         if added.count == 0 {
             notices.post("Those photos are on the board already", topic: BoardNotices.dropTopic, at: controller.now)

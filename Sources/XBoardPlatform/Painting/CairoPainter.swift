@@ -194,8 +194,8 @@ public final class CairoPainter {
             for case .print(let print) in list.items where picturesChanged.contains(print.photo) { pendingDamage += print.damageRegion }
             picturesChanged = []
         }
-        var damage = (list.damage(since: previous).map { $0 + pendingDamage.compactMap { $0.intersection(frame) } } ?? [frame]).map(
-            \.integral)
+        var damage = RectRegion.coarsened(
+            (list.damage(since: previous).map { $0 + pendingDamage.compactMap { $0.intersection(frame) } } ?? [frame]).map(\.integral))
         pendingDamage = []
         let unchanged = topPrintDrawnAsBefore(in: list, previous: previous)
         if !unchanged.isEmpty { damage.removeAll { unchanged.contains($0) } }

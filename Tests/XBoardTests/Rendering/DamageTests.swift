@@ -76,4 +76,42 @@ import XBoard
         #expect(loading.damage(since: plain) == [Rect(x: 0, y: 1046, width: 1920, height: 34)])
         #expect(loading.damage(since: plain) == [OverlayGeometry.progressPanel(in: loading.size, scale: 1)])
     }
+
+    @Test func photosThatPassedOthersAreFoundInOneSortAsThePairwiseLookFoundThem() {
+        var generator = SeededRandom(seed: 5)
+        for _ in 0..<50 {
+            let count = Int.random(in: 1...40, using: &generator)
+            let old = Array(0..<count).shuffled(using: &generator), new = Array(0..<count).shuffled(using: &generator)
+            let oldPlaces = Dictionary(uniqueKeysWithValues: old.enumerated().map { (PhotoID($0.element), $0.offset) })
+            let newPlaces = Dictionary(uniqueKeysWithValues: new.enumerated().map { (PhotoID($0.element), $0.offset) })
+            var pairwise: Set<PhotoID> = []
+            for (a, newA) in newPlaces {
+                for (b, newB) in newPlaces where a != b && newA > newB && oldPlaces[a]! < oldPlaces[b]! { pairwise.insert(a) }
+            }
+            #expect(DisplayList.photosThatPassedOthers(old: oldPlaces, new: newPlaces) == pairwise)
+        }
+        // A hundred thousand photos, one brought to the front: only it passed the others.
+        let count = 100_000
+        let old = Dictionary(uniqueKeysWithValues: (0..<count).map { (PhotoID($0), $0) })
+        var new = old
+        for id in 0..<count where id > 10 { new[PhotoID(id)] = id - 1 }
+        new[PhotoID(10)] = count - 1
+        #expect(DisplayList.photosThatPassedOthers(old: old, new: new) == [PhotoID(10)])
+    }
+
+    @Test func tenThousandDamagedRectanglesBecomeAFewRowsOfTilesCoveringThemAll() {
+        var generator = SeededRandom(seed: 8)
+        let region = (0..<10_000).map { _ in
+            Rect(
+                x: Double.random(in: 0..<1900, using: &generator), y: Double.random(in: 0..<1060, using: &generator),
+                width: Double.random(in: 1..<30, using: &generator), height: Double.random(in: 1..<30, using: &generator))
+        }
+        let tiles = RectRegion.coarsened(region)
+        #expect(tiles.count <= 17 * 15)
+        #expect(region.allSatisfy { rect in RectRegion.covers(tiles, [rect]) })
+        let bounds = RectRegion.bounds(of: region)!
+        #expect(tiles.allSatisfy { $0.intersection(bounds) == $0 })
+        let few = Array(region.prefix(100))
+        #expect(RectRegion.coarsened(few) == few, "a few rectangles stay as they are")
+    }
 }
