@@ -20,8 +20,7 @@ extension BoardSession {
     func receive(_ reports: [DecodeReport], at now: Instant, effects: inout [BoardEffect]) {
         // Mutated where it is stored: a copy taken out would share the entries, and the first
         // change would copy all ten thousand of them on every report.
-        guard catalogue != nil else { return }
-        let received = catalogue!.receive(reports, into: controller)
+        guard let received = catalogue?.receive(reports, into: controller) else { return }
         if received.changed {
             // A new photo or a new copy of one: repaint, and see whether it suits its size now.
             picturesRevision &+= 1
@@ -59,7 +58,7 @@ extension BoardSession {
         let report = DropReport(taken: drop.dropped.count - leftOut.count, leftOut: leftOut + drop.refused)
         if let line = report.line { effects.append(.report(line)) }
         if !drop.listing.files.isEmpty { controller.recordUndoPoint() }  // undo takes a drop back off the board
-        let added = catalogue!.add(drop.listing.files, at: drop.location, controller: controller)
+        guard let added = catalogue?.add(drop.listing.files, at: drop.location, controller: controller) else { return }
         if !added.decodes.isEmpty { effects.append(.decode(added.decodes)) }
         noteDrop(files: drop.listing.files.count, added: added.count, problems: report.leftOut.map(\.item) + insideFolders, at: now)
     }

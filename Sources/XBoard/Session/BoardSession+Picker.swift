@@ -156,7 +156,7 @@ extension BoardSession {
     func takeIntoBoard(_ files: [ListedFile], at location: Point, effects: inout [BoardEffect]) {
         guard catalogue != nil, !files.isEmpty else { return }
         controller.recordUndoPoint()  // undo takes an addition back off the board, as any change
-        let added = catalogue!.add(files, at: location, controller: controller)
+        guard let added = catalogue?.add(files, at: location, controller: controller) else { return }
         if !added.decodes.isEmpty { effects.append(.decode(added.decodes)) }
         if added.count == 0 {
             notices.post("Those photos are on the board already", topic: BoardNotices.dropTopic, at: controller.now)
