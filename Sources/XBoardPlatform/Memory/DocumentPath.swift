@@ -1,10 +1,12 @@
+import Foundation
 import SystemPackage
 import XBoard
 
 /// Where Ctrl+Shift+S puts a new board document: in the folder the board's photos share (the
 /// folder itself when the board is one folder), named after that folder (`trip.photoboard`,
 /// then `trip-2.photoboard`… when taken), so the folder and its board move together; when that
-/// folder cannot take it (or is `/`), in `~/Pictures` or the home folder.
+/// folder cannot take it (or is `/`), in the Pictures folder as the picker finds it
+/// (`user-dirs.dirs`, then `~/Pictures`, then home).
 public enum DocumentPath {
     /// How many numbered names are tried in each folder.
     static let namesPerFolder = 20
@@ -17,9 +19,8 @@ public enum DocumentPath {
         } else if let shared = commonFolder(of: photos), shared.components.count > 0 {
             folders.append(shared)
         }
-        if let home = System.environmentPath("HOME"), home.isAbsolute {
-            let pictures = home.appending("Pictures")
-            folders.append(System.isDirectory(pictures) ? pictures : home)
+        if let pictures = FolderLister.picturesFolder(environment: ProcessInfo.processInfo.environment), pictures.isAbsolute {
+            folders.append(pictures)
         }
         return folders.flatMap { folder in
             let name = folder.lastComponent?.bytes ?? Array("board".utf8)

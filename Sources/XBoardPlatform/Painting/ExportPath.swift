@@ -1,12 +1,10 @@
 import Foundation
 
-/// Where Ctrl+S saves the board (see `BoardExporter`).
+/// Where Ctrl+S saves the board (see `BoardExporter`): the Pictures folder as the picker finds
+/// it (`user-dirs.dirs`, then `~/Pictures`, then home).
 public enum ExportPath {
-    public static func next() -> String {
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? "/tmp"
-        var isFolder: ObjCBool = false
-        let pictures = home + "/Pictures"
-        let folder = FileManager.default.fileExists(atPath: pictures, isDirectory: &isFolder) && isFolder.boolValue ? pictures : home
+    public static func next(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let folder = FolderLister.picturesFolder(environment: environment)?.string ?? environment["HOME"] ?? "/tmp"
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd-HHmmss"
         formatter.locale = Locale(identifier: "en_US_POSIX")
