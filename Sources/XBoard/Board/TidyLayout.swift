@@ -45,7 +45,9 @@ public struct TidyLayout: Hashable, Sendable {
     private var contentArea: Rect { Self.contentArea(boardSize: boardSize, settings: settings) }
 
     private static func contentArea(boardSize: Size, settings: TidySettings) -> Rect {
-        Rect(origin: .zero, size: boardSize).insetBy(boardSize.shortEdge * settings.margin)
+        let top = min(max(0, settings.topInset), boardSize.height / 3)
+        let area = Rect(x: 0, y: top, width: boardSize.width, height: boardSize.height - top)
+        return area.insetBy(boardSize.shortEdge * settings.margin)
     }
 
     /// The scale at which `size` fills `fill` of `cell` in its tighter direction.
@@ -62,6 +64,9 @@ public struct TidySettings: Hashable, Sendable {
     /// How much of its cell a print fills in its tighter direction (0…1); the rest is the gap
     /// that keeps neighbours (and their shadows) apart.
     public var fill = 0.86
+    /// Board points along the top kept clear (the board's controls show there), at most a third
+    /// of the board.
+    public var topInset = 0.0
 
     public init() {}
 }

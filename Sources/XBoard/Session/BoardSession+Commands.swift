@@ -62,7 +62,11 @@ extension BoardSession {
             showsRemovedPhotos.toggle()
         case .tidy(let byDate):
             guard let catalogue else { return }
-            controller.tidy(order: catalogue.tidyOrder(of: controller.board.photos.map(\.id), byDate: byDate))
+            // The grid starts below the controls, which show whenever a finger comes to the table:
+            // its top row would be under them, and a press there would land on a control.
+            controller.tidy(
+                order: catalogue.tidyOrder(of: controller.board.photos.map(\.id), byDate: byDate),
+                keepingClearAtTop: WidgetMetrics(scale: scene.style.uiScale).controlBarBottom)
         case .toggleCaptions:
             showsCaptions.toggle()
             // Captions hide on prints too small to read them; when that is every print, say so.

@@ -64,7 +64,7 @@ extension BoardSession {
     private func isBarCoveringAPrintInHand(metrics: WidgetMetrics) -> Bool {
         let held = Set(router.touches(of: .board).compactMap { controller.owner(of: $0) })
         guard !held.isEmpty else { return false }
-        let band = Rect(x: 0, y: 0, width: controller.board.size.width, height: metrics.edgeMargin + metrics.target + 2 * metrics.gap)
+        let band = Rect(x: 0, y: 0, width: controller.board.size.width, height: metrics.controlBarBottom)
         return held.contains { id in
             guard let photo = controller.board.photo(id) else { return false }
             return Rect.bounding(photo.printBounds.corners.map(photo.photoToBoard.apply(to:))).intersects(band)

@@ -15,6 +15,9 @@ public struct WidgetMetrics: Hashable, Sendable {
     public var edgeMargin: Double { 14 * scale }
     /// Room between neighbouring targets.
     public var gap: Double { 6 * scale }
+    /// Where the control bar along the top edge ends, from the top: the edge margin, a target and
+    /// the bar's gaps above and below it.
+    public var controlBarBottom: Double { edgeMargin + target + 2 * gap }
     /// Room inside a target, around its icon and word.
     public var padding: Double { 12 * scale }
     public var iconSize: Double { 22 * scale }

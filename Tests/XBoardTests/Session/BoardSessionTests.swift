@@ -188,6 +188,16 @@ import XBoard
         #expect(photos.map { script.session.catalogue?.name(of: $0.id) } == ["IMG_1.jpg", "IMG_2.jpg", "IMG_10.jpg"])
     }
 
+    @Test func tidyKeepsEveryPrintBelowTheControls() {
+        let script = opened((1...30).map { "IMG_\($0).jpg" })
+        script.key("t").wait(.seconds(2))
+        let barBottom = WidgetMetrics(scale: 1).controlBarBottom
+        for photo in script.session.controller.board.photos {
+            let top = Rect.bounding(photo.printBounds.corners.map(photo.photoToBoard.apply(to:))).minY
+            #expect(top >= barBottom, "a tidied print's top at \(top), under the controls (to \(barBottom))")
+        }
+    }
+
     @Test func notHeldTouchesAfterADeviceIsRemoved() {
         let script = opened(["a.jpg"])
         let photo = script.session.controller.board.photos[0].photoToBoard.center
