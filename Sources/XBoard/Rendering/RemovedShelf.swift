@@ -54,10 +54,10 @@ public struct RemovedShelf: Hashable, Sendable {
         }
         hiddenCount = entries.count - slots.count
         if entries.isEmpty {
-            title = "No photos are off the board    (r closes this)"
+            title = "No photos are off the board    (Removed photos or r closes this)"
         } else {
             let more = hiddenCount > 0 ? " (\(hiddenCount) more appear as you put these back)" : ""
-            title = "Taken off the board: tap one to put it back\(more)    (r closes this)"
+            title = "Taken off the board: tap one to put it back\(more)    (Removed photos or r closes this)"
         }
     }
 

@@ -268,7 +268,8 @@ extension BoardSession {
         var lines: [String] = []
         if let folder = catalogue.path(of: id)?.removingLastComponent() { lines.append("In \(folder.escaped)") }
         if let size = catalogue.nativeSize(of: id) { lines.append("\(Int(size.width)) × \(Int(size.height)) pixels") }
-        if let date = catalogue.dateTaken(of: id) ?? nil { lines.append("Taken \(CaptionLayout.dateText(date))") }
+        // When it was taken, or else the file's own date: "Date", which is true of both.
+        if let date = catalogue.dateTaken(of: id) ?? nil { lines.append("Date \(CaptionLayout.dateText(date))") }
         if let camera = catalogue.camera(of: id) { lines.append("Camera: \(camera)") }
         aboutLines = lines
         openMenu(.about, at: menuAnchor)

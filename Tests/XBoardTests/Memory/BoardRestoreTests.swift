@@ -25,6 +25,29 @@ import XBoard
         #expect(abs(arrival.photo.rotation - 0.3) < 1e-12)
     }
 
+    @Test func anArrangementRememberedOnAnotherWindowSizeScalesWithTheWindowWholeAndCentred() {
+        let pixelSize = Size(width: 400, height: 300)
+        let memory = Self.remembered(center: Point(x: 300, y: 200), scale: 1.5, baseLongEdge: 0)
+        // The same board at twice the size (a 4K screen at 192 dpi): the same arrangement, twice as big.
+        let big = Size(width: 2000, height: 1600)
+        let bigLayout = TossedLayout(count: 3, boardSize: big, seed: 5)
+        var remembered = memory
+        remembered.baseLongEdge = Self.layout.photo(at: 0, id: PhotoID(0), pixelSize: pixelSize).size.longEdge
+        let restore = BoardRestore(memory: BoardMemory(boardSize: Self.boardSize, entries: [remembered]), layout: bigLayout)
+        let arrival = restore.arrival(index: 0, id: PhotoID(0), pixelSize: pixelSize, remembered: remembered, boardSize: big)
+        #expect(arrival.isRestored)
+        #expect(abs(arrival.photo.center.x - 600) < 1e-9 && abs(arrival.photo.center.y - 400) < 1e-9)
+        let shownBefore = remembered.baseLongEdge * 1.5, shownNow = arrival.photo.size.longEdge * arrival.photo.scale
+        #expect(abs(shownNow - 2 * shownBefore) < 1e-6, "\(shownNow) against \(shownBefore)")
+        #expect(abs(arrival.photo.rotation - 0.3) < 1e-12)
+        // A wider window: fitted by its height, centred across.
+        let wide = Size(width: 2000, height: 800)
+        let wideRestore = BoardRestore(
+            memory: BoardMemory(boardSize: Self.boardSize, entries: [remembered]), layout: TossedLayout(count: 3, boardSize: wide, seed: 5))
+        let widened = wideRestore.arrival(index: 0, id: PhotoID(0), pixelSize: pixelSize, remembered: remembered, boardSize: wide)
+        #expect(abs(widened.photo.center.x - 800) < 1e-9 && abs(widened.photo.center.y - 200) < 1e-9)
+    }
+
     @Test(arguments: [0.1, 0.3, 1.1, 2.9, -0.7])
     func aPhotoThatNeedsNoFittingComesBackBitForBit(rotation: Double) {
         let restore = BoardRestore(memory: BoardMemory(), layout: Self.layout)
