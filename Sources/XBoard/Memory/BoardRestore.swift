@@ -42,7 +42,9 @@ public struct BoardRestore: Sendable {
             // Remembered on a window of another size (another screen, another dpi): the table is
             // the window, so the arrangement scales with it, as a whole, centred.
             let placement =
-                resized.map { AffineTransform(center: $0.apply(to: stored.center), scale: stored.scale * $0.scale, rotation: stored.rotation) }
+                resized.map {
+                    AffineTransform(center: $0.apply(to: stored.center), scale: stored.scale * $0.scale, rotation: stored.rotation)
+                }
                 ?? stored
             let center = bounds.clamp(placement.center)
             let scale = tossed.clampScale(placement.scale * ratio, settings: settings)
