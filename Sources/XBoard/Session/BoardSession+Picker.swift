@@ -141,7 +141,13 @@ extension BoardSession {
             case .picker(.tile(let index)):
                 switch picker.tile(index) {
                 case .folder(let folder): openPickerFolder(folder, effects: &effects)
-                case .picture(let file, _):
+                case .picture(let file, let thumbnail):
+                    // A file whose thumbnail could not be made is no picture the board can open.
+                    guard !picker.failed.contains(thumbnail) else {
+                        let name = file.path.lastComponent.map { String(decoding: $0.bytes, as: UTF8.self) } ?? file.path.escaped
+                        notices.post("\(name) cannot be opened", topic: BoardNotices.dropTopic, at: controller.now)
+                        break
+                    }
                     picker.toggle(file)
                     self.picker = picker
                 case nil: break

@@ -152,6 +152,24 @@ extension WidgetSessionTests {
         #expect(photos.map { script.session.catalogue?.name(of: $0.id) } == ["IMG_2.jpg", "IMG_10.jpg"])
     }
 
+    @Test func aPictureWhoseThumbnailFailedCannotBeChosenAndSaysSo() throws {
+        let script = opened(["a.jpg"])
+        script.key("o", .control)
+        script.send(.folderListed(Self.listing("/home/ann/Pictures", pictures: ["fake.png", "y.jpg"])))
+        script.frame()
+        let geometry = try #require(script.session.pickerGeometry)
+        guard case .picture(_, let thumbnail) = script.session.picker?.tile(0) else {
+            Issue.record("the first tile is no picture")
+            return
+        }
+        script.send(.thumbnailsDecoded([thumbnail: false])).frame()
+        script.tap(at: geometry.tileFrame(0, scrolledBy: 0).center).frame()
+        #expect(script.session.picker?.selection.isEmpty == true)
+        #expect(script.session.notices.notices.contains { $0.text == "fake.png cannot be opened" })
+        script.tap(at: geometry.tileFrame(1, scrolledBy: 0).center).frame()
+        #expect(script.session.picker?.selection.count == 1)
+    }
+
     @Test func thePickerGoesIntoAFolderChoosesTwoAndAddsThemOnTop() throws {
         let script = opened(["a.jpg"])
         script.key("o", .control)
