@@ -18,14 +18,17 @@ struct BenchCommand: ParsableCommand {
     }
 
     enum Part: String, CaseIterable, ExpressibleByArgument {
-        case engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, closeupdrag, library, listing, thumbnails, scale, soak
+        case engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, closeupdrag, library, listing, thumbnails, picker,
+            scale, soak
     }
 
     @Option(
         help:
-            "Run only these parts: engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, thumbnails, scale, soak (soak and scale run only when named); closeupdrag: only the close-up's drags, at 4K."
+            "Run only these parts: engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, thumbnails, picker, scale, soak (soak and scale run only when named); closeupdrag: only the close-up's drags, at 4K."
     )
-    var only: [Part] = [.engine, .paint, .closeuppaint, .load, .decode, .colour, .memory, .app, .closeup, .library, .listing, .thumbnails]
+    var only: [Part] = [
+        .engine, .paint, .closeuppaint, .load, .decode, .colour, .memory, .app, .closeup, .library, .listing, .thumbnails, .picker,
+    ]
 
     @Option(
         help:
@@ -105,7 +108,7 @@ struct BenchCommand: ParsableCommand {
         if only.contains(.app) {
             try AppBenchmark.interaction(binary: binary, pictures: pictures).forEach { print($0) }
         }
-        if only.contains(where: { [Part.closeup, .closeupdrag, .library, .listing, .thumbnails, .scale].contains($0) }) {
+        if only.contains(where: { [Part.closeup, .closeupdrag, .library, .listing, .thumbnails, .picker, .scale].contains($0) }) {
             print("\n| scenario | setup | before | after | budget |")
             print("|---|---|---|---|---|")
         }
@@ -136,6 +139,9 @@ struct BenchCommand: ParsableCommand {
                     print($0)
                 }
             }
+        }
+        if only.contains(.picker) {
+            try PickerBenchmark.rows(photos: 1000, after: binary, pictures: pictures).forEach { print($0) }
         }
         if only.contains(.scale) {
             try ScaleBenchmark.rows(photos: 10_000, dropped: 3000, before: before, after: binary, rounds: rounds, pictures: pictures)

@@ -38,7 +38,7 @@ extension CairoDrawing {
             setColor(color, in: context)
             PangoText.shared.show(line, in: context)
         case .thumbnail(let id, let frame):
-            fill(frame, with: picture(id.pictureKey), in: context)
+            fillTile(frame, with: picture(id.pictureKey), in: context)
         case .picture(let id, let frame):
             fill(frame, with: picture(id), in: context)
         case .ring(let center, let radius, let lineWidth, let fraction, let color):
@@ -79,6 +79,59 @@ extension CairoDrawing {
             cairo_paint(context)
         }
         cairo_restore(context)
+    }
+
+    /// A thumbnail scaled to cover a picker tile: scaled once into a copy of the tile's size, kept
+    /// with the thumbnail's own surface (its user data, let go with it), and then copied at whole
+    /// pixels every frame — a fling redraws a hundred tiles a frame, and scaling each anew in
+    /// software held the grid under the display's rate.
+    private static func fillTile(_ frame: Rect, with source: (surface: OpaquePointer, size: Size)?, in context: OpaquePointer?) {
+        let width = Int32(frame.size.width.rounded()), height = Int32(frame.size.height.rounded())
+        guard let source, width > 0, height > 0, let tile = scaledTile(of: source, width: width, height: height) else {
+            fill(frame, with: source, in: context)
+            return
+        }
+        let x = frame.minX.rounded(), y = frame.minY.rounded()
+        cairo_save(context)
+        cairo_set_source_surface(context, tile, x, y)
+        cairo_rectangle(context, x, y, Double(width), Double(height))
+        cairo_fill(context)
+        cairo_restore(context)
+    }
+
+    /// The key under which a thumbnail's surface keeps its copy scaled to a tile.
+    nonisolated(unsafe) private static let scaledTileKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+
+    /// A tile-sized copy of a thumbnail, cropped and scaled to cover it.
+    private final class ScaledTile {
+        let surface: OpaquePointer
+        let width: Int32, height: Int32
+        init(surface: OpaquePointer, width: Int32, height: Int32) { (self.surface, self.width, self.height) = (surface, width, height) }
+        deinit { cairo_surface_destroy(surface) }
+    }
+
+    private static func scaledTile(of source: (surface: OpaquePointer, size: Size), width: Int32, height: Int32) -> OpaquePointer? {
+        if let data = cairo_surface_get_user_data(source.surface, scaledTileKey) {
+            let kept = Unmanaged<ScaledTile>.fromOpaque(data).takeUnretainedValue()
+            if kept.width == width && kept.height == height { return kept.surface }
+        }
+        guard let surface = cairo_surface_create_similar(source.surface, cairo_surface_get_content(source.surface), width, height),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else { return nil }
+        let context = cairo_create(surface)
+        fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), with: source, in: context)
+        cairo_destroy(context)
+        cairo_surface_flush(surface)
+        let tile = Unmanaged.passRetained(ScaledTile(surface: surface, width: width, height: height))
+        let status = cairo_surface_set_user_data(source.surface, scaledTileKey, tile.toOpaque()) { data in
+            guard let data else { return }
+            Unmanaged<ScaledTile>.fromOpaque(data).release()
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            tile.release()
+            return nil
+        }
+        return surface
     }
 
     static func roundedRectangle(_ frame: Rect, radius: Double, in context: OpaquePointer?) {
