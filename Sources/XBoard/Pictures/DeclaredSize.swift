@@ -230,23 +230,7 @@ public struct DeclaredSize: Hashable, Sendable, CustomStringConvertible {
     static func isoMedia(_ bytes: EmbeddedOrientation.ByteReader) -> DeclaredSize? {
         // Walk top-level boxes to `meta`, then meta → iprp → ipco, reading only headers.
         func boxes(from start: Int, to end: Int) -> [(type: String, body: Range<Int>)] {
-            var found: [(String, Range<Int>)] = []
-            var offset = start
-            for _ in 0..<EmbeddedOrientation.maximumBlocks where offset + 8 <= end {
-                let header = bytes(offset, 16)
-                guard header.count >= 8 else { break }
-                var size = bigEndian(header[0..<4]), headerSize = 8
-                if size == 1, header.count == 16 {
-                    size = bigEndian(header[8..<16])
-                    headerSize = 16
-                } else if size == 0 {
-                    size = end - offset
-                }
-                guard size >= headerSize, size <= end - offset else { break }
-                found.append((String(decoding: header[4..<8], as: UTF8.self), (offset + headerSize)..<(offset + size)))
-                offset += size
-            }
-            return found
+            withoutActuallyEscaping(bytes) { ISOBoxes(bytes: $0).children(from: start, to: end) }
         }
         guard let meta = boxes(from: 0, to: Int(Int32.max)).first(where: { $0.type == "meta" }),
             let iprp = boxes(from: meta.body.lowerBound + 4, to: meta.body.upperBound).first(where: { $0.type == "iprp" }),

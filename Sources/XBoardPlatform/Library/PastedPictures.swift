@@ -43,13 +43,7 @@ public final class PastedPictures {
     /// `$XDG_DATA_HOME/photoboard-x11/pasted` (or `$HOME/.local/share/…`), or the line that says
     /// why there is none.
     public static func standardFolder() -> Result<FilePath, StoreError> {
-        if let data = System.environmentPath("XDG_DATA_HOME"), data.isAbsolute {
-            return .success(data.appending("photoboard-x11/pasted"))
-        }
-        if let home = System.environmentPath("HOME"), home.isAbsolute {
-            return .success(home.appending(".local/share/photoboard-x11/pasted"))
-        }
-        return .failure(StoreError("find", FilePath("$XDG_DATA_HOME"), reason: "neither it nor $HOME names an absolute folder"))
+        System.xdgBaseFolder("XDG_DATA_HOME", else: ".local/share").map { $0.appending("photoboard-x11/pasted") }
     }
 
     /// Checks `picture` and keeps it: the path of its file in the folder.

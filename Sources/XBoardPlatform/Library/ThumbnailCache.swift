@@ -46,12 +46,9 @@ public final class ThumbnailCache: Sendable {
         program: String, version: String, report: @escaping @Sendable (String) -> Void
     ) -> Result<ThumbnailCache, StoreError> {
         let base: FilePath
-        if let cache = System.environmentPath("XDG_CACHE_HOME"), cache.isAbsolute {
-            base = cache
-        } else if let home = System.environmentPath("HOME"), home.isAbsolute {
-            base = home.appending(".cache")
-        } else {
-            return .failure(StoreError("find", FilePath("$XDG_CACHE_HOME"), reason: "neither it nor $HOME names an absolute folder"))
+        switch System.xdgBaseFolder("XDG_CACHE_HOME", else: ".cache") {
+        case .success(let folder): base = folder
+        case .failure(let error): return .failure(error)
         }
         let cache = ThumbnailCache(root: base.appending("thumbnails"), program: program, version: version, report: report)
         do {

@@ -31,12 +31,9 @@ public struct StateFolder: Hashable, Sendable {
     /// as it is, for reading only); or the one line that says why nothing will be kept.
     public static func standard(creating: Bool = true) -> Result<StateFolder, StoreError> {
         let base: FilePath
-        if let state = System.environmentPath("XDG_STATE_HOME"), state.isAbsolute {
-            base = state
-        } else if let home = System.environmentPath("HOME"), home.isAbsolute {
-            base = home.appending(".local/state")
-        } else {
-            return .failure(StoreError("find", FilePath("$XDG_STATE_HOME"), reason: "neither it nor $HOME names an absolute folder"))
+        switch System.xdgBaseFolder("XDG_STATE_HOME", else: ".local/state") {
+        case .success(let folder): base = folder
+        case .failure(let error): return .failure(error)
         }
         let folder = StateFolder(root: base.appending("photoboard-x11"))
         guard creating else { return .success(folder) }

@@ -93,6 +93,14 @@ extension System {
         return path.isEmpty ? nil : path
     }
 
+    /// An XDG base directory (the Base Directory Specification): `$variable` when it names an
+    /// absolute folder, else `$HOME/fallback`; or the line that says why there is none.
+    static func xdgBaseFolder(_ variable: String, else fallback: String) -> Result<FilePath, StoreError> {
+        if let folder = environmentPath(variable), folder.isAbsolute { return .success(folder) }
+        if let home = environmentPath("HOME"), home.isAbsolute { return .success(home.appending(fallback)) }
+        return .failure(StoreError("find", FilePath("$" + variable), reason: "neither it nor $HOME names an absolute folder"))
+    }
+
     /// Whether the environment variable `name` is set, to anything (the empty string too).
     static func isEnvironmentVariableSet(_ name: String) -> Bool { getenv(name) != nil }
 
