@@ -19,12 +19,12 @@ struct BenchCommand: ParsableCommand {
 
     enum Part: String, CaseIterable, ExpressibleByArgument {
         case engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, closeupdrag, library, listing, thumbnails, picker,
-            scale, soak
+            scale, scaledrag, soak
     }
 
     @Option(
         help:
-            "Run only these parts: engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, thumbnails, picker, scale, soak (soak and scale run only when named); closeupdrag: only the close-up's drags, at 4K."
+            "Run only these parts: engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, thumbnails, picker, scale, soak (soak and scale run only when named); scaledrag: only the drag among 10,000 photos, tidied (to profile the board under it); closeupdrag: only the close-up's drags, at 4K."
     )
     var only: [Part] = [
         .engine, .paint, .closeuppaint, .load, .decode, .colour, .memory, .app, .closeup, .library, .listing, .thumbnails, .picker,
@@ -146,6 +146,10 @@ struct BenchCommand: ParsableCommand {
         if only.contains(.scale) {
             try ScaleBenchmark.rows(photos: 10_000, dropped: 3000, before: before, after: binary, rounds: rounds, pictures: pictures)
                 .forEach { print($0) }
+        }
+        if only.contains(.scaledrag) {
+            let latencies = try ScaleBenchmark.dragAmongThem(count: 10_000, binary: binary, pictures: pictures)
+            print("| drag latency among 10,000 photos, tidied | \(binary) | median \(Measure.format(Measure.median(latencies), 2)) ms of \(latencies.count) |")
         }
         if only.contains(.soak) {
             let total = Duration.seconds(Int64(minutes * 60))

@@ -137,31 +137,67 @@ enum ScaleBenchmark {
         figures.tidyStall = longestTurn(app, from: tidyStart, to: MonotonicClock.now())
 
         // Drag latency of the probe, now tidied among the rest.
-        if let probe = PrintMeasure(try reader.screenshot(), left: probeLeft, right: probeRight, minimumPixels: 4) {
-            var x = probe.center.x
-            let y = probe.center.y
-            try fingers.touch(.begin, 3, x, y)
-            for _ in 0..<5 {
-                x += 6
-                try fingers.touch(.update, 3, x, y)
-                pause(.milliseconds(8))
-            }
-            pause(.milliseconds(300))
-            let stripX = max(0, Int(x - 60)), stripWidth = min(width - stripX, 120)
-            for sample in 0..<40 {
-                let before = try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1)
-                x += sample % 2 == 0 ? 3 : -3
-                let start = ContinuousClock.now
-                try fingers.touch(.update, 3, x, y)
-                let moved = try? waitFor("the probe to move", timeout: .seconds(2), interval: .microseconds(200)) { () -> Bool? in
-                    try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1) != before ? true : nil
-                }
-                if moved == true { figures.latencies.append((ContinuousClock.now - start).seconds * 1000) }
-                pause(.milliseconds(20))
-            }
-            try fingers.touch(.end, 3, x, y)
-        }
+        figures.latencies = try probeDragLatencies(reader: reader, fingers: fingers, width: width)
         return figures
+    }
+
+    /// How long each of 40 small moves of the probe (a finger on it, moved 3 px back and forth)
+    /// took to show, in milliseconds.
+    static func probeDragLatencies(reader: ScreenReader, fingers: Fingers, width: Int) throws -> [Double] {
+        let shot = try reader.screenshot()
+        guard let probe = PrintMeasure(shot, left: probeLeft, right: probeRight, minimumPixels: 4) else {
+            try shot.savePNG(to: "/tmp/scale-tidied-probe-missing.png")
+            throw HarnessError("the probe is not on the tidied board (/tmp/scale-tidied-probe-missing.png)")
+        }
+        var latencies: [Double] = []
+        var x = probe.center.x
+        let y = probe.center.y
+        try fingers.touch(.begin, 3, x, y)
+        let toward: Double = x < Double(width) / 2 ? 6 : -6  // toward the middle: a print stops at the window's edge
+        for _ in 0..<5 {
+            x += toward
+            try fingers.touch(.update, 3, x, y)
+            pause(.milliseconds(8))
+        }
+        pause(.milliseconds(300))
+        let stripX = max(0, Int(x - 60)), stripWidth = min(width - stripX, 120)
+        for sample in 0..<40 {
+            let before = try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1)
+            x += sample % 2 == 0 ? 3 : -3
+            let start = ContinuousClock.now
+            try fingers.touch(.update, 3, x, y)
+            let moved = try? waitFor("the probe to move", timeout: .seconds(2), interval: .microseconds(200)) { () -> Bool? in
+                try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1) != before ? true : nil
+            }
+            if moved == true { latencies.append((ContinuousClock.now - start).seconds * 1000) }
+            pause(.milliseconds(20))
+        }
+        try fingers.touch(.end, 3, x, y)
+        return latencies
+    }
+
+    /// Only the drag among `count` photos, tidied (for profiling the board under it: `binary`
+    /// may be a script that runs the board under `perf record`): the drag latencies.
+    static func dragAmongThem(count: Int, binary: String, pictures: BenchPhotos) throws -> [Double] {
+        let (width, height) = (1920, 1080)
+        let board = try folder(count: count - 1, pictures: pictures, name: "scale-\(count)")
+        try FileManager.default.copyItem(
+            atPath: try pictures.probe(left: probeLeft, right: probeRight), toPath: board + "/IMG_99999-probe.png")
+        defer { try? FileManager.default.removeItem(atPath: board + "/IMG_99999-probe.png") }
+        let server = try XorgServer(width: width, height: height)
+        defer { server.stop() }
+        let reader = try ScreenReader(displayName: server.displayName)
+        defer { reader.close() }
+        let app = try AppUnderTest(
+            binary: binary, arguments: ["--seed", "2", "--geometry", "\(width)x\(height)", "--fresh", board], server: server)
+        defer { app.stop() }
+        _ = try waitFor("the last photo on the board", timeout: .seconds(600), interval: .milliseconds(250)) {
+            PrintMeasure(try reader.screenshot(), left: probeLeft, right: probeRight, minimumPixels: 20)
+        }
+        _ = try LibraryBenchmark.lastChange(reader: reader, app: app, still: .seconds(3))
+        try server.keyboard.press(reader.keycode(for: 0x74))
+        _ = try LibraryBenchmark.lastChange(reader: reader, app: app, still: .seconds(3))
+        return try probeDragLatencies(reader: reader, fingers: Fingers(server: server), width: width)
     }
 
     /// The longest loop turn the board said began between `start` and `end`, in milliseconds;

@@ -10,8 +10,9 @@ extension DisplayList {
         guard let previous, previous.size == size, previous.uiScale == uiScale else { return nil }
         guard background == previous.background else { return nil }
         var damaged = Self.printDamageInPlace(old: previous.items, new: items) ?? printDamage(since: previous)
-        if overlayItems != previous.overlayItems {
-            for item in overlayItems + previous.overlayItems { damaged.append(OverlayGeometry.extent(of: item, in: size, scale: uiScale)) }
+        let overlays = overlays, previousOverlays = previous.overlays
+        if !overlays.elementsEqual(previousOverlays) {
+            for item in overlays + previousOverlays { damaged.append(OverlayGeometry.extent(of: item, in: size, scale: uiScale)) }
         }
         let frame = Rect(origin: .zero, size: size)
         return RectRegion.mergingRows(damaged.compactMap { $0.intersection(frame) })
@@ -91,8 +92,6 @@ extension DisplayList {
         }
         return prints
     }
-
-    private var overlayItems: [DisplayItem] { items.filter(\.isOverlay) }
 }
 
 extension Rect {

@@ -12,9 +12,17 @@ public struct DisplayList: Hashable, Sendable {
         self.uiScale = uiScale
     }
 
+    /// The overlays, bottom to top: the items after the last print (`SceneBuilder` puts every
+    /// overlay above the prints), found from the end — not by a pass over ten thousand prints.
+    public var overlays: ArraySlice<DisplayItem> {
+        var start = items.endIndex
+        while start > items.startIndex, items[start - 1].isOverlay { start -= 1 }
+        return items[start...]
+    }
+
     /// The text panels in the frame, bottom to top (hint, notices, help…).
     public var panels: [TextPanel] {
-        items.compactMap {
+        overlays.compactMap {
             if case .panel(let panel) = $0 { return panel }
             return nil
         }
@@ -81,7 +89,13 @@ public struct PrintItem: Hashable, Sendable {
 
     /// The board rectangle this print may touch, shadow included: what repainting it dirties.
     public var boardExtent: Rect {
-        let bounds = Rect.bounding(outline.corners.map(photoToBoard.apply(to:)))
+        // The four corners without an array: every frame asks this of every print on the board.
+        let outline = outline, transform = photoToBoard
+        let p1 = transform.apply(to: Point(x: outline.minX, y: outline.minY)), p2 = transform.apply(to: Point(x: outline.maxX, y: outline.minY))
+        let p3 = transform.apply(to: Point(x: outline.maxX, y: outline.maxY)), p4 = transform.apply(to: Point(x: outline.minX, y: outline.maxY))
+        let low = Point(x: min(min(p1.x, p2.x), min(p3.x, p4.x)), y: min(min(p1.y, p2.y), min(p3.y, p4.y)))
+        let high = Point(x: max(max(p1.x, p2.x), max(p3.x, p4.x)), y: max(max(p1.y, p2.y), max(p3.y, p4.y)))
+        let bounds = Rect(origin: low, size: Size(width: high.x - low.x, height: high.y - low.y))
         let shadow = Rect(origin: bounds.origin + shadowOffset, size: bounds.size).insetBy(-shadowSoftness)
         return bounds.union(shadow).insetBy(-1)
     }

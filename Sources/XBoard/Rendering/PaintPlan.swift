@@ -99,7 +99,7 @@ extension PaintPlan {
         let opaque = print.directRegion
         guard RectRegion.area(of: opaque) >= Self.minimumDirectArea else { return }
         var region = RectRegion.intersecting(damage, with: opaque)
-        for item in list.items where item.isOverlay {
+        for item in list.overlays {
             region = RectRegion.subtracting(OverlayGeometry.extent(of: item, in: list.size, scale: list.uiScale), from: region)
         }
         guard !region.isEmpty, region.count <= Self.maximumDirectRectangles else { return }

@@ -22,14 +22,17 @@ public struct SceneBuilder: Sendable {
         notices: [ShownNotice] = [], removedPhotos: RemovedShelf? = nil, moving: Set<PhotoID> = [], captions: [PhotoID: String] = [:]
     ) -> DisplayList {
         var items: [DisplayItem] = [.fill(style.background)]
+        items.reserveCapacity(board.photos.count + 8)
+        // A few photos move at a time: looked for in a short array, not hashed for each of thousands.
+        let movingPhotos = Array(moving)
         for photo in board.photos {
             items.append(
                 .print(
                     PrintItem(
                         photo: photo.id, photoToBoard: photo.photoToBoard, pictureSize: photo.size, borderWidth: photo.borderWidth,
                         borderColor: style.printBorder, shadowOffset: style.shadowOffset, shadowSoftness: style.shadowSoftness,
-                        shadowOpacity: style.shadowOpacity, isSelected: photo.id == selection, isMoving: moving.contains(photo.id),
-                        caption: captions[photo.id])))
+                        shadowOpacity: style.shadowOpacity, isSelected: photo.id == selection, isMoving: movingPhotos.count <= 16 ? movingPhotos.contains(photo.id) : moving.contains(photo.id),
+                        caption: captions.isEmpty ? nil : captions[photo.id])))
         }
         let layout = OverlayLayout(size: board.size, scale: style.uiScale, measure: measure, style: style.overlays)
         if let overlay { items += [.fingerMarker(overlay.marker), .panel(layout.hint(overlay.hint))] }

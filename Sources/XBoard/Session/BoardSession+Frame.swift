@@ -82,7 +82,7 @@ extension BoardSession {
             notices: notices.shown(at: now), removedPhotos: shelf, moving: controller.movingPhotos, captions: shownCaptions())
         // Widgets above everything but the help panel, which stays on top.
         let helpIndex =
-            list.items.lastIndex { if case .panel(let panel) = $0, panel.kind == .help { true } else { false } } ?? list.items.count
+            list.overlays.lastIndex { if case .panel(let panel) = $0, panel.kind == .help { true } else { false } } ?? list.items.count
         list.items.insert(contentsOf: widgets.map { DisplayItem.widget($0.item) }, at: helpIndex)
         shown = Shown(
             noticePanels: list.panels.compactMap { panel in

@@ -96,28 +96,36 @@ extension CairoPainter {
         let frame = Rect(origin: .zero, size: list.size)
         let context = cairo_create(surface)
         defer { cairo_destroy(context) }
-        if case .fill(let color) = list.items.first, !plan.background.isEmpty {
-            cairo_save(context)
-            clip(context, to: plan.background)
-            cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
-            cairo_paint(context)
-            cairo_restore(context)
-        }
+        fillBackground(of: list, plan, in: context)
         for layer in plan.prints {
             guard case .print(let print) = list.items[layer.itemIndex] else { continue }
             draw(print, clippedTo: layer.clip, visible: frame, in: context)
         }
-        let overlays = list.items.filter(\.isOverlay)
-        if !overlays.isEmpty {
-            cairo_save(context)
-            clip(context, to: damage)
-            for item in overlays {
-                CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: { self.pictures[$0] })
-            }
-            cairo_restore(context)
-        }
+        drawOverlays(of: list, damage: damage, in: context)
         cairo_surface_flush(surface)
+    }
+
+    /// Fills where the table shows in `plan` with its colour.
+    func fillBackground(of list: DisplayList, _ plan: PaintPlan, in context: OpaquePointer?) {
+        guard case .fill(let color) = list.items.first, !plan.background.isEmpty else { return }
+        cairo_save(context)
+        clip(context, to: plan.background)
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
+    /// Draws the list's overlays (notices, widgets, help) within `damage`.
+    func drawOverlays(of list: DisplayList, damage: [Rect], in context: OpaquePointer?) {
+        let overlays = list.overlays
+        guard !overlays.isEmpty else { return }
+        cairo_save(context)
+        clip(context, to: damage)
+        for item in overlays {
+            CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: { self.pictures[$0] })
+        }
+        cairo_restore(context)
     }
 
     /// Repaints into the back buffer what was drawn (or moved) only into the window.
@@ -140,7 +148,10 @@ extension CairoPainter {
         if wake.lostPixels || !wake.stepDue {
             staleInBackBuffer += wake.unfilled
             bringBackBufferUpToDate()
-            window.presenter.show([Rect(origin: .zero, size: size)], from: backPixmap, atVerticalBlank: false)
+            // Not what a repaint under way has drawn so far: it shows when whole.
+            let underWay = slicedRepaint?.damage ?? []
+            let whole = underWay.reduce([Rect(origin: .zero, size: size)]) { RectRegion.subtracting($1, from: $0) }
+            window.presenter.show(whole, from: backPixmap, atVerticalBlank: false)
             // The stale parts were drawn as the print on top is drawn now.
             if let old = shownTop, let list = paintedList, let top = Self.topPrint(of: list),
                 let now = shownPrint(top.print, as: drawing(for: top.print, visible: Rect(origin: .zero, size: list.size))),
@@ -149,7 +160,11 @@ extension CairoPainter {
                 shownTop = nil
             }
         }
-        if wake.stepDue { refineDeferredSprites() }
+        if wake.stepDue, slicedRepaint != nil {
+            continueSlicedRepaint()
+        } else if wake.stepDue {
+            refineDeferredSprites()
+        }
         requestRefinementStep()
     }
 

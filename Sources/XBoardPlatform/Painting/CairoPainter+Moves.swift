@@ -67,13 +67,13 @@ extension CairoPainter {
     static func movedRegion(from old: ShownPrint, to new: ShownPrint, previous: DisplayList, list: DisplayList) -> [Rect] {
         let frame = Rect(origin: .zero, size: list.size)
         var source = RectRegion.intersecting(old.opaque, with: [Rect(origin: .zero, size: previous.size)])
-        for item in previous.items where item.isOverlay {
+        for item in previous.overlays {
             source = RectRegion.subtracting(
                 OverlayGeometry.extent(of: item, in: previous.size, scale: previous.uiScale).integral, from: source)
         }
         let delta = new.center - old.center
         var moved = source.compactMap { Rect(origin: $0.origin + delta, size: $0.size).intersection(frame) }
-        for item in list.items where item.isOverlay {
+        for item in list.overlays {
             moved = RectRegion.subtracting(OverlayGeometry.extent(of: item, in: list.size, scale: list.uiScale).integral, from: moved)
         }
         return moved.count <= maximumMovedRectangles ? moved : []

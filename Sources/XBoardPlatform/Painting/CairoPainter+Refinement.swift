@@ -66,7 +66,7 @@ extension CairoPainter {
     /// Renders the next band of sharp sprites owed to prints at rest in the list last painted,
     /// puts each one finished in place and shows its print drawn from it.
     func refineDeferredSprites() {
-        guard let list = paintedList, Self.isQuiet(list) else { return }
+        guard slicedRepaint == nil, let list = paintedList, Self.isQuiet(list) else { return }
         forgetDeferredSprites(notRestingIn: list)
         let frame = Rect(origin: .zero, size: list.size)
         var budget = refinementSettings.bandArea
@@ -125,7 +125,7 @@ extension CairoPainter {
 
     /// Asks the window to come back for the next step, while the board is quiet and something is owed.
     func requestRefinementStep() {
-        guard isRefining, let paintedList, Self.isQuiet(paintedList) else { return }
+        guard isRefining, slicedRepaint == nil, let paintedList, Self.isQuiet(paintedList) else { return }
         window.presenter.requestStep()
     }
 }

@@ -37,6 +37,11 @@ public final class CairoPainter {
     var deferredSharpSprites: Set<PhotoID> = []
     var refinement: Refinement?
     var refinementSettings = RefinementSettings()
+    /// A repaint of many prints being drawn a slice at a time, and the list painted meanwhile,
+    /// which waits for it (`CairoPainter+Slices`).
+    var slicedRepaint: SlicedRepaint?
+    var listAfterSlicedRepaint: DisplayList?
+    var sliceSettings = SliceSettings()
     /// The last sprite's serial number.
     var spriteSerial: UInt64 = 0
     /// The photos of the last list painted, bottom to top.
@@ -84,6 +89,9 @@ public final class CairoPainter {
         public var movedArea = 0.0
         /// Bands of deferred sharp sprites rendered between frames.
         public var refinementBands = 0
+        /// Slices of repaints of many prints, and such repaints shown whole.
+        public var repaintSlices = 0
+        public var slicedRepaints = 0
     }
 
     /// The back buffer is brought up to date once it is behind in more rectangles than this.
@@ -174,6 +182,7 @@ public final class CairoPainter {
         size = newSize
         lastList = nil
         cancelRefinement { _ in true }
+        cancelSlicedRepaint()
         try makeBackBuffer()
     }
 
@@ -188,6 +197,11 @@ public final class CairoPainter {
     @discardableResult
     public func paint(_ list: DisplayList, atVerticalBlank: Bool = false) -> Bool {
         guard backSurface != nil else { return false }
+        // A repaint drawn in slices shows first; this list is painted after it.
+        guard slicedRepaint == nil else {
+            listAfterSlicedRepaint = list
+            return false
+        }
         let frame = Rect(origin: .zero, size: list.size)
         let previous = lastList
         if !picturesChanged.isEmpty {
@@ -208,6 +222,7 @@ public final class CairoPainter {
             requestRefinementStep()
         }
         guard !damage.isEmpty else { return false }
+        if startSlicedRepaint(of: list, damage: damage) { return false }
         draw(list, damage: damage, previous: previous, atVerticalBlank: atVerticalBlank)
         return true
     }
@@ -215,10 +230,18 @@ public final class CairoPainter {
     /// Lets go of the sprites of photos no longer on the board — looked for only when the
     /// photos on it changed, not on every frame of a drag over a thousand.
     private func dropSpritesOfPhotosGone(from list: DisplayList) {
+        var index = 0, same = true
+        for case .print(let print) in list.items {
+            guard index < photosOnBoard.count, photosOnBoard[index] == print.photo else {
+                same = false
+                break
+            }
+            index += 1
+        }
+        guard !same || index != photosOnBoard.count else { return }
         var photos: [PhotoID] = []
         photos.reserveCapacity(photosOnBoard.count)
         for case .print(let print) in list.items { photos.append(print.photo) }
-        guard photos != photosOnBoard else { return }
         photosOnBoard = photos
         let onBoard = Set(photos)
         for id in sprites.keys where !onBoard.contains(id) { dropSprite(of: id) }
@@ -240,6 +263,7 @@ public final class CairoPainter {
     /// `sprites`, every print's sprite is rendered again too.
     public func invalidate(sprites dropSprites: Bool = false) {
         lastList = nil
+        cancelSlicedRepaint()
         if dropSprites {
             cancelRefinement { _ in true }
             for id in Array(sprites.keys) { dropSprite(of: id) }

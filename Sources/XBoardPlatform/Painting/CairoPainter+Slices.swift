@@ -1,0 +1,92 @@
+internal import CX11
+import XBoard
+
+/// Repaints that draw thousands of prints — a board of ten thousand opening, tidied, or a drop
+/// of thousands landing — are drawn into the back buffer a slice of the stack at a time, a few
+/// milliseconds a turn of the loop, and shown only when whole. The window keeps the last frame
+/// meanwhile; touches, drops and saves are answered between slices instead of after the whole
+/// repaint (ten thousand prints are most of a second of cairo and the X server in software).
+///
+/// Each slice asks the window to come back for the next (`FramePresenter.requestStep`, which the
+/// server answers once it has drawn what came before, so slices never run ahead of it). A list
+/// painted meanwhile waits: once the repaint shows, what changed since its list is painted.
+extension CairoPainter {
+    /// Tunables of sliced repaints.
+    struct SliceSettings {
+        /// A repaint is sliced when it draws more prints than this (a drag over a crowded board
+        /// draws a few dozen; a frame of prints at rest each copied at whole pixels costs a few
+        /// microseconds apiece, their first sprites much more).
+        var minimumPrints = 300
+        /// Drawing per slice: the rest of a turn is the loop's.
+        var budget: Duration = .milliseconds(6)
+    }
+
+    /// A repaint being drawn into the back buffer: the list, its plan and damage, and the layers
+    /// drawn so far.
+    struct SlicedRepaint {
+        var list: DisplayList
+        var plan: PaintPlan
+        var damage: [Rect]
+        var layersDone = 0
+    }
+
+    /// Whether a repaint is being drawn a slice at a time (the window shows the frame before it).
+    public var isRepaintingInSlices: Bool { slicedRepaint != nil }
+
+    /// Starts drawing `damage` of `list` in slices when it draws many prints (and the first
+    /// slice); returns whether it did. Moves and drawing straight into the window are for a few
+    /// prints in the hands, not for repaints this large: all of it goes through the back buffer.
+    func startSlicedRepaint(of list: DisplayList, damage: [Rect]) -> Bool {
+        let frame = Rect(origin: .zero, size: list.size)
+        guard RectRegion.area(of: damage) * 4 >= frame.size.area else { return false }
+        let plan = list.paintPlan(for: damage)
+        guard plan.prints.count > sliceSettings.minimumPrints else { return false }
+        // What was drawn only into the window is drawn into the back buffer first (from this
+        // list, which is the last one where the repaint does not reach).
+        bringBackBufferUpToDate()
+        shownTop = nil
+        slicedRepaint = SlicedRepaint(list: list, plan: plan, damage: damage)
+        continueSlicedRepaint()
+        return true
+    }
+
+    /// Draws the next slice of the repaint; once all of it is drawn, shows it and paints the
+    /// list that waited, if one did.
+    func continueSlicedRepaint() {
+        guard var job = slicedRepaint, let backSurface else { return }
+        let frame = Rect(origin: .zero, size: job.list.size)
+        let context = cairo_create(backSurface)
+        if job.layersDone == 0 { fillBackground(of: job.list, job.plan, in: context) }
+        let started = MonotonicClock.now()
+        while job.layersDone < job.plan.prints.count {
+            let layer = job.plan.prints[job.layersDone]
+            if case .print(let print) = job.list.items[layer.itemIndex] { draw(print, clippedTo: layer.clip, visible: frame, in: context) }
+            job.layersDone += 1
+            if MonotonicClock.now() - started >= sliceSettings.budget { break }
+        }
+        statistics.repaintSlices += 1
+        let isWhole = job.layersDone >= job.plan.prints.count
+        if isWhole { drawOverlays(of: job.list, damage: job.damage, in: context) }
+        cairo_destroy(context)
+        cairo_surface_flush(backSurface)
+        guard isWhole else {
+            slicedRepaint = job
+            window.presenter.requestStep()
+            return
+        }
+        slicedRepaint = nil
+        window.presenter.show(job.damage, from: backPixmap, atVerticalBlank: false)
+        statistics.slicedRepaints += 1
+        if let waiting = listAfterSlicedRepaint {
+            listAfterSlicedRepaint = nil
+            paint(waiting)
+        }
+    }
+
+    /// Forgets the repaint under way and the list that waited for it (the window changed size,
+    /// or everything is painted afresh).
+    func cancelSlicedRepaint() {
+        slicedRepaint = nil
+        listAfterSlicedRepaint = nil
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import XBoard
+@testable import XBoardPlatform
+import XorgHarness
+
+/// A repaint of thousands of prints (a big board opening, tidied, a drop of thousands) is drawn
+/// into the back buffer a slice at a time and shown only when whole: the window keeps the frame
+/// before it meanwhile, what shows at the end is pixel for pixel the repaint drawn in one go, and
+/// a list painted while it is under way shows right after it.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct SlicedRepaintTests {
+    /// A real X server, a window, the painter, and a board of `count` small photos tossed over it,
+    /// every third one with its picture (the rest are cards, as while a board opens).
+    final class Stage {
+        let server: XorgServer
+        let reader: ScreenReader
+        // Let go before the server stops (Xlib ends the process when its server goes).
+        private(set) var window: X11Window!
+        private(set) var painter: CairoPainter!
+        var board: Board
+        let scene = SceneBuilder()
+
+        init(count: Int) throws {
+            server = try XorgServer(width: 1280, height: 800)
+            reader = try ScreenReader(displayName: server.displayName)
+            let size = Size(width: 1280, height: 800)
+            window = try X11Window(displayName: server.displayName, size: size, title: "slices", applicationClass: "Slices")
+            painter = try CairoPainter(window: window)
+            board = Board(size: size)
+            let path = server.directory.appendingPathComponent("picture.jpg").path
+            try TestPhotos.writeJPEG(to: path, width: 160, height: 120, left: 0xC0_4020, right: 0x20_60C0, noise: 40)
+            let picture = try ImageLoader.load(path: path, maximumLongEdge: 160).image
+            let pixelSizes = Array(repeating: Size(width: 160, height: 120), count: count)
+            for (index, photo) in Board.tossedLayout(pixelSizes: pixelSizes, boardSize: size, seed: 4).enumerated() {
+                board.add(photo)
+                if index % 3 == 0 { try painter.setPicture(picture, for: photo.id) }
+            }
+        }
+
+        deinit {
+            painter = nil
+            window = nil
+            reader.close()
+            server.stop()
+        }
+
+        var list: DisplayList { scene.build(board) }
+
+        /// What the loop does between frames: answer exposures (the painter's own steps among
+        /// them) with `present()`, until none come.
+        func settle() {
+            var quiet = 0
+            while quiet < 3 {
+                painter.finish()
+                let events = window.pendingEvents()
+                if events.contains(where: { if case .exposed = $0 { return true } else { return false } }) {
+                    painter.present()
+                    quiet = 0
+                } else {
+                    quiet += events.isEmpty ? 1 : 0
+                    pause(.milliseconds(5))
+                }
+            }
+        }
+
+        func screen() throws -> Screenshot {
+            painter.finish()
+            return try reader.screenshot()
+        }
+
+        /// `list` painted afresh in one go (no slices).
+        func paintedWhole(_ list: DisplayList) throws -> Screenshot {
+            let settings = painter.sliceSettings
+            defer { painter.sliceSettings = settings }
+            painter.sliceSettings.minimumPrints = .max
+            painter.invalidate()
+            painter.paint(list)
+            settle()
+            return try screen()
+        }
+    }
+
+    static func differing(_ a: Screenshot, _ b: Screenshot) -> Int { zip(a.pixels, b.pixels).count { $0 != $1 } }
+
+    @Test func aRepaintOfThousandsOfPrintsIsDrawnInSlicesAndShowsOnlyWhenWhole() throws {
+        let stage = try Stage(count: 1500)
+        stage.painter.sliceSettings.budget = .milliseconds(2)
+        let empty = stage.scene.build(Board(size: stage.board.size))
+        stage.painter.paint(empty)
+        stage.settle()
+        let before = try stage.screen()
+
+        let submitted = stage.painter.paint(stage.list)
+        #expect(!submitted, "no frame goes to the server until the repaint is whole")
+        #expect(stage.painter.isRepaintingInSlices)
+        let during = try stage.screen()
+        #expect(Self.differing(during, before) == 0, "the window kept the frame before the repaint while its first slice was drawn")
+
+        stage.settle()
+        #expect(!stage.painter.isRepaintingInSlices)
+        let statistics = stage.painter.statistics
+        #expect(statistics.slicedRepaints == 1)
+        #expect(statistics.repaintSlices >= 3, "\(statistics.repaintSlices) slices")
+        let sliced = try stage.screen()
+        #expect(Self.differing(sliced, before) > sliced.pixels.count / 2, "the prints show")
+        let whole = try stage.paintedWhole(stage.list)
+        #expect(Self.differing(sliced, whole) == 0, "the repaint drawn in slices is the repaint drawn in one go")
+    }
+
+    @Test func aListPaintedWhileARepaintIsUnderWayShowsRightAfterIt() throws {
+        let stage = try Stage(count: 1500)
+        stage.painter.sliceSettings.budget = .milliseconds(2)
+        stage.painter.paint(stage.list)
+        #expect(stage.painter.isRepaintingInSlices)
+        // Meanwhile a finger moves the print on top, twice, and another photo goes.
+        for step in 1...2 {
+            guard let top = stage.board.photos.last else { return }
+            stage.board.setTransform(
+                AffineTransform(center: top.center + Point(x: 40, y: 25), scale: top.scale, rotation: top.rotation + 0.1 * Double(step)),
+                of: top.id)
+            #expect(!stage.painter.paint(stage.scene.build(stage.board, moving: [top.id])))
+        }
+        if let gone = stage.board.photos.first?.id { stage.board.remove(gone) }
+        let last = stage.list
+        stage.painter.paint(last)
+        stage.settle()
+        #expect(!stage.painter.isRepaintingInSlices)
+        let shown = try stage.screen()
+        let whole = try stage.paintedWhole(last)
+        #expect(Self.differing(shown, whole) == 0, "the last list shows, as painted in one go")
+    }
+
+    @Test func aFewPrintsArePaintedAtOnce() throws {
+        let stage = try Stage(count: 40)
+        #expect(stage.painter.paint(stage.list))
+        #expect(!stage.painter.isRepaintingInSlices)
+        #expect(stage.painter.statistics.repaintSlices == 0)
+    }
+}
