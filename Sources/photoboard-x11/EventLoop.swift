@@ -30,11 +30,11 @@ final class EventLoop {
     private var saver: SaveWorker?
     let trace: Bool
     /// How long each turn of the loop took (`PHOTOBOARD_TRACE=loop`).
-    private var stallMeter: StallMeter?
+    private var stallMeter = System.traces("loop") ? StallMeter() : nil
     /// Whether what a finger can act on is said whenever it changes (`PHOTOBOARD_TRACE=widgets`).
-    private var tracesWidgets = false
+    private let tracesWidgets = System.traces("widgets")
     /// Whether saves say when they start and how long they took (`PHOTOBOARD_TRACE=save`).
-    private var tracesSaves = false
+    private let tracesSaves = System.traces("save")
     private var lastTargets: [String] = []
     private var frame = FrameState()
     /// Frames at the display's rate, never more than the server finishes.
@@ -66,10 +66,6 @@ final class EventLoop {
         thumbnails.setDisplayProfile(window.displayProfile)
         folders = try FolderLister()
         pacer = FramePacer(interval: window.refreshRate.interval)
-        let traces = ProcessInfo.processInfo.environment["PHOTOBOARD_TRACE"]?.split(separator: ",") ?? []
-        if traces.contains("loop") { stallMeter = StallMeter() }
-        tracesWidgets = traces.contains("widgets")
-        tracesSaves = traces.contains("save")
     }
 
     /// Runs until the board ends; returns the exit status. Losing the X server is one line and
@@ -92,7 +88,7 @@ final class EventLoop {
     /// The last save, written before the process ends; the workers stop. A clipboard manager,
     /// when one runs, takes what the board copied first.
     private func finish() {
-        handOverClipboard()
+        window.handOverClipboardAndWait()
         pump.decoder.stop()
         thumbnails.stop()
         saver?.finish(with: session.saveRequest())
@@ -236,20 +232,6 @@ final class EventLoop {
             }
         }
         return nil
-    }
-
-    /// On quit: a clipboard manager takes over what the board copied (its events are fed until it
-    /// is done, or it stops answering), so a copy outlives the board.
-    private func handOverClipboard() {
-        guard window.handOverClipboard(at: MonotonicClock.now()) else { return }
-        while window.isHandingOverClipboard {
-            _ = window.pendingEvents()
-            _ = window.clipboardTimeouts(at: MonotonicClock.now())
-            window.flush()
-            guard window.isHandingOverClipboard, !window.hasPendingEvents else { continue }
-            let wait = window.clipboardDeadline.map { max($0 - MonotonicClock.now(), .zero) } ?? .milliseconds(100)
-            _ = try? Poll.waitUntilReadable([window.fileDescriptor], timeout: wait)
-        }
     }
 
     /// Says what a finger can act on, when it changed: one line, targets separated by `; `.

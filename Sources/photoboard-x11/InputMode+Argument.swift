@@ -1,5 +1,4 @@
 import ArgumentParser
 import XBoard
-import XBoardPlatform
 
 extension InputMode: ExpressibleByArgument {}

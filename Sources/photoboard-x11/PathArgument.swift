@@ -2,7 +2,7 @@ import ArgumentParser
 import SystemPackage
 import XBoard
 
-/// A path argument, read back from the escaped notation `RawArguments` hands the parser, so its
+/// A path argument, read back from the escaped notation the parser is handed (`System.escapedArguments()`), so its
 /// bytes are exactly those on the command line.
 struct PathArgument: ExpressibleByArgument {
     var path: FilePath

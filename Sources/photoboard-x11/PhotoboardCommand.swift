@@ -14,15 +14,15 @@ struct PhotoboardCommand: ParsableCommand {
         discussion: CommandCatalogue.board.commandLineDiscussion,
         version: "0.2.0")
 
-    /// Parses the command line as bytes (`RawArguments`), so paths that are not UTF-8 survive —
-    /// unless this process was started as a decoding helper, which never returns from its first call.
-    /// A mistake in the arguments is one line and exit status 64 (`ArgumentCheck`, then the
-    /// parser's own message without its usage block); `--help` and `--version` are the parser's.
+    /// Parses the command line as bytes (`System.escapedArguments()`), so paths that are not UTF-8
+    /// survive — unless this process was started as a decoding helper, which never returns from its
+    /// first call. A mistake in the arguments is one line and exit status 64 (`ArgumentCheck`, then
+    /// the parser's own message without its usage block); `--help` and `--version` are the parser's.
     static func main() {
         DecodeHelper.runIfRequested()
         GLibLog.install()
         let arguments: [String]
-        switch ArgumentCheck.check(RawArguments.escaped()) {
+        switch ArgumentCheck.check(System.escapedArguments()) {
         case .success(let checked): arguments = checked
         case .failure(let problem): usageError(problem.line)
         }
@@ -31,8 +31,7 @@ struct PhotoboardCommand: ParsableCommand {
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
-                let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-                usageError(message + " (see photoboard-x11 --help)")
+                usageError(ArgumentCheck.parserProblem(message(for: error), fallback: "\(error)").line)
             }
             exit(withError: error)
         }
@@ -44,37 +43,35 @@ struct PhotoboardCommand: ParsableCommand {
         exit(withError: ExitCode.validationFailure)
     }
 
-    @Argument(help: "Picture files or folders to open, or a board document (NAME.photoboard).")
+    // Names and help from the core's table of options (`CommandLineOption`), which `ArgumentCheck` checks against.
+    @Argument(help: ArgumentHelp(CommandLineOption.pathsHelp))
     var paths: [PathArgument] = []
 
-    @Flag(name: [.customShort("r"), .long], help: "Also open the pictures in sub-folders of the given folders.")
+    @Flag(name: .names(of: .recursive), help: ArgumentHelp(.recursive))
     var recursive = false
 
-    @Option(help: "Window size in pixels, as WIDTHxHEIGHT (default: a share of the screen, from its size and Xft.dpi).")
+    @Option(name: .names(of: .geometry), help: ArgumentHelp(.geometry))
     var geometry: WindowGeometry?
 
-    @Option(help: "Seed for the initial layout, to get the same layout again (default: random).")
+    @Option(name: .names(of: .seed), help: ArgumentHelp(.seed))
     var seed: UInt64?
 
-    @Option(help: "Input: auto (touches and the mouse), mouse (the pointer only, also from a touchscreen), touch (touches only).")
+    @Option(name: .names(of: .input), help: ArgumentHelp(.input))
     var input: InputMode = .auto
 
-    @Option(help: "X display to use (default: $DISPLAY).")
+    @Option(name: .names(of: .display), help: ArgumentHelp(.display))
     var display: String?
 
-    @Option(help: ArgumentHelp("Render the board into this PNG file and exit, without any X display.", valueName: "file.png"))
+    @Option(name: .names(of: .export), help: ArgumentHelp(.export))
     var export: PathArgument?
 
-    @Flag(help: "Lay the photos out afresh instead of as they were left last time (what is remembered is kept).")
+    @Flag(name: .names(of: .fresh), help: ArgumentHelp(.fresh))
     var fresh = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Colour management: on (pictures' colour profiles converted to the display's, _ICC_PROFILE on the root window, or to sRGB), off (the numbers pictures store, as for calibrating a display).",
-            valueName: "on|off"))
+    @Option(name: .names(of: .colourManagement), help: ArgumentHelp(.colourManagement))
     var colourManagement: ColourManagement = .on
 
-    @Flag(help: "Print every input event and gesture recognizer transition to standard error.")
+    @Flag(name: .names(of: .trace), help: ArgumentHelp(.trace))
     var trace = false
 
     func run() throws {
@@ -120,11 +117,7 @@ struct PhotoboardCommand: ParsableCommand {
             throw ExitCode(1)
         }
         window.traceKeys = trace
-        if trace {
-            System.printError(
-                "trace: XInput \(window.xInputVersion.map { "\($0.major).\($0.minor)" } ?? "none"), ui scale \(window.uiScale), "
-                    + "refresh \(window.refreshRate), frames through \(window.usesPresent ? "Present" : "copies")")
-        }
+        if trace { System.printError("trace: \(window.traceSummary)") }
         if trace, !opening.isIdle { System.printError("trace: the window is up; still listing folders") }
         let painter = try CairoPainter(window: window)
         let thumbnails = thumbnailCache(report: report)
@@ -135,11 +128,8 @@ struct PhotoboardCommand: ParsableCommand {
         settings.decodeWorkers = decoder.workerCount
         settings.usesThumbnails = thumbnails != nil
         settings.seed = seed ?? UInt64(truncatingIfNeeded: MonotonicClock.now().sinceOrigin.components.attoseconds)
-        settings.home = ProcessInfo.processInfo.environment["HOME"]
+        settings.read(environment: ProcessInfo.processInfo.environment)
         settings.picturesFolder = FolderLister.picturesFolder(environment: ProcessInfo.processInfo.environment)
-        if let idle = ProcessInfo.processInfo.environment["PHOTOBOARD_CONTROLS_IDLE"].flatMap(Double.init), idle.isFinite, idle >= 0 {
-            settings.controlsIdle = .seconds(min(idle, 3600))
-        }
         let session = BoardSession(
             size: window.size, settings: settings, boardSettings: BoardSettings(uiScale: window.uiScale),
             scene: SceneBuilder(style: BoardStyle(uiScale: window.uiScale), measure: PangoText.measure), at: MonotonicClock.now())
@@ -153,11 +143,14 @@ struct PhotoboardCommand: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
+    /// The decoders' settings for the options given.
+    private var decodeSettings: DecodeSettings { DecodeSettings(colourManagement: colourManagement) }
+
     /// The shared thumbnail cache photos open through; `nil` (said once) when there is no usable
     /// one, and with colour management off (thumbnails hold converted colours, not the numbers
     /// pictures store).
     private func thumbnailCache(report: @escaping @Sendable (String) -> Void) -> ThumbnailCache? {
-        guard decodeSettings.managesColour else { return nil }
+        guard colourManagement == .on else { return nil }
         let program = Self.configuration.commandName ?? "photoboard-x11"
         switch ThumbnailCache.standard(program: program, version: Self.configuration.version, report: report) {
         case .success(let cache): return cache
@@ -167,14 +160,11 @@ struct PhotoboardCommand: ParsableCommand {
         }
     }
 
-    /// The picture `--export` renders without `--geometry` (there is no screen to size it from).
-    static let exportGeometry = WindowGeometry(width: 1280, height: 800)
-
     /// `--export`: the board as a PNG, without any X display (`HeadlessExport`); its path on
     /// standard output, as bytes, for scripts.
     private func exportHeadlessly(_ opening: XBoard.BoardOpening, to path: FilePath, report: (String) -> Void) throws {
         do {
-            let size = (geometry ?? Self.exportGeometry).size
+            let size = (geometry ?? .export).size
             guard try HeadlessExport.write(opening, size: size, seed: seed ?? 1, decodeSettings: decodeSettings, to: path, report: report)
             else { throw ExitCode(1) }
         } catch let error as ExitCode {

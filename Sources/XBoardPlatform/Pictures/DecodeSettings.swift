@@ -1,4 +1,5 @@
 internal import CPictureDecoding
+import XBoard
 
 /// The tunables of decoding in helper processes, with their units.
 public struct DecodeSettings: Sendable {
@@ -27,6 +28,11 @@ public struct DecodeSettings: Sendable {
     public var honoursTestFaults = false
 
     public init() {}
+
+    /// The settings for `--colour-management`: off, pictures show the numbers they store.
+    public init(colourManagement: ColourManagement) {
+        managesColour = colourManagement == .on
+    }
 
     /// The helpers to run: one per usable processor, at most `maximumHelpers`.
     public var helperCount: Int { max(1, min(maximumHelpers, Int(cpd_usable_processors()))) }

@@ -105,7 +105,7 @@ extension System {
     static func isEnvironmentVariableSet(_ name: String) -> Bool { getenv(name) != nil }
 
     /// Whether `PHOTOBOARD_TRACE` (a comma-separated list) names `topic`.
-    static func traces(_ topic: String) -> Bool {
+    public static func traces(_ topic: String) -> Bool {
         guard let value = getenv("PHOTOBOARD_TRACE") else { return false }
         return String(cString: value).split(separator: ",").contains { $0 == topic }
     }

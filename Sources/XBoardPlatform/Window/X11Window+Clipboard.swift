@@ -58,6 +58,22 @@ extension X11Window {
     /// Whether a clipboard manager is taking the clipboard over (see `handOverClipboard(at:)`).
     public var isHandingOverClipboard: Bool { clipboardOwner?.isHandingOver ?? false }
 
+    /// On quit, after the loop: a clipboard manager takes over what the board copied, so a copy
+    /// outlives the board — `handOverClipboard(at:)`, then this window's events fed (nothing
+    /// drawn) until it is done, or stops answering. Returns at once when there is nothing to hand
+    /// over.
+    public func handOverClipboardAndWait() {
+        guard handOverClipboard(at: MonotonicClock.now()) else { return }
+        while isHandingOverClipboard {
+            _ = pendingEvents()
+            _ = clipboardTimeouts(at: MonotonicClock.now())
+            flush()
+            guard isHandingOverClipboard, !hasPendingEvents else { continue }
+            let wait = clipboardDeadline.map { max($0 - MonotonicClock.now(), .zero) } ?? .milliseconds(100)
+            _ = try? Poll.waitUntilReadable([fileDescriptor], timeout: wait)
+        }
+    }
+
     /// A paste's outcome as the loop hears it.
     static func event(for outcome: ClipboardReader.Outcome) -> WindowEvent {
         switch outcome {

@@ -109,6 +109,13 @@ public final class X11Window {
     /// The XInput version negotiated, or `nil` when the board runs on the core pointer.
     public var xInputVersion: (major: Int32, minor: Int32)? { input.version }
 
+    /// What the window found, for `--trace`: the XInput version, the ui scale, the refresh rate
+    /// and how frames are shown.
+    public var traceSummary: String {
+        "XInput \(xInputVersion.map { "\($0.major).\($0.minor)" } ?? "none"), ui scale \(uiScale), "
+            + "refresh \(refreshRate), frames through \(usesPresent ? "Present" : "copies")"
+    }
+
     /// Report keys that map to no command (with `--trace`).
     public var traceKeys: Bool {
         get { input.traceKeys }

@@ -1,0 +1,4 @@
+import ArgumentParser
+import XBoard
+
+extension ColourManagement: ExpressibleByArgument {}
