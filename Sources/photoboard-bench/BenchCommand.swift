@@ -149,7 +149,9 @@ struct BenchCommand: ParsableCommand {
         }
         if only.contains(.scaledrag) {
             let latencies = try ScaleBenchmark.dragAmongThem(count: 10_000, binary: binary, pictures: pictures)
-            print("| drag latency among 10,000 photos, tidied | \(binary) | median \(Measure.format(Measure.median(latencies), 2)) ms of \(latencies.count) |")
+            print(
+                "| drag latency among 10,000 photos, tidied | \(binary) | median \(Measure.format(Measure.median(latencies), 2)) ms of \(latencies.count) |"
+            )
         }
         if only.contains(.soak) {
             let total = Duration.seconds(Int64(minutes * 60))

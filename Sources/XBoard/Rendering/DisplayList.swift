@@ -91,8 +91,10 @@ public struct PrintItem: Hashable, Sendable {
     public var boardExtent: Rect {
         // The four corners without an array: every frame asks this of every print on the board.
         let outline = outline, transform = photoToBoard
-        let p1 = transform.apply(to: Point(x: outline.minX, y: outline.minY)), p2 = transform.apply(to: Point(x: outline.maxX, y: outline.minY))
-        let p3 = transform.apply(to: Point(x: outline.maxX, y: outline.maxY)), p4 = transform.apply(to: Point(x: outline.minX, y: outline.maxY))
+        let p1 = transform.apply(to: Point(x: outline.minX, y: outline.minY)),
+            p2 = transform.apply(to: Point(x: outline.maxX, y: outline.minY))
+        let p3 = transform.apply(to: Point(x: outline.maxX, y: outline.maxY)),
+            p4 = transform.apply(to: Point(x: outline.minX, y: outline.maxY))
         let low = Point(x: min(min(p1.x, p2.x), min(p3.x, p4.x)), y: min(min(p1.y, p2.y), min(p3.y, p4.y)))
         let high = Point(x: max(max(p1.x, p2.x), max(p3.x, p4.x)), y: max(max(p1.y, p2.y), max(p3.y, p4.y)))
         let bounds = Rect(origin: low, size: Size(width: high.x - low.x, height: high.y - low.y))

@@ -31,7 +31,8 @@ public struct SceneBuilder: Sendable {
                     PrintItem(
                         photo: photo.id, photoToBoard: photo.photoToBoard, pictureSize: photo.size, borderWidth: photo.borderWidth,
                         borderColor: style.printBorder, shadowOffset: style.shadowOffset, shadowSoftness: style.shadowSoftness,
-                        shadowOpacity: style.shadowOpacity, isSelected: photo.id == selection, isMoving: movingPhotos.count <= 16 ? movingPhotos.contains(photo.id) : moving.contains(photo.id),
+                        shadowOpacity: style.shadowOpacity, isSelected: photo.id == selection,
+                        isMoving: movingPhotos.count <= 16 ? movingPhotos.contains(photo.id) : moving.contains(photo.id),
                         caption: captions.isEmpty ? nil : captions[photo.id])))
         }
         let layout = OverlayLayout(size: board.size, scale: style.uiScale, measure: measure, style: style.overlays)

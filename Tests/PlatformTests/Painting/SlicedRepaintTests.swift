@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import XBoard
-@testable import XBoardPlatform
 import XorgHarness
+
+@testable import XBoardPlatform
 
 /// A repaint of thousands of prints (a big board opening, tidied, a drop of thousands) is drawn
 /// into the back buffer a slice at a time and shown only when whole: the window keeps the frame
