@@ -40,40 +40,67 @@ extension DisplayList {
     }
 
     /// Where the prints that moved, changed, came, went, or passed another in the stack were and are.
+    /// One pass over each list and no hashing where photo numbers are dense (they are handed out
+    /// one by one): a drop onto a board of ten thousand built two dictionaries of every print a
+    /// frame, most of a 60–80 ms turn.
     private func printDamage(since previous: DisplayList) -> [Rect] {
         var damaged: [Rect] = []
-        let oldPrints = previous.printsByPhoto, newPrints = printsByPhoto
-        let restacked = Self.photosThatPassedOthers(old: oldPrints.mapValues(\.stackIndex), new: newPrints.mapValues(\.stackIndex))
-        for (id, new) in newPrints {
-            if let old = oldPrints[id], old.item == new.item, !restacked.contains(id) { continue }
-            if let old = oldPrints[id] { damaged += old.item.damageRegion }
-            damaged += new.item.damageRegion
+        let oldPlaces = PrintPlaces(previous.items)
+        var stillThere = [Bool](repeating: false, count: oldPlaces.count)
+        // The photos in both lists, in the new stacking order: their places in both.
+        var common: [(new: Int, old: Int, newItem: Int, oldItem: Int)] = []
+        common.reserveCapacity(min(oldPlaces.count, items.count))
+        var stack = 0
+        for (index, item) in items.enumerated() {
+            guard case .print(let print) = item else { continue }
+            defer { stack += 1 }
+            guard let old = oldPlaces[print.photo] else {
+                damaged += print.damageRegion
+                continue
+            }
+            stillThere[old.stack] = true
+            common.append((stack, old.stack, index, old.item))
         }
-        for (id, old) in oldPrints where newPrints[id] == nil { damaged += old.item.damageRegion }
+        let passed = Self.passedOthers(common.map { ($0.new, $0.old) })
+        for (place, wasPassing) in zip(common, passed) {
+            guard case .print(let before) = previous.items[place.oldItem], case .print(let after) = items[place.newItem] else { continue }
+            guard before != after || wasPassing else { continue }
+            damaged += before.damageRegion
+            damaged += after.damageRegion
+        }
+        var oldStack = 0
+        for case .print(let print) in previous.items {
+            if !stillThere[oldStack] { damaged += print.damageRegion }
+            oldStack += 1
+        }
         return damaged
     }
 
     /// Photos now above a photo that was above them: the ones whose stacking visibly changed
     /// (bringing one photo to the front shifts the others' indices but passes only it).
     public static func photosThatPassedOthers(old: [PhotoID: Int], new: [PhotoID: Int]) -> Set<PhotoID> {
-        // In the new order, a photo passed another when one below it now was above it before:
-        // when the highest old place among the photos below it is above its own. One sort and
-        // one pass (a pairwise look took seconds on a board of ten thousand).
         var common: [(new: Int, old: Int, id: PhotoID)] = []
         common.reserveCapacity(new.count)
-        var anyMoved = false
         for (id, newIndex) in new {
             guard let oldIndex = old[id] else { continue }
-            if oldIndex != newIndex { anyMoved = true }
             common.append((newIndex, oldIndex, id))
         }
-        guard anyMoved else { return [] }
         common.sort { $0.new < $1.new }
         var passed: Set<PhotoID> = []
+        for (photo, wasPassing) in zip(common, passedOthers(common.map { ($0.new, $0.old) })) where wasPassing { passed.insert(photo.id) }
+        return passed
+    }
+
+    /// For photos in both lists, in their new stacking order (their new and old places): whether
+    /// each passed another — when the highest old place among the photos below it now is above
+    /// its own. One pass (a pairwise look took seconds on a board of ten thousand).
+    static func passedOthers(_ places: [(new: Int, old: Int)]) -> [Bool] {
+        var passed = [Bool](repeating: false, count: places.count)
+        guard places.contains(where: { $0.new != $0.old }) else { return passed }
         var highestOldBelow = Int.min
-        for photo in common {
-            if highestOldBelow > photo.old { passed.insert(photo.id) }
-            highestOldBelow = max(highestOldBelow, photo.old)
+        for (index, place) in places.enumerated() {
+            if highestOldBelow > place.old { passed[index] = true }
+            highestOldBelow = max(highestOldBelow, place.old)
         }
         return passed
     }
@@ -83,15 +110,6 @@ extension DisplayList {
         return nil
     }
 
-    private var printsByPhoto: [PhotoID: (item: PrintItem, stackIndex: Int)] {
-        var prints: [PhotoID: (PrintItem, Int)] = [:]
-        var index = 0
-        for case .print(let print) in items {
-            prints[print.photo] = (print, index)
-            index += 1
-        }
-        return prints
-    }
 }
 
 extension Rect {
@@ -109,5 +127,44 @@ extension Rect {
     public var integral: Rect {
         let lowX = minX.rounded(.down), lowY = minY.rounded(.down)
         return Rect(x: lowX, y: lowY, width: maxX.rounded(.up) - lowX, height: maxY.rounded(.up) - lowY)
+    }
+}
+
+/// Where each photo's print lies in a list: its item index and its place in the stack. Looked up
+/// in flat arrays by photo number when the numbers are dense (the board hands them out one by
+/// one), in a dictionary otherwise.
+struct PrintPlaces {
+    /// How many prints the list holds.
+    let count: Int
+    private var lowest = 0
+    private var flat: [(item: Int32, stack: Int32)] = []
+    private var sparse: [PhotoID: (item: Int, stack: Int)]?
+
+    init(_ items: [DisplayItem]) {
+        var photos: [(id: Int, item: Int)] = []
+        photos.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            if case .print(let print) = item { photos.append((print.photo.rawValue, index)) }
+        }
+        count = photos.count
+        guard let low = photos.map(\.id).min(), let high = photos.map(\.id).max() else { return }
+        let (range, overflowed) = high.subtractingReportingOverflow(low)
+        if !overflowed, range <= 4 * photos.count + 1024, photos.count < Int(Int32.max) {
+            lowest = low
+            flat = Array(repeating: (-1, -1), count: range + 1)
+            for (stack, photo) in photos.enumerated() { flat[photo.id - low] = (Int32(photo.item), Int32(stack)) }
+        } else {
+            var places: [PhotoID: (item: Int, stack: Int)] = [:]
+            places.reserveCapacity(photos.count)
+            for (stack, photo) in photos.enumerated() { places[PhotoID(photo.id)] = (photo.item, stack) }
+            sparse = places
+        }
+    }
+
+    subscript(photo: PhotoID) -> (item: Int, stack: Int)? {
+        if let sparse { return sparse[photo] }
+        let slot = photo.rawValue - lowest
+        guard slot >= 0, slot < flat.count, flat[slot].item >= 0 else { return nil }
+        return (Int(flat[slot].item), Int(flat[slot].stack))
     }
 }

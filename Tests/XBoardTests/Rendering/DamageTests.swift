@@ -1,5 +1,6 @@
 import Testing
-import XBoard
+
+@testable import XBoard
 
 @Suite struct DamageTests {
     private func printItem(_ id: PhotoID, in list: DisplayList) -> PrintItem? {
@@ -113,5 +114,59 @@ import XBoard
         #expect(tiles.allSatisfy { $0.intersection(bounds) == $0 })
         let few = Array(region.prefix(100))
         #expect(RectRegion.coarsened(few) == few, "a few rectangles stay as they are")
+    }
+
+    /// Lists that add, remove, restack, move and change prints at random — with photo numbers
+    /// dense and scattered — damage exactly where a print came, went, changed or passed another,
+    /// as the lookup by photo found it (the reference below).
+    @Test(arguments: [false, true])
+    func addingRemovingRestackingAndMovingDamageWhatChanged(scatteredNumbers: Bool) {
+        var random = SeededRandom(seed: scatteredNumbers ? 12 : 11)
+        let frame = Rect(origin: .zero, size: Size(width: 800, height: 600))
+        func number(_ index: Int) -> Int { scatteredNumbers ? index &* 1_000_003 &- (index % 2 == 0 ? Int.max / 2 : 0) : index }
+        func item(_ index: Int, x: Double) -> PrintItem {
+            PrintItem(
+                photo: PhotoID(number(index)),
+                photoToBoard: AffineTransform(center: Point(x: x, y: Double(index % 30) * 20), scale: 1, rotation: 0),
+                pictureSize: Size(width: 60, height: 40), borderWidth: 2, borderColor: Color(red: 1, green: 1, blue: 1, alpha: 1),
+                shadowOffset: Point(x: 1, y: 2), shadowSoftness: 3, shadowOpacity: 0.3)
+        }
+        for _ in 0..<40 {
+            let count = Int(random.next(in: 1...60))
+            var old = (0..<count).map { item($0, x: Double($0 * 13 % 800)) }
+            old.shuffle(using: &random)
+            var new = old
+            for _ in 0..<Int(random.next(in: 0...4)) where !new.isEmpty { new.remove(at: Int(random.next(in: 0...Double(new.count - 1)))) }
+            for index in count..<(count + Int(random.next(in: 0...4))) {
+                new.insert(item(index, x: 400), at: Int(random.next(in: 0...Double(new.count))))
+            }
+            for _ in 0..<Int(random.next(in: 0...3)) where new.count > 1 {
+                new.append(new.remove(at: Int(random.next(in: 0...Double(new.count - 2)))))  // to the front
+            }
+            for _ in 0..<Int(random.next(in: 0...3)) where !new.isEmpty {
+                let at = Int(random.next(in: 0...Double(new.count - 1)))
+                new[at].photoToBoard = AffineTransform(center: new[at].photoToBoard.center + Point(x: 17, y: 5), scale: 1, rotation: 0.2)
+            }
+            let before = DisplayList(
+                size: frame.size, items: [.fill(Color(red: 0, green: 0, blue: 0, alpha: 1))] + old.map(DisplayItem.print))
+            let after = DisplayList(
+                size: frame.size, items: [.fill(Color(red: 0, green: 0, blue: 0, alpha: 1))] + new.map(DisplayItem.print))
+            // The reference: every photo looked up by number.
+            let oldPlaces = Dictionary(uniqueKeysWithValues: old.enumerated().map { ($0.element.photo, $0.offset) })
+            let newPlaces = Dictionary(uniqueKeysWithValues: new.enumerated().map { ($0.element.photo, $0.offset) })
+            let passed = DisplayList.photosThatPassedOthers(old: oldPlaces, new: newPlaces)
+            var expected: [Rect] = []
+            for print in new {
+                if let at = oldPlaces[print.photo] {
+                    guard old[at] != print || passed.contains(print.photo) else { continue }
+                    expected += old[at].damageRegion
+                }
+                expected += print.damageRegion
+            }
+            for print in old where newPlaces[print.photo] == nil { expected += print.damageRegion }
+            expected = expected.compactMap { $0.intersection(frame) }
+            let damage = after.damage(since: before) ?? []
+            #expect(RectRegion.covers(damage, expected) && RectRegion.covers(expected, damage))
+        }
     }
 }
