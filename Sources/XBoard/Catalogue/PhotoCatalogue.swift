@@ -68,6 +68,12 @@ public struct PhotoCatalogue: Sendable {
     var baselineKeys: [PathKey: Double] = [:]
     /// The highest stacking key of a placed photo (dropped photos go above it).
     var highestStack: Double?
+    /// Cards laid out at the start but not on the board yet, bottom first: a few thousand go on
+    /// a turn (`placePendingCards`), so opening ten thousand never holds the loop for one pass
+    /// over all of them.
+    var pendingCards: ArraySlice<(id: PhotoID, declared: Size)> = []
+    /// How many cards go on the board a turn (about 4 ms of the loop).
+    public static let cardsPerTurn = 2000
     /// Paths whose first decode failed, in the order they failed (each once).
     public private(set) var failedPaths: [FilePath] = []
     private var initialResults = 0
@@ -114,8 +120,9 @@ public struct PhotoCatalogue: Sendable {
     /// place does not wait for its fingerprint (the memory knows it by its path, or there is
     /// no remembered photo it could be renamed from) is laid out at once as a plain card, where
     /// it will lie: the board opens whole instead of photo by photo. The cards go onto the
-    /// board bottom first, so each lands on top: one pass, however many there are.
-    public mutating func start(placingInto controller: BoardController? = nil) -> [DecodeRequest] {
+    /// board bottom first, so each lands on top: one pass, however many there are — `cardsNow`
+    /// of them now, the rest a turn at a time (`placePendingCards`).
+    public mutating func start(placingInto controller: BoardController? = nil, cardsNow: Int = cardsPerTurn) -> [DecodeRequest] {
         var first: [DecodeRequest] = [], later: [DecodeRequest] = []
         var cards: [(id: PhotoID, declared: Size, stack: Double)] = []
         for index in entries.indices {
@@ -140,9 +147,27 @@ public struct PhotoCatalogue: Sendable {
         }
         if let controller {
             cards.sort { $0.stack != $1.stack ? $0.stack < $1.stack : $0.id.rawValue < $1.id.rawValue }
-            for card in cards { place(card.id, nativeSize: card.declared, into: controller) }
+            pendingCards = cards.map { ($0.id, $0.declared) }[...]
+            // Drops go above every card, placed yet or not.
+            if let top = cards.last?.stack { highestStack = max(highestStack ?? top, top) }
+            placePendingCards(into: controller, limit: cardsNow)
         }
         return first + later
+    }
+
+    /// Whether cards laid out at the start still wait to go on the board.
+    public var hasPendingCards: Bool { !pendingCards.isEmpty }
+
+    /// Puts the next `limit` cards on the board, bottom first. A photo whose picture came (and
+    /// placed it) or failed meanwhile is passed over.
+    public mutating func placePendingCards(into controller: BoardController, limit: Int = cardsPerTurn) {
+        var placed = 0
+        while placed < limit, let card = pendingCards.popFirst() {
+            let entry = entries[card.id.rawValue]
+            guard entry.stack == nil, !entry.isFailed else { continue }
+            place(card.id, nativeSize: card.declared, into: controller)
+            placed += 1
+        }
     }
 
     /// A decode of a copy of at most `wanted` pixels of a photo shown `shown` pixels long,
@@ -193,7 +218,7 @@ public struct PhotoCatalogue: Sendable {
     // MARK: Loading
 
     /// Whether a first decode is still under way.
-    public var isLoading: Bool { initialResults < entries.count }
+    public var isLoading: Bool { initialResults < entries.count || hasPendingCards }
 
     /// Every file has been tried and none could be opened.
     public var allFailed: Bool { !isLoading && !entries.contains { $0.copy != nil } }

@@ -207,6 +207,8 @@ public final class BoardSession {
         guard !hasEnded else { return [] }
         var effects: [BoardEffect] = []
         if let deadline = controller.nextDeadline, deadline <= now { controller.advance(to: now) }
+        // Mutated where it is stored (a copy would copy every entry).
+        if catalogue?.hasPendingCards == true { catalogue?.placePendingCards(into: controller) }
         takeHolds(at: now, effects: &effects)
         if var picker, picker.isGliding, let geometry = pickerGeometry {
             picker.advance(to: now, maximum: geometry.maximumScroll)
@@ -248,6 +250,7 @@ public final class BoardSession {
             autosave.nextDeadline,
             (catalogue?.isLoading ?? false) && isVisible ? now + settings.loadingTick : nil,
             notices.nextDeadline(after: now),
+            catalogue?.hasPendingCards == true ? now : nil,
         ]
         return sources.compactMap { $0 }.min()
     }

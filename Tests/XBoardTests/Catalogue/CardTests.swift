@@ -42,6 +42,34 @@ import XBoard
         #expect(plain.session.controller.board.photos == before)
     }
 
+    /// Cards go on a few thousand a turn; a picture that comes first puts its photo on the board
+    /// once, where its card would have lain, and a file that fails meanwhile never lies there.
+    @Test func cardsGoOnTurnByTurnAndAPictureThatComesFirstPlacesItsPhotoOnce() throws {
+        let names = (0..<6).map { "photo-\($0).jpg" }
+        let allAtOnce = BoardController(board: Board(size: Size(width: 1280, height: 800)))
+        var reference = PhotoCatalogue(
+            files: names.map { Self.file($0) }, boardSize: allAtOnce.board.size, seed: 3, startTime: Instant(sinceOrigin: .seconds(1)))
+        _ = reference.start(placingInto: allAtOnce)
+        #expect(allAtOnce.board.photos.count == 6 && !reference.hasPendingCards)
+
+        let controller = BoardController(board: Board(size: Size(width: 1280, height: 800)))
+        var catalogue = PhotoCatalogue(
+            files: names.map { Self.file($0) }, boardSize: controller.board.size, seed: 3, startTime: Instant(sinceOrigin: .seconds(1)))
+        let requests = catalogue.start(placingInto: controller, cardsNow: 2)
+        #expect(controller.board.photos.count == 2 && catalogue.hasPendingCards && catalogue.isLoading)
+        // The picture of the fifth arrives, and the fourth fails, before their cards go on.
+        let fifth = try #require(requests.first { $0.photo == PhotoID(4) }),
+            fourth = try #require(requests.first { $0.photo == PhotoID(3) })
+        _ = catalogue.receive([Self.report(fifth), Self.report(fourth, failing: true)], into: controller)
+        #expect(controller.board.photos.count == 3)
+        catalogue.placePendingCards(into: controller, limit: 2)
+        catalogue.placePendingCards(into: controller, limit: 2)
+        #expect(!catalogue.hasPendingCards)
+        #expect(controller.board.photos.map(\.id) == allAtOnce.board.photos.map(\.id).filter { $0 != PhotoID(3) })
+        for photo in controller.board.photos { #expect(photo.photoToBoard == allAtOnce.board.photo(photo.id)?.photoToBoard) }
+        controller._checkInvariants()
+    }
+
     @Test func aCardTakesThePicturesTrueShapeAndKeepsItsPlace() throws {
         let script = Self.opened([Self.file("a.jpg"), Self.file("b.jpg")])
         let card = try #require(script.session.controller.board.photos.first { $0.id == PhotoID(0) })
@@ -133,7 +161,15 @@ import XBoard
         let controller = BoardController(board: Board(size: Size(width: 1920, height: 1080)))
         let clock = ContinuousClock(), started = clock.now
         let requests = catalogue.start(placingInto: controller)
+        #expect(controller.board.photos.count == PhotoCatalogue.cardsPerTurn, "the first cards go on at once, the rest turn by turn")
+        var turns = 1
+        while catalogue.hasPendingCards {
+            #expect(catalogue.isLoading)
+            catalogue.placePendingCards(into: controller)
+            turns += 1
+        }
         let elapsed = clock.now - started
+        #expect(turns == (count + PhotoCatalogue.cardsPerTurn - 1) / PhotoCatalogue.cardsPerTurn)
         #expect(requests.count == count && controller.board.photos.count == count)
         let stacks = controller.board.photos.map { entries[$0.id.rawValue].stack }
         #expect(zip(stacks, stacks.dropFirst()).allSatisfy { $0 < $1 }, "stacked as remembered")
