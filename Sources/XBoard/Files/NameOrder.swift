@@ -34,12 +34,6 @@ public enum NameOrder {
                 case (.character(let character), .number(let first, _)): return character < first
                 }
             }
-
-            /// Equal as the order sees them: numbers by value.
-            var orderValue: Part {
-                if case .number(_, let digits) = self { return .number(first: 0, digits: digits) }
-                return self
-            }
         }
 
         let parts: [Part]
@@ -71,7 +65,16 @@ public enum NameOrder {
         }
 
         public static func < (lhs: Key, rhs: Key) -> Bool {
-            for (left, right) in zip(lhs.parts, rhs.parts) where left.orderValue != right.orderValue { return left < right }
+            // The first part that differs as the order sees it decides (numbers by value) —
+            // compared in place: tidying ten thousand photos by name compares keys ~200,000 times.
+            for (left, right) in zip(lhs.parts, rhs.parts) {
+                switch (left, right) {
+                case (.character(let a), .character(let b)) where a != b: return a < b
+                case (.number(_, let a), .number(_, let b)) where a != b: return left < right
+                case (.number, .character), (.character, .number): return left < right
+                default: continue
+                }
+            }
             if lhs.parts.count != rhs.parts.count { return lhs.parts.count < rhs.parts.count }
             if lhs.text != rhs.text { return lhs.text < rhs.text }
             return lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
