@@ -68,31 +68,6 @@ final class HelperDecodingTests {
         }
     }
 
-    /// A process's or thread's niceness, from its `stat` (the 19th field).
-    static func niceness(statPath: String) -> Int? {
-        guard let text = try? String(contentsOfFile: statPath, encoding: .utf8), let end = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: end)...].split(separator: " ")
-        return fields.count > 16 ? Int(fields[16]) : nil
-    }
-
-    /// Decoding, its helpers and the other workers are background work: the loop's thread wins
-    /// the processor from them (a turn of the loop is never stretched by the board's own work).
-    @Test func helpersAndWorkersRunBehindTheLoop() throws {
-        let decoder = try Self.decoder()
-        defer { decoder.stop() }
-        let pids = try waitFor("the helpers to start", timeout: .seconds(20)) { () -> [pid_t]? in
-            let pids = decoder.helperProcessIDs
-            return pids.count == decoder.workerCount ? pids : nil
-        }
-        for pid in pids { #expect(Self.niceness(statPath: "/proc/\(pid)/stat") == Int(System.backgroundNiceness), "helper \(pid)") }
-        #expect(Self.niceness(statPath: "/proc/thread-self/stat") == 0, "the test's own thread, as the loop's, is not lowered")
-        let worker = try SerialWorker<Int?>(name: "niceness")
-        defer { worker.stop() }
-        worker.submit { Self.niceness(statPath: "/proc/thread-self/stat") }
-        let seen = try waitFor("the job", timeout: .seconds(10)) { worker.takeResults().first }
-        #expect(seen == Int(System.backgroundNiceness))
-    }
-
     /// The soft limit of a row of /proc/PID/limits ("Max address space" → "2147483648").
     static func limit(_ name: String, of pid: pid_t) -> String? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8),

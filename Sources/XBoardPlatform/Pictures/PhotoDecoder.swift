@@ -68,10 +68,7 @@ public final class PhotoDecoder: Sendable {
         executable = helperExecutable ?? FilePath("/proc/self/exe")
         workerCount = settings.helperCount
         for slot in 0..<workerCount {
-            let thread = Thread { [self] in
-                System.makeThisThreadBackground()
-                self.work(slot: slot)
-            }
+            let thread = Thread { [self] in self.work(slot: slot) }
             thread.name = "photoboard-decode-\(slot)"
             thread.start()
         }

@@ -22,10 +22,7 @@ public final class SerialWorker<Output: Sendable>: Sendable {
 
     public init(name: String) throws {
         wakePipe = try WakePipe()
-        let thread = Thread { [self] in
-            System.makeThisThreadBackground()
-            self.run()
-        }
+        let thread = Thread { [self] in self.run() }
         thread.name = name
         thread.start()
     }

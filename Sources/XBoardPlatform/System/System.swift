@@ -461,17 +461,3 @@ extension System {
         retryingInterrupts(body).map { _ in () }.mapError { Errno(rawValue: $0.errno) }
     }
 }
-
-extension System {
-    /// The niceness of background work — decoding, its helper processes, saving, listing: the
-    /// loop's thread (and the X server) win the processor from it whenever both want it, so a
-    /// turn of the loop is never stretched by the board's own workers (on two cores, ten
-    /// thousand photos decoding stretched 40 ms of the loop's work over 140 ms).
-    public static let backgroundNiceness: Int32 = 10
-
-    /// Makes the calling thread background work (`backgroundNiceness`); processes it starts
-    /// inherit it. Linux keeps a niceness per thread (`setpriority` of 0 is the calling one).
-    public static func makeThisThreadBackground() {
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, backgroundNiceness)  // 0: this thread, on Linux
-    }
-}
