@@ -88,6 +88,9 @@ import XBoard
         let script = opened(["a.jpg"])
         script.key(.named(.delete)).wait(.milliseconds(50))
         #expect(script.session.notices.notices.contains { $0.topic == BoardNotices.emptyTopic })
+        // Sticky: still there past the longest a notice stays on its own (12 s).
+        script.wait(.seconds(13))
+        #expect(script.session.notices.notices.contains { $0.topic == BoardNotices.emptyTopic })
         script.key("z", .control).wait(.milliseconds(50))
         #expect(!script.session.notices.notices.contains { $0.topic == BoardNotices.emptyTopic })
     }
