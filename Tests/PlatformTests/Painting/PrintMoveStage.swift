@@ -72,22 +72,7 @@ final class PrintMoveStage {
             AffineTransform(center: center, scale: scale ?? photo.scale, rotation: rotation ?? photo.rotation), of: closeUp)
     }
 
-    /// What the loop does between frames: take the window's events, and answer exposures
-    /// (the window's and the painter's own steps) with `present()`, until none come.
-    func settle() {
-        var quiet = 0
-        while quiet < 3 {
-            painter.finish()
-            let events = window.pendingEvents()
-            if events.contains(where: { if case .exposed = $0 { return true } else { return false } }) {
-                painter.present()
-                quiet = 0
-            } else {
-                quiet += events.isEmpty ? 1 : 0
-                pause(.milliseconds(5))
-            }
-        }
-    }
+    func settle() { painter.settle(in: window) }
 
     func screen() throws -> Screenshot {
         painter.finish()

@@ -48,22 +48,7 @@ struct SlicedRepaintTests {
 
         var list: DisplayList { scene.build(board) }
 
-        /// What the loop does between frames: answer exposures (the painter's own steps among
-        /// them) with `present()`, until none come.
-        func settle() {
-            var quiet = 0
-            while quiet < 3 {
-                painter.finish()
-                let events = window.pendingEvents()
-                if events.contains(where: { if case .exposed = $0 { return true } else { return false } }) {
-                    painter.present()
-                    quiet = 0
-                } else {
-                    quiet += events.isEmpty ? 1 : 0
-                    pause(.milliseconds(5))
-                }
-            }
-        }
+        func settle() { painter.settle(in: window) }
 
         func screen() throws -> Screenshot {
             painter.finish()
