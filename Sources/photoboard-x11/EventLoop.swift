@@ -43,6 +43,10 @@ final class EventLoop {
     private var framePending = false
     /// The most decodes taken in one turn: their uploads must fit in a frame.
     private let decodesPerTurn = 64
+    /// How long a turn may have taken before painting is left to the next turn.
+    private let paintBudget: Duration = .milliseconds(8)
+    /// Whether this turn's frame was left to the next turn (which then paints whatever it took).
+    private var paintDeferred = false
 
     /// - Parameters:
     ///   - exportSettings: the decoders' settings (colour management), for Ctrl+S (in sRGB: a
@@ -103,14 +107,24 @@ final class EventLoop {
             for event in events {
                 if let status = try dispatch(event) { return status }
             }
+            stallMeter?.mark("events")
             if let status = try takeResults() { return status }
             if let signal = signals.takeSignal() { return 128 + signal }
             let now = MonotonicClock.now()
             if let status = perform(session.advance(to: now)) { return status }
-            paint()
+            stallMeter?.mark("advance")
+            // A turn that already took half a frame (a command over ten thousand photos) paints
+            // in the next one, after the window's events: no turn holds a touch for two frames' work.
+            if paintDeferred || MonotonicClock.now() - turn < paintBudget {
+                paintDeferred = false
+                paint()
+            } else {
+                paintDeferred = true
+            }
+            stallMeter?.mark("paint")
             window.flush()
             stallMeter?.record(turn, until: MonotonicClock.now())
-            if window.hasPendingEvents { continue }
+            if window.hasPendingEvents || paintDeferred { continue }
             let deadlines = [
                 session.nextDeadline(after: now, isVisible: frame.isVisible), framePending ? pacer.nextDeadline(after: now) : nil,
                 window.dropDeadline, window.clipboardDeadline,
@@ -168,8 +182,11 @@ final class EventLoop {
             if trace { System.printError("trace: listed \(opened.opening.files.count) photos") }
             if let status = perform(session.handle(.opened(opened.opening), at: MonotonicClock.now())) { return status }
         }
+        stallMeter?.mark("opened")
         let reports = pump.takeReports(limit: decodesPerTurn) { image, id in try painter.setPicture(image, for: id) }
+        stallMeter?.mark("uploads")
         if !reports.isEmpty, let status = perform(session.handle(.decoded(reports), at: MonotonicClock.now())) { return status }
+        stallMeter?.mark("decoded")
         let decoded = thumbnails.takeResults { image, id in try painter.setThumbnail(image, for: id) }
         if trace, !decoded.isEmpty { System.printError("trace: \(decoded.count) thumbnails decoded") }
         if !decoded.isEmpty, let status = perform(session.handle(.thumbnailsDecoded(decoded), at: MonotonicClock.now())) { return status }
@@ -177,7 +194,7 @@ final class EventLoop {
         let finished =
             drops.takeResults() + (saver?.takeResults() ?? []) + exporter.takeResults() + folders.takeResults() + clipboard.takeKept()
         for event in finished {
-            if case .documentSaved(.saved(let path, _, _)) = event {
+            if case .documentSaved(.saved(let path, _)) = event {
                 pastedFolder = .success(PastedPictures.folder(besideDocument: path))
                 window.acceptPictureDrops(savingInto: try? pastedFolder.get())
             }

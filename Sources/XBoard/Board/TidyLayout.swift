@@ -21,12 +21,17 @@ public struct TidyLayout: Hashable, Sendable {
         self.settings = settings
         let count = max(1, printSizes.count)
         let area = Self.contentArea(boardSize: boardSize, settings: settings)
+        // Prints of the same size score alike: each size once, times how many have it (ten
+        // thousand photos from one camera are a few sizes, scored for each of ~200 grids).
+        var counts: [Size: Int] = [:]
+        for size in printSizes { counts[size, default: 0] += 1 }
+        let sizes = counts.sorted { ($0.key.width, $0.key.height) < ($1.key.width, $1.key.height) }
         var best = (columns: 1, score: -1.0)
         for columns in 1...count {
             let rows = (count + columns - 1) / columns
             if columns > 1, (count + columns - 2) / (columns - 1) == rows { continue }  // fewer columns fill as many rows
             let cell = Size(width: area.size.width / Double(columns), height: area.size.height / Double(rows))
-            let score = printSizes.isEmpty ? 1 : printSizes.reduce(0) { $0 + Self.fit($1, in: cell, fill: settings.fill) }
+            let score = sizes.isEmpty ? 1 : sizes.reduce(0) { $0 + Double($1.value) * Self.fit($1.key, in: cell, fill: settings.fill) }
             if score > best.score { best = (columns, score) }
         }
         columns = best.columns

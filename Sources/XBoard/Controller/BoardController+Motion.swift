@@ -43,7 +43,12 @@ extension BoardController {
     public var isAnimating: Bool { !motions.isEmpty }
 
     /// The photos in fingers or moving on their own: drawn as quick drafts until they rest.
-    public var movingPhotos: Set<PhotoID> { Set(touchOwners.values).union(motions.keys) }
+    public var movingPhotos: Set<PhotoID> {
+        if let moving { return moving }
+        let made = Set(touchOwners.values).union(motions.keys)
+        moving = made
+        return made
+    }
 
     /// A touch caught a moving photo: it stops where it is drawn (already advanced to now).
     func catchMotion(of id: PhotoID) {
@@ -52,18 +57,29 @@ extension BoardController {
 
     /// Eases the photo to `target` over `duration` (the settings' settle time by default).
     func settle(_ id: PhotoID, to target: AffineTransform, duration: Duration? = nil) {
-        guard let photo = board.photo(id), target.isFinite else { return }
-        motions[id] = .settle(
+        guard let photo = board.photo(id) else { return }
+        settle(photo, to: target, duration: duration)
+    }
+
+    private func settle(_ photo: Photo, to target: AffineTransform, duration: Duration?) {
+        guard target.isFinite else { return }
+        motions[photo.id] = .settle(
             Settle(from: photo.photoToBoard, to: target, startTime: now, duration: duration ?? settings.motion.settleDuration))
     }
 
     /// A command's move: the photo eases there (unless a finger holds it) and is no longer
     /// waiting to return from a window shrink.
     func settleCommand(_ id: PhotoID, to target: AffineTransform, duration: Duration? = nil) {
-        guard let photo = board.photo(id), target.isFinite, !touchOwners.values.contains(id) else { return }
-        placementsBeforeResize[id] = nil
+        guard let photo = board.photo(id) else { return }
+        settleCommand(photo, to: target, duration: duration)
+    }
+
+    /// The same, for the photo as it lies (looked up already).
+    func settleCommand(_ photo: Photo, to target: AffineTransform, duration: Duration? = nil) {
+        guard target.isFinite, !touchOwners.values.contains(photo.id) else { return }
+        if !placementsBeforeResize.isEmpty { placementsBeforeResize[photo.id] = nil }
         guard target != photo.photoToBoard else { return }
-        settle(id, to: target, duration: duration)
+        settle(photo, to: target, duration: duration)
         revision &+= 1
     }
 

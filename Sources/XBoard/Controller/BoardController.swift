@@ -20,8 +20,15 @@ public final class BoardController {
     public var transitionObserver: ((PhotoID, GestureTransition) -> Void)?
 
     var gestures: [PhotoID: PhotoGestures] = [:]
-    var motions: [PhotoID: Motion] = [:]
-    var touchOwners: [TouchID: PhotoID] = [:]
+    var motions: [PhotoID: Motion] = [:] {
+        didSet { moving = nil }
+    }
+    var touchOwners: [TouchID: PhotoID] = [:] {
+        didSet { moving = nil }
+    }
+    /// `movingPhotos`, kept until a photo starts or stops moving: asked twice a frame, and ten
+    /// thousand gliding prints made a set of ten thousand each time.
+    var moving: Set<PhotoID>?
     var lastTouchLocations: [TouchID: Point] = [:]
     private var disabledGestures: Set<PhotoGesture> = []
     /// Where photos were before a shrinking window pushed them in; they go back when it grows,

@@ -17,67 +17,80 @@ public enum NameOrder {
     /// A name's place in the order, worked out once, to sort thousands of names without
     /// converting and lower-casing them at every comparison.
     public struct Key: Comparable, Sendable {
-        enum Part: Equatable, Sendable {
-            /// A run of digits: its first digit, and its significant digits (leading zeros
-            /// dropped), compared by length, then by value.
-            case number(first: UInt32, digits: [UInt32])
-            case character(UInt32)
-
-            /// As `localizedStandardLess` compares them: numbers by value, else the characters.
-            static func < (lhs: Part, rhs: Part) -> Bool {
-                switch (lhs, rhs) {
-                case (.number(_, let left), .number(_, let right)):
-                    if left.count != right.count { return left.count < right.count }
-                    return left.lexicographicallyPrecedes(right)
-                case (.character(let left), .character(let right)): return left < right
-                case (.number(let first, _), .character(let character)): return first < character
-                case (.character(let character), .number(let first, _)): return character < first
-                }
-            }
-        }
-
-        let parts: [Part]
+        /// The name's parts in one flat array, compared in place (tidying ten thousand photos
+        /// by name compares keys ~200,000 times; parts as enums of arrays retained and released
+        /// an array at each): a character is its scalar; a run of digits is `numberTag | first
+        /// digit`, the count of its significant digits (leading zeros dropped), then those digits.
+        let parts: [UInt32]
+        /// How many parts (characters and numbers) the name has.
+        let partCount: Int
         /// The name's own text and bytes, for ties (as `isOrderedBefore`).
         let text: String
         let bytes: [UInt8]
 
+        /// Scalars are at most 0x10FFFF: this bit marks a number's first word.
+        static let numberTag: UInt32 = 1 << 31
+
         public init(_ name: [UInt8]) {
             bytes = name
             text = String(decoding: name, as: UTF8.self)
-            var parts: [Part] = []
+            var parts: [UInt32] = []
+            parts.reserveCapacity(name.count + 4)
+            var count = 0
             var digits: [UInt32] = []
             func flush() {
                 guard !digits.isEmpty else { return }
-                let significant = Array(digits.drop { $0 == 0x30 })
-                parts.append(.number(first: digits[0], digits: significant))
-                digits = []
+                let significant = digits.drop { $0 == 0x30 }
+                parts.append(Self.numberTag | digits[0])
+                parts.append(UInt32(significant.count))
+                parts.append(contentsOf: significant)
+                count += 1
+                digits.removeAll(keepingCapacity: true)
             }
             for scalar in text.lowercased().unicodeScalars {
                 if scalar.properties.numericType != nil {
                     digits.append(scalar.value)
                 } else {
                     flush()
-                    parts.append(.character(scalar.value))
+                    parts.append(scalar.value)
+                    count += 1
                 }
             }
             flush()
             self.parts = parts
+            partCount = count
         }
 
         public static func < (lhs: Key, rhs: Key) -> Bool {
-            // The first part that differs as the order sees it decides (numbers by value) —
-            // compared in place: tidying ten thousand photos by name compares keys ~200,000 times.
-            for (left, right) in zip(lhs.parts, rhs.parts) {
-                switch (left, right) {
-                case (.character(let a), .character(let b)) where a != b: return a < b
-                case (.number(_, let a), .number(_, let b)) where a != b: return left < right
-                case (.number, .character), (.character, .number): return left < right
-                default: continue
+            // The first part that differs as the order sees it decides: numbers by their count of
+            // significant digits, then those digits; a number and a character by its first digit.
+            lhs.parts.withUnsafeBufferPointer { left in
+                rhs.parts.withUnsafeBufferPointer { right in
+                    var i = 0, j = 0
+                    while i < left.count, j < right.count {
+                        let a = left[i], b = right[j]
+                        let aIsNumber = a & numberTag != 0, bIsNumber = b & numberTag != 0
+                        switch (aIsNumber, bIsNumber) {
+                        case (false, false):
+                            if a != b { return a < b }
+                            i += 1
+                            j += 1
+                        case (true, true):
+                            let aCount = Int(left[i + 1]), bCount = Int(right[j + 1])
+                            if aCount != bCount { return aCount < bCount }
+                            for k in 0..<aCount where left[i + 2 + k] != right[j + 2 + k] { return left[i + 2 + k] < right[j + 2 + k] }
+                            i += 2 + aCount
+                            j += 2 + bCount
+                        default:
+                            // A number's first digit is never a character (digits go to numbers).
+                            return a & ~numberTag < b & ~numberTag
+                        }
+                    }
+                    if lhs.partCount != rhs.partCount { return lhs.partCount < rhs.partCount }
+                    if lhs.text != rhs.text { return lhs.text < rhs.text }
+                    return lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
                 }
             }
-            if lhs.parts.count != rhs.parts.count { return lhs.parts.count < rhs.parts.count }
-            if lhs.text != rhs.text { return lhs.text < rhs.text }
-            return lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
         }
 
         public static func == (lhs: Key, rhs: Key) -> Bool { lhs.bytes == rhs.bytes }

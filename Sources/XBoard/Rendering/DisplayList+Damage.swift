@@ -9,30 +9,32 @@ extension DisplayList {
     public func damage(since previous: DisplayList?) -> [Rect]? {
         guard let previous, previous.size == size, previous.uiScale == uiScale else { return nil }
         guard background == previous.background else { return nil }
-        var damaged = Self.printDamageInPlace(old: previous.items, new: items) ?? printDamage(since: previous)
+        var damage = DamageCollector(frame: Rect(origin: .zero, size: size))
+        if !Self.printDamageInPlace(old: previous.items, new: items, into: &damage) {
+            damage = DamageCollector(frame: Rect(origin: .zero, size: size))
+            printDamage(since: previous, into: &damage)
+        }
         let overlays = overlays, previousOverlays = previous.overlays
         if !overlays.elementsEqual(previousOverlays) {
-            for item in overlays + previousOverlays { damaged.append(OverlayGeometry.extent(of: item, in: size, scale: uiScale)) }
+            for item in overlays + previousOverlays { damage.add(OverlayGeometry.extent(of: item, in: size, scale: uiScale)) }
         }
-        let frame = Rect(origin: .zero, size: size)
-        return RectRegion.mergingRows(damaged.compactMap { $0.intersection(frame) })
+        return damage.region()
     }
 
     /// Where the prints that changed were and are, when both lists hold the same photos in the same
     /// order — the usual frame, where something moved and nothing was added, removed or
-    /// restacked; `nil` otherwise. One pass, no lookups: a board of a thousand prints is
+    /// restacked; `false` otherwise. One pass, no lookups: a board of a thousand prints is
     /// compared in a few microseconds.
-    static func printDamageInPlace(old: [DisplayItem], new: [DisplayItem]) -> [Rect]? {
-        var damaged: [Rect] = []
+    static func printDamageInPlace(old: [DisplayItem], new: [DisplayItem], into damage: inout DamageCollector) -> Bool {
         var i = 0, j = 0
         while true {
             while i < old.count, !old[i].isPrint { i += 1 }
             while j < new.count, !new[j].isPrint { j += 1 }
-            guard i < old.count, j < new.count else { return i == old.count && j == new.count ? damaged : nil }
-            guard case .print(let before) = old[i], case .print(let after) = new[j], before.photo == after.photo else { return nil }
+            guard i < old.count, j < new.count else { return i == old.count && j == new.count }
+            guard case .print(let before) = old[i], case .print(let after) = new[j], before.photo == after.photo else { return false }
             if before != after {
-                damaged += before.damageRegion
-                damaged += after.damageRegion
+                damage.add(before)
+                damage.add(after)
             }
             i += 1
             j += 1
@@ -43,8 +45,7 @@ extension DisplayList {
     /// One pass over each list and no hashing where photo numbers are dense (they are handed out
     /// one by one): a drop onto a board of ten thousand built two dictionaries of every print a
     /// frame, most of a 60–80 ms turn.
-    private func printDamage(since previous: DisplayList) -> [Rect] {
-        var damaged: [Rect] = []
+    private func printDamage(since previous: DisplayList, into damage: inout DamageCollector) {
         let oldPlaces = PrintPlaces(previous.items)
         var stillThere = [Bool](repeating: false, count: oldPlaces.count)
         // The photos in both lists, in the new stacking order: their places in both.
@@ -55,7 +56,7 @@ extension DisplayList {
             guard case .print(let print) = item else { continue }
             defer { stack += 1 }
             guard let old = oldPlaces[print.photo] else {
-                damaged += print.damageRegion
+                damage.add(print)
                 continue
             }
             stillThere[old.stack] = true
@@ -65,15 +66,14 @@ extension DisplayList {
         for (place, wasPassing) in zip(common, passed) {
             guard case .print(let before) = previous.items[place.oldItem], case .print(let after) = items[place.newItem] else { continue }
             guard before != after || wasPassing else { continue }
-            damaged += before.damageRegion
-            damaged += after.damageRegion
+            damage.add(before)
+            damage.add(after)
         }
         var oldStack = 0
         for case .print(let print) in previous.items {
-            if !stillThere[oldStack] { damaged += print.damageRegion }
+            if !stillThere[oldStack] { damage.add(print) }
             oldStack += 1
         }
-        return damaged
     }
 
     /// Photos now above a photo that was above them: the ones whose stacking visibly changed

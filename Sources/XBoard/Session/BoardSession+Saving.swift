@@ -13,9 +13,9 @@ extension BoardSession {
     func finishSave(_ outcome: SaveOutcome, effects: inout [BoardEffect]) {
         isSaving = false
         switch outcome {
-        case .saved(let snapshot, let memory):
+        case .saved(let saved):
             lastSaveProblem = nil
-            catalogue?.didSave(snapshot, as: memory)
+            catalogue?.didSave(saved)
         case .unchanged:
             break
         case .failed(let reason):
@@ -29,8 +29,8 @@ extension BoardSession {
 
     func finishDocument(_ outcome: DocumentOutcome, at now: Instant, effects: inout [BoardEffect]) {
         switch outcome {
-        case .saved(let path, let snapshot, let memory):
-            catalogue?.didSave(snapshot, as: memory)
+        case .saved(let path, let saved):
+            catalogue?.didSave(saved)
             effects.append(.printPath(path))
             effects.append(.report("saved the board as \(path.escaped)"))
             notices.post(BoardNotices.saved(path: path.escaped, home: settings.home), topic: BoardNotices.savedTopic, at: now)

@@ -78,8 +78,8 @@ public struct DropListing: Sendable {
 
 /// How a save ended.
 public enum SaveOutcome: Sendable {
-    /// `snapshot` was merged into what is stored, which is now `memory`.
-    case saved(BoardMemory.Snapshot, as: BoardMemory)
+    /// A snapshot was merged into what is stored (`SavedBoard`).
+    case saved(SavedBoard)
     /// Nothing had changed since the last save: nothing was written.
     case unchanged
     /// Nothing could be written; why, in a few words.
@@ -99,9 +99,9 @@ extension SaveOutcome {
 
 /// How saving a board document ended.
 public enum DocumentOutcome: Sendable {
-    /// Written at `path`; the board is that document from now on, and `snapshot` was merged
-    /// into `memory`.
-    case saved(path: FilePath, snapshot: BoardMemory.Snapshot, memory: BoardMemory)
+    /// Written at `path`; the board is that document from now on, and a snapshot was merged
+    /// into what it stores (`SavedBoard`).
+    case saved(path: FilePath, board: SavedBoard)
     /// Why none could be written, as a line ("could not save the board as a document: …").
     case failed(String)
 }

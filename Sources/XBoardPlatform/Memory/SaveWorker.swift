@@ -65,7 +65,7 @@ public final class SaveWorker: Sendable {
                     request.snapshot, since: request.baseline.snapshot, changedAt: changedAt, boardSize: request.boardSize,
                     members: members,
                     candidates: candidates)
-                return .documentSaved(.saved(path: saved.path, snapshot: request.snapshot, memory: saved.memory))
+                return .documentSaved(.saved(path: saved.path, board: SavedBoard(snapshot: request.snapshot, memory: saved.memory)))
             } catch {
                 return .documentSaved(.failed("\(error)"))
             }
@@ -86,7 +86,7 @@ public final class SaveWorker: Sendable {
         guard request.snapshot.hasChanges(since: baseline) || keeper.hasCarriedOver else { return .unchanged }
         do {
             let memory = try keeper.save(request.snapshot, since: baseline, changedAt: changedAt, boardSize: request.boardSize)
-            return .saved(request.snapshot, as: memory)
+            return .saved(SavedBoard(snapshot: request.snapshot, memory: memory))
         } catch {
             return .failed("\(error)")
         }

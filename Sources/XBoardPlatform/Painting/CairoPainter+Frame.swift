@@ -162,6 +162,8 @@ extension CairoPainter {
         }
         if wake.stepDue, slicedRepaint != nil {
             continueSlicedRepaint()
+        } else if wake.stepDue, listAfterSlicedRepaint != nil {
+            paintListThatWaited()
         } else if wake.stepDue {
             refineDeferredSprites()
         }

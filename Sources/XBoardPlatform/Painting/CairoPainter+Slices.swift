@@ -46,7 +46,8 @@ extension CairoPainter {
         bringBackBufferUpToDate()
         shownTop = nil
         slicedRepaint = SlicedRepaint(list: list, plan: plan, damage: damage)
-        continueSlicedRepaint()
+        // The first slice in a turn of its own: this one worked out the damage and the plan.
+        window.presenter.requestStep()
         return true
     }
 
@@ -77,10 +78,15 @@ extension CairoPainter {
         slicedRepaint = nil
         window.presenter.show(job.damage, from: backPixmap, atVerticalBlank: false)
         statistics.slicedRepaints += 1
-        if let waiting = listAfterSlicedRepaint {
-            listAfterSlicedRepaint = nil
-            paint(waiting)
-        }
+        // The list that waited is painted in the next turn (`paintListThatWaited`).
+        if listAfterSlicedRepaint != nil { window.presenter.requestStep() }
+    }
+
+    /// Paints the list that waited for a repaint drawn in slices, once that repaint shows.
+    func paintListThatWaited() {
+        guard slicedRepaint == nil, let waiting = listAfterSlicedRepaint else { return }
+        listAfterSlicedRepaint = nil
+        paint(waiting)
     }
 
     /// Forgets the repaint under way and the list that waited for it (the window changed size,

@@ -83,4 +83,39 @@ extension BoardScaleTests {
         // IMG_0, IMG_1, … IMG_99999: the numbers as numbers.
         #expect(order == (0..<Self.count).map(PhotoID.init))
     }
+
+    /// Ten thousand photos tidied at once: one grid, every print upright in a cell of its own and
+    /// inside the board, in the order given — in a few passes over flat arrays.
+    @Test func tenThousandPhotosAreTidiedIntoOneGridInTheirOrder() throws {
+        let count = 10_000
+        var board = Board(size: Size(width: 1920, height: 1080))
+        for photo in Board.tossedLayout(
+            pixelSizes: (0..<count).map { $0 % 3 == 0 ? Size(width: 3000, height: 4000) : Size(width: 4000, height: 3000) },
+            boardSize: board.size, seed: 4)
+        {
+            board.add(photo)
+        }
+        let controller = BoardController(board: board)
+        let order = (0..<count).reversed().map(PhotoID.init)
+        controller.tidy(order: order)
+        controller.advance(to: controller.now + .seconds(5))
+        let placed = order.compactMap { controller.board.photo($0) }
+        #expect(placed.count == count)
+        #expect(placed.allSatisfy { $0.photoToBoard.rotation == 0 && controller.board.bounds.contains($0.photoToBoard.center) })
+        // Left to right, then top to bottom, in the order given: cells never share a centre.
+        let centres = placed.map(\.photoToBoard.center)
+        #expect(zip(centres, centres.dropFirst()).allSatisfy { $0.y < $1.y || ($0.y == $1.y && $0.x < $1.x) })
+    }
+
+    /// What a save of a hundred thousand photos leaves the catalogue is worked out on its worker in
+    /// one pass, and names only the photos whose stacking key the merge changed.
+    @Test func aSaveOfAHundredThousandPhotosNamesOnlyTheRestackedOnes() {
+        let photos = (0..<Self.count).map { Self.entry($0, stack: Double($0)) }
+        let snapshot = BoardMemory.Snapshot(photos: photos, order: photos.map(\.key))
+        var stored = photos
+        stored[7].stack = 0.5
+        stored[99_999].stack = -1
+        let saved = SavedBoard(snapshot: snapshot, memory: BoardMemory(entries: stored))
+        #expect(Set(saved.restacked.map(\.key)) == [photos[7].key, photos[99_999].key])
+    }
 }

@@ -100,6 +100,43 @@ import Testing
         #expect(DisplayList.photosThatPassedOthers(old: old, new: new) == [PhotoID(10)])
     }
 
+    /// Thousands of prints gliding at once (tidying ten thousand): the damage is whole tiles of the
+    /// frame, runs along a row merged — every print's old and new place inside them, nothing
+    /// outside the tiles those places touch — worked out without each print's bands sorted.
+    @Test(arguments: [0.0, 0.3])
+    func thousandsOfPrintsMovingAtOnceDamageTheTilesTheyTouch(rotation: Double) {
+        let controller = board(count: 3000)
+        let scene = SceneBuilder()
+        let before = scene.build(controller.board)
+        var board = controller.board
+        for photo in board.photos {
+            var placement = photo.photoToBoard
+            placement = AffineTransform(center: placement.center + Point(x: 7, y: -3), scale: placement.scale, rotation: rotation)
+            board.setTransform(placement, of: photo.id)
+        }
+        let after = scene.build(board)
+        let damage = after.damage(since: before) ?? []
+        let frame = Rect(origin: .zero, size: after.size)
+        var places: [Rect] = []
+        for (old, new) in zip(before.items, after.items) {
+            guard case .print(let was) = old, case .print(let now) = new else { continue }
+            places += [was.boardExtent, now.boardExtent].compactMap { $0.intersection(frame) }
+        }
+        #expect(RectRegion.covers(damage, places))
+        // Inside the 64 px tiles the places touch.
+        var touched: [Rect] = []
+        for place in places {
+            for row in Int(place.minY / 64)...Int((place.maxY / 64).rounded(.up) - 1) {
+                for column in Int(place.minX / 64)...Int((place.maxX / 64).rounded(.up) - 1) {
+                    touched.append(Rect(x: Double(column) * 64, y: Double(row) * 64, width: 64, height: 64))
+                }
+            }
+        }
+        #expect(RectRegion.covers(touched, damage))
+        #expect(damage.count <= 17 * 15, "runs of tiles, at most a few a row")
+        #expect(damage.allSatisfy { $0.minX.truncatingRemainder(dividingBy: 64) == 0 && $0.minY.truncatingRemainder(dividingBy: 64) == 0 })
+    }
+
     @Test func tenThousandDamagedRectanglesBecomeAFewRowsOfTilesCoveringThemAll() {
         var generator = SeededRandom(seed: 8)
         let region = (0..<10_000).map { _ in

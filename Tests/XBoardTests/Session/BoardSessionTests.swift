@@ -150,7 +150,7 @@ import XBoard
         script.clear().key(.named(.right)).wait(.seconds(3))
         #expect(!script.log.contains("save"))
         let request = try #require(script.session.saveRequest())
-        script.send(.saved(.saved(request.snapshot, as: BoardMemory())))
+        script.send(.saved(.saved(SavedBoard(snapshot: request.snapshot, memory: BoardMemory()))))
         script.wait(.seconds(2))
         #expect(script.log.filter { $0 == "save" }.count == 1)
     }
@@ -175,7 +175,8 @@ import XBoard
         #expect(script.log == ["save document of 1"])
         let snapshot = script.session.saveRequest()?.snapshot ?? BoardMemory.Snapshot(photos: [], order: [PathKey]())
         script.clear().send(
-            .documentSaved(.saved(path: FilePath("/home/ann/Pictures/trip.photoboard"), snapshot: snapshot, memory: BoardMemory())))
+            .documentSaved(
+                .saved(path: FilePath("/home/ann/Pictures/trip.photoboard"), board: SavedBoard(snapshot: snapshot, memory: BoardMemory()))))
         #expect(script.log == ["print /home/ann/Pictures/trip.photoboard", "report saved the board as /home/ann/Pictures/trip.photoboard"])
         #expect(script.session.notices.notices.contains { $0.text == "Saved the board as ~/Pictures/trip.photoboard" })
         script.clear().send(.documentSaved(.failed("could not save the board as a document: nowhere to put it")))
