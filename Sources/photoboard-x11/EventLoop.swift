@@ -132,7 +132,7 @@ final class EventLoop {
             let wakeUp = deadlines.compactMap { $0 }.min().map { max($0 - MonotonicClock.now(), .zero) }
             let sources: [Int32?] =
                 [
-                    window.fileDescriptor, pump.wakeFileDescriptor, signals.readDescriptor, drops.wakeFileDescriptor,
+                    window.fileDescriptor, window.takesUploads ? pump.wakeFileDescriptor : nil, signals.readDescriptor, drops.wakeFileDescriptor,
                     exporter.wakeFileDescriptor, folders.wakeFileDescriptor, opening?.wakeFileDescriptor, saver?.wakeFileDescriptor,
                     thumbnails.wakeFileDescriptor,
                 ] + clipboard.wakeFileDescriptors
@@ -183,7 +183,11 @@ final class EventLoop {
             if let status = perform(session.handle(.opened(opened.opening), at: MonotonicClock.now())) { return status }
         }
         stallMeter?.mark("opened")
-        let reports = pump.takeReports(limit: decodesPerTurn) { image, id in try painter.setPicture(image, for: id) }
+        // Pictures go to the server only once it has taken the last ones in (then the X
+        // connection wakes the loop; the decodes wait in the pump meanwhile).
+        let reports =
+            window.takesUploads ? pump.takeReports(limit: decodesPerTurn) { image, id in try painter.setPicture(image, for: id) } : []
+        if !reports.isEmpty { window.fenceUploads() }
         stallMeter?.mark("uploads")
         if !reports.isEmpty, let status = perform(session.handle(.decoded(reports), at: MonotonicClock.now())) { return status }
         stallMeter?.mark("decoded")

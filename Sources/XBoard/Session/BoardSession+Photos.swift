@@ -9,8 +9,11 @@ extension BoardSession {
             files: opening.files, named: opening.named, added: opening.added, boardSize: controller.board.size, seed: settings.seed,
             memory: opening.memory, workerCount: settings.decodeWorkers, usesThumbnails: settings.usesThumbnails, startTime: now)
         // Photos whose headers were read lie as cards at once, where they will be; pictures follow.
-        effects.append(.decode(catalogue.start(placingInto: controller)))
+        // A few hundred now, the rest turn by turn from the next (a turn that makes the catalogue
+        // of ten thousand has done enough).
+        effects.append(.decode(catalogue.start(placingInto: controller, cardsNow: PhotoCatalogue.cardsPerTurn / 4)))
         self.catalogue = catalogue
+        openedThisTurn = true
         if !opening.problemPaths.isEmpty {
             unopenedPaths += opening.problemPaths.map(\.escaped)
             reportUnopened(at: now)

@@ -43,6 +43,8 @@ public final class BoardSession {
     var lastSaveProblem: String?
     /// The revision whose picture sizes were last checked (`refineResolution`).
     var refinedRevision: UInt64?
+    /// The photos opened in this turn (their first cards are placed): the next cards wait for the next.
+    var openedThisTurn = false
     /// Paths that could not be opened so far (at start, dropped, or failing to decode), escaped,
     /// for the notice that counts them.
     var unopenedPaths: [String] = []
@@ -208,7 +210,11 @@ public final class BoardSession {
         var effects: [BoardEffect] = []
         if let deadline = controller.nextDeadline, deadline <= now { controller.advance(to: now) }
         // Mutated where it is stored (a copy would copy every entry).
-        if catalogue?.hasPendingCards == true { catalogue?.placePendingCards(into: controller) }
+        if openedThisTurn {
+            openedThisTurn = false
+        } else if catalogue?.hasPendingCards == true {
+            catalogue?.placePendingCards(into: controller)
+        }
         takeHolds(at: now, effects: &effects)
         if var picker, picker.isGliding, let geometry = pickerGeometry {
             picker.advance(to: now, maximum: geometry.maximumScroll)

@@ -11,6 +11,11 @@ public struct StallMeter {
     private var turns = 0
     private var longest: Duration = .zero
     private var phases: [(name: StaticString, end: Instant)] = []
+    /// The loop thread's processor time when the turn began: a long turn that ran little waited
+    /// (for the X server to take its requests, or for a processor).
+    private var processorAtStart = System.threadProcessorTime()
+    /// The time it had waited for a processor, then: the rest of a long turn waited on the X server.
+    private var queuedAtStart = System.threadRunQueueTime()
 
     public init() {}
 
@@ -20,7 +25,14 @@ public struct StallMeter {
     }
 
     public mutating func record(_ start: Instant, until end: Instant) {
-        defer { phases.removeAll(keepingCapacity: true) }
+        let processor = System.threadProcessorTime()
+        let ran = processor - processorAtStart
+        let queued = System.threadRunQueueTime() - queuedAtStart
+        defer {
+            phases.removeAll(keepingCapacity: true)
+            processorAtStart = System.threadProcessorTime()
+            queuedAtStart = System.threadRunQueueTime()
+        }
         let took = end - start
         turns += 1
         longest = max(longest, took)
@@ -32,7 +44,8 @@ public struct StallMeter {
             from = phase.end
         }
         if !phases.isEmpty { parts.append("rest \(String(format: "%.1f", (end - from).seconds * 1000))") }
-        let breakdown = parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
+        parts.append("ran \(String(format: "%.1f", ran.seconds * 1000)), queued \(String(format: "%.1f", queued.seconds * 1000))")
+        let breakdown = " (\(parts.joined(separator: ", ")))"
         System.printError(
             "trace: loop turn at \(String(format: "%.3f", start.sinceOrigin.seconds)) took \(String(format: "%.1f", took.seconds * 1000)) ms\(breakdown)"
         )

@@ -263,6 +263,27 @@ extension System {
         return .seconds(Int64(spec.tv_sec)) + .nanoseconds(Int64(spec.tv_nsec))
     }
 
+    /// `CLOCK_THREAD_CPUTIME_ID`: how long the calling thread has run on a processor.
+    static func threadProcessorTime() -> Duration {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return .seconds(Int64(spec.tv_sec)) + .nanoseconds(Int64(spec.tv_nsec))
+    }
+
+    /// How long the calling thread has waited for a processor while it could run (the second
+    /// figure of `/proc/thread-self/schedstat`); zero when that cannot be read.
+    static func threadRunQueueTime() -> Duration {
+        let descriptor = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .zero }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 127) }
+        guard count > 0 else { return .zero }
+        let fields = String(decoding: buffer[..<count], as: UTF8.self).split(separator: " ")
+        guard fields.count >= 2, let nanoseconds = Int64(fields[1]) else { return .zero }
+        return .nanoseconds(nanoseconds)
+    }
+
     /// `CLOCK_REALTIME`: seconds since 1970 (UTC).
     static func wallClockSeconds() -> Double {
         var spec = timespec()

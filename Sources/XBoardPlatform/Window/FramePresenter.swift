@@ -31,6 +31,9 @@ final class FramePresenter {
     private var presentOpcode: Int32?
     private let fenceAtom: Atom
     private let stepAtom: Atom
+    private let uploadAtom: Atom
+    /// Whether pictures were uploaded that the server has not yet taken in (`fenceUploads`).
+    private(set) var uploadsInFlight = false
     private var serial: UInt32 = 0
     /// The serial of a frame waiting for the vertical blank, until it is reported shown.
     private var waitingSerial: UInt32?
@@ -53,6 +56,7 @@ final class FramePresenter {
         moveContext = XCreateGC(display, window, UInt(GCGraphicsExposures), &values)
         fenceAtom = XInternAtom(display, "_PHOTOBOARD_FRAME_SHOWN", 0)
         stepAtom = XInternAtom(display, "_PHOTOBOARD_NEXT_STEP", 0)
+        uploadAtom = XInternAtom(display, "_PHOTOBOARD_UPLOADS_TAKEN", 0)
         var opcode: Int32 = 0, eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 1, minor: Int32 = 0
         if ProcessInfo.processInfo.environment["PHOTOBOARD_PRESENT"] != "0",
             XPresentQueryExtension(display, &opcode, &eventBase, &errorBase) != 0, XPresentQueryVersion(display, &major, &minor) != 0
@@ -135,6 +139,21 @@ final class FramePresenter {
         }
     }
 
+    /// Asks the server to say when it has taken in what was sent before — the pictures just
+    /// uploaded (`uploadsInFlight` until it does). A property change, like a step, but one the
+    /// loop reads itself: it uploads no more pictures until then, so uploads never run ahead of
+    /// the server (10,000 photos arriving kept its queue full, and every request the loop sent
+    /// after them — a frame, a slice — waited behind them).
+    func fenceUploads() {
+        guard !uploadsInFlight else { return }
+        uploadsInFlight = true
+        var value = 0
+        withUnsafeBytes(of: &value) { bytes in
+            _ = XChangeProperty(
+                display, window, uploadAtom, XA_CARDINAL, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+        }
+    }
+
     /// Why the loop came to the painter's `present` since it last asked: the window lost pixels,
     /// a step it requested came back, and the rectangles of the back buffer a move could not fill.
     func takeWakeReasons() -> (lostPixels: Bool, stepDue: Bool, unfilled: [Rect]) {
@@ -160,6 +179,9 @@ final class FramePresenter {
         case PropertyNotify where event.xproperty.window == window && event.xproperty.atom == fenceAtom:
             waitingSerial = nil
             events.append(.frameShown)
+            return true
+        case PropertyNotify where event.xproperty.window == window && event.xproperty.atom == uploadAtom:
+            uploadsInFlight = false
             return true
         case PropertyNotify where event.xproperty.window == window && event.xproperty.atom == stepAtom:
             guard isStepRequested else { return true }

@@ -106,6 +106,12 @@ public final class X11Window {
     /// Whether frames are shown through the X Present extension (else by clipped copies).
     public var usesPresent: Bool { presenter.usesPresent }
 
+    /// Whether the server has taken in every picture uploaded (`fenceUploads`): more may go.
+    public var takesUploads: Bool { !presenter.uploadsInFlight }
+
+    /// Asks the server to say when it has taken in the pictures just uploaded.
+    public func fenceUploads() { presenter.fenceUploads() }
+
     /// The XInput version negotiated, or `nil` when the board runs on the core pointer.
     public var xInputVersion: (major: Int32, minor: Int32)? { input.version }
 
