@@ -130,11 +130,11 @@ final class EventLoop {
                 window.dropDeadline, window.clipboardDeadline,
             ]
             let wakeUp = deadlines.compactMap { $0 }.min().map { max($0 - MonotonicClock.now(), .zero) }
+            let uploads = window.takesUploads ? pump.wakeFileDescriptor : nil
             let sources: [Int32?] =
                 [
-                    window.fileDescriptor, window.takesUploads ? pump.wakeFileDescriptor : nil, signals.readDescriptor, drops.wakeFileDescriptor,
-                    exporter.wakeFileDescriptor, folders.wakeFileDescriptor, opening?.wakeFileDescriptor, saver?.wakeFileDescriptor,
-                    thumbnails.wakeFileDescriptor,
+                    window.fileDescriptor, uploads, signals.readDescriptor, drops.wakeFileDescriptor, exporter.wakeFileDescriptor,
+                    folders.wakeFileDescriptor, opening?.wakeFileDescriptor, saver?.wakeFileDescriptor, thumbnails.wakeFileDescriptor,
                 ] + clipboard.wakeFileDescriptors
             _ = try Poll.waitUntilReadable(sources.compactMap { $0 }, timeout: wakeUp)
         }
