@@ -148,13 +148,7 @@ final class EventLoop {
             frame.exposed()
         case .frameShown:
             pacer.frameShown(at: MonotonicClock.now())
-            if painter.quickDrafts != pacer.serverIsSlow {
-                painter.quickDrafts = pacer.serverIsSlow
-                if trace {
-                    let typical = pacer.typicalFrameTime.map { "\($0)" } ?? "?"
-                    System.printError("trace: drafts \(pacer.serverIsSlow ? "quick" : "smooth") (the server takes \(typical) a frame)")
-                }
-            }
+            painter.followServerSpeed(of: pacer, traces: trace)
         case .resized(let size):
             try painter.resize(to: size)
             frame.invalidate()
@@ -182,7 +176,6 @@ final class EventLoop {
             if trace { System.printError("trace: listed \(opened.opening.files.count) photos") }
             if let status = perform(session.handle(.opened(opened.opening), at: MonotonicClock.now())) { return status }
         }
-        stallMeter?.mark("opened")
         // Pictures go to the server only once it has taken the last ones in (then the X
         // connection wakes the loop; the decodes wait in the pump meanwhile).
         let reports =
@@ -190,7 +183,6 @@ final class EventLoop {
         if !reports.isEmpty { window.fenceUploads() }
         stallMeter?.mark("uploads")
         if !reports.isEmpty, let status = perform(session.handle(.decoded(reports), at: MonotonicClock.now())) { return status }
-        stallMeter?.mark("decoded")
         let decoded = thumbnails.takeResults { image, id in try painter.setThumbnail(image, for: id) }
         if trace, !decoded.isEmpty { System.printError("trace: \(decoded.count) thumbnails decoded") }
         if !decoded.isEmpty, let status = perform(session.handle(.thumbnailsDecoded(decoded), at: MonotonicClock.now())) { return status }
@@ -220,14 +212,7 @@ final class EventLoop {
             case .exportPicture(let list, let files): exporter.export(list, files: files)
             case .listDrop(let paths, let location, let refused): drops.list(paths, at: location, refused: refused)
             case .finishDrop(let accepted): window.finishDrop(accepted: accepted)
-            case .openInNewWindows(let documents):
-                for document in documents {
-                    do {
-                        try System.startDetachedCopy(arguments: [document])
-                    } catch {
-                        System.printError("photoboard-x11: \(document.escaped): could not open it in a new window: \(error)")
-                    }
-                }
+            case .openInNewWindows(let documents): System.openInNewWindows(documents)
             case .report(let line): System.printError("photoboard-x11: \(line)")
             case .printPath(let path): FileHandle.standardOutput.write(Data(path.bytes + [UInt8(ascii: "\n")]))
             case .listFolder(let folder): folders.list(folder)

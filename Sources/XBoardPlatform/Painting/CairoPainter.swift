@@ -59,6 +59,16 @@ public final class CairoPainter {
     /// Whether drafts are drawn nearest-neighbour inside the print (its edges stay smooth):
     /// for a server slow at frames (`FramePacer.serverIsSlow`), where the smooth draft of a
     /// turning close-up costs most of a frame.
+    /// Follows the server's speed at frames: quick drafts while it is slow (`pacer.serverIsSlow`),
+    /// said when it changes with `traces`.
+    public func followServerSpeed(of pacer: FramePacer, traces: Bool) {
+        guard quickDrafts != pacer.serverIsSlow else { return }
+        quickDrafts = pacer.serverIsSlow
+        guard traces else { return }
+        let typical = pacer.typicalFrameTime.map { "\($0)" } ?? "?"
+        System.printError("trace: drafts \(pacer.serverIsSlow ? "quick" : "smooth") (the server takes \(typical) a frame)")
+    }
+
     public var quickDrafts = false {
         didSet {
             guard quickDrafts != oldValue, !staleInBackBuffer.isEmpty, staleQuickDrafts == nil else { return }

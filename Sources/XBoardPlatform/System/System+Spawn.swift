@@ -16,4 +16,16 @@ extension System {
         case .failure(let failure): throw StoreError("start", executable, errno: failure.rawValue)
         }
     }
+
+    /// Opens each board document in a window of its own (`startDetachedCopy`); a document that
+    /// cannot be opened is one line on standard error, and the others still open.
+    public static func openInNewWindows(_ documents: [FilePath]) {
+        for document in documents {
+            do {
+                try startDetachedCopy(arguments: [document])
+            } catch {
+                printError("photoboard-x11: \(document.escaped): could not open it in a new window: \(error)")
+            }
+        }
+    }
 }
