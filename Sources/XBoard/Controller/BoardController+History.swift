@@ -5,8 +5,20 @@ extension BoardController {
         public var photos: [Photo]
     }
 
-    /// The current arrangement.
-    public var arrangement: Arrangement { Arrangement(photos: board.photos) }
+    /// The arrangement as it will rest: a photo moving on its own (gliding, or easing to where a
+    /// command sends it) counts where it comes to rest. So an undo point recorded mid-glide — `t`
+    /// pressed again while the board still glides into its grid — is the grid, not wherever the
+    /// photos were halfway, and undo goes back to before the first `t`.
+    public var arrangement: Arrangement {
+        guard !motions.isEmpty else { return Arrangement(photos: board.photos) }
+        var photos = board.photos
+        let bounds = board.bounds
+        for index in photos.indices {
+            guard let motion = motions[photos[index].id] else { continue }
+            photos[index].photoToBoard = motion.transform(at: motion.endTime, bounds: bounds)
+        }
+        return Arrangement(photos: photos)
+    }
 
     /// Remembers the arrangement before a change, so `undo()` can return to it. Called when a
     /// gesture starts and before every command; consecutive identical arrangements are kept

@@ -77,6 +77,25 @@ import XBoard
         #expect(!controller.perform(.tidy(byDate: false)), "the loop's to carry out: it knows the file names")
     }
 
+    /// `t` pressed again while the photos still glide into the grid: the undo point it records is
+    /// the grid they come to rest in (the same as the first `t`'s), so one undo goes back to the
+    /// board before either — never to wherever the photos were halfway.
+    @Test func tidyPressedAgainMidGlideIsUndoneToTheBoardBeforeIt() throws {
+        let controller = Fixtures.twoPhotoBoard()
+        let script = TouchScript(controller)
+        controller.turnTarget(by: 0.3)
+        script.settle()
+        let before = controller.arrangement
+        controller.tidy(order: [PhotoID(2), PhotoID(1)])
+        controller.advance(to: controller.now + .milliseconds(60))
+        #expect(controller.isAnimating, "still gliding")
+        controller.tidy(order: [PhotoID(2), PhotoID(1)])
+        script.settle()
+        controller.undo()
+        script.settle()
+        #expect(controller.arrangement == before)
+    }
+
     @Test func keysSelectMoveScaleAndTurnThePhoto() {
         let controller = Fixtures.twoPhotoBoard()
         let script = TouchScript(controller)
