@@ -19,6 +19,12 @@ extension CairoPainter {
         var minimumPrints = 300
         /// Drawing per slice: the rest of a turn is the loop's.
         var budget: Duration = .milliseconds(6)
+        /// The server's drawing per slice. The server draws in software and takes many times the
+        /// loop's time for the same prints: slices sized by the loop's time alone filled the
+        /// connection, and the loop waited in Xlib for the server to read (60 ms turns).
+        var serverBudget: Duration = .milliseconds(8)
+        /// The fewest and most prints a slice draws.
+        var printsPerSlice = 16...4000
     }
 
     /// A repaint being drawn into the back buffer: the list, its plan and damage, and the layers
@@ -28,6 +34,8 @@ extension CairoPainter {
         var plan: PaintPlan
         var damage: [Rect]
         var layersDone = 0
+        /// Prints drawn by the last slice (whose step the next slice waits for).
+        var lastSlice = 0
     }
 
     /// Whether a repaint is being drawn a slice at a time (the window shows the frame before it).
@@ -38,9 +46,11 @@ extension CairoPainter {
     /// prints in the hands, not for repaints this large: all of it goes through the back buffer.
     func startSlicedRepaint(of list: DisplayList, damage: [Rect]) -> Bool {
         let frame = Rect(origin: .zero, size: list.size)
-        guard RectRegion.area(of: damage) * 4 >= frame.size.area else { return false }
+        let isLarge = RectRegion.area(of: damage) * 4 >= frame.size.area
         let plan = list.paintPlan(for: damage)
-        guard plan.prints.count > sliceSettings.minimumPrints else { return false }
+        // Many prints over much of the window, or more than the server draws in two slices
+        // anywhere (pictures arriving among thousands draw every print under them).
+        guard plan.prints.count > sliceSettings.minimumPrints, isLarge || plan.prints.count > 2 * slicePrints else { return false }
         // What was drawn only into the window is drawn into the back buffer first (from this
         // list, which is the last one where the repaint does not reach).
         bringBackBufferUpToDate()
@@ -58,13 +68,19 @@ extension CairoPainter {
         let frame = Rect(origin: .zero, size: job.list.size)
         let context = cairo_create(backSurface)
         if job.layersDone == 0 { fillBackground(of: job.list, job.plan, in: context) }
-        let started = MonotonicClock.now()
+        if job.lastSlice > 0, let roundTrip = window.presenter.lastStepRoundTrip {
+            let perPrint = max(roundTrip / job.lastSlice, .microseconds(1))
+            let fitting = Int(sliceSettings.serverBudget / perPrint)
+            slicePrints = min(max(fitting, sliceSettings.printsPerSlice.lowerBound), sliceSettings.printsPerSlice.upperBound)
+        }
+        let started = MonotonicClock.now(), first = job.layersDone
         while job.layersDone < job.plan.prints.count {
             let layer = job.plan.prints[job.layersDone]
             if case .print(let print) = job.list.items[layer.itemIndex] { draw(print, clippedTo: layer.clip, visible: frame, in: context) }
             job.layersDone += 1
-            if MonotonicClock.now() - started >= sliceSettings.budget { break }
+            if job.layersDone - first >= slicePrints || MonotonicClock.now() - started >= sliceSettings.budget { break }
         }
+        job.lastSlice = job.layersDone - first
         statistics.repaintSlices += 1
         let isWhole = job.layersDone >= job.plan.prints.count
         if isWhole { drawOverlays(of: job.list, damage: job.damage, in: context) }

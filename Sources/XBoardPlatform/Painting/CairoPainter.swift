@@ -42,6 +42,9 @@ public final class CairoPainter {
     var slicedRepaint: SlicedRepaint?
     var listAfterSlicedRepaint: DisplayList?
     var sliceSettings = SliceSettings()
+    /// How many prints a slice draws: as many as the server draws in `sliceSettings.serverBudget`,
+    /// learnt from how long each slice took it (the round trip of the step after it).
+    var slicePrints = 200
     /// The last sprite's serial number.
     var spriteSerial: UInt64 = 0
     /// The photos of the last list painted, bottom to top.

@@ -1,4 +1,5 @@
 internal import CPictureDecoding
+import Foundation
 import XBoard
 
 /// The tunables of decoding in helper processes, with their units.
@@ -23,6 +24,10 @@ public struct DecodeSettings: Sendable {
     /// Whether colours are converted from the profile each picture states to the display's (or
     /// sRGB); off (`--colour-management off`), pictures show the numbers they store.
     public var managesColour = true
+    /// The helpers' niceness: decoding gives way to the board's loop and the X server whenever
+    /// they want a processor (on two cores, ten thousand photos decoding kept the loop waiting
+    /// for one for 20–40 ms a turn). Read from `PHOTOBOARD_DECODE_NICENESS` while measuring.
+    public var helperNiceness: Int32 = Int32(ProcessInfo.processInfo.environment["PHOTOBOARD_DECODE_NICENESS"] ?? "") ?? 0
     /// For tests only: helpers honour the fault markers of `DecodeHelper.testFaultsVariable`
     /// (which a helper also honours when the board's own environment sets it).
     public var honoursTestFaults = false

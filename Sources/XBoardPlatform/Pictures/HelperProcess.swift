@@ -68,6 +68,7 @@ final class HelperProcess {
         }
         pid = child
         socket = pair[0]
+        if settings.helperNiceness > 0 { System.setNiceness(settings.helperNiceness, of: child) }
         var buffer = [UInt8](repeating: 0, count: DecodeMessage.maximumLength)
         switch receive(into: &buffer, deadline: deadline) {
         case .success(let (bytes, descriptor)):

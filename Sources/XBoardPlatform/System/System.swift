@@ -284,6 +284,11 @@ extension System {
         return .nanoseconds(nanoseconds)
     }
 
+    /// Lowers the priority of process `pid` (this user's) to `niceness`; nothing when it cannot.
+    static func setNiceness(_ niceness: Int32, of pid: Int32) {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), niceness)
+    }
+
     /// `CLOCK_REALTIME`: seconds since 1970 (UTC).
     static func wallClockSeconds() -> Double {
         var spec = timespec()

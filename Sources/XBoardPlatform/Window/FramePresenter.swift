@@ -43,6 +43,10 @@ final class FramePresenter {
     private var stepDue = false
     private var unfilled: [Rect] = []
     private var isStepRequested = false
+    /// When the step under way was asked for, and how long the last one took to come back: the
+    /// time the server took for what was sent before it (`CairoPainter`'s slices size themselves by it).
+    private var stepRequestedAt: Instant?
+    private(set) var lastStepRoundTrip: Duration?
     private(set) var vblank = VblankClock()
     let refreshRate: RefreshRate
 
@@ -132,6 +136,7 @@ final class FramePresenter {
     func requestStep() {
         guard !isStepRequested else { return }
         isStepRequested = true
+        stepRequestedAt = MonotonicClock.now()
         var value = 0
         withUnsafeBytes(of: &value) { bytes in
             _ = XChangeProperty(
@@ -186,6 +191,7 @@ final class FramePresenter {
         case PropertyNotify where event.xproperty.window == window && event.xproperty.atom == stepAtom:
             guard isStepRequested else { return true }
             isStepRequested = false
+            lastStepRoundTrip = stepRequestedAt.map { MonotonicClock.now() - $0 }
             stepDue = true
             events.append(.exposed)
             return true

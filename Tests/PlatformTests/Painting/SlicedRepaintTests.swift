@@ -123,4 +123,41 @@ struct SlicedRepaintTests {
         #expect(!stage.painter.isRepaintingInSlices)
         #expect(stage.painter.statistics.repaintSlices == 0)
     }
+
+    /// A slice draws as many prints as the server drew in its budget last time (the round trip of
+    /// the step after a slice): a server given almost no time gets the fewest prints a slice, one
+    /// given plenty the most — and either way the repaint is the one drawn in one go.
+    @Test func slicesAreAsLargeAsTheServerDrawsInItsBudget() throws {
+        let stage = try Stage(count: 1500)
+        stage.painter.sliceSettings.budget = .seconds(1)  // the loop's own time never ends a slice here
+        stage.painter.sliceSettings.serverBudget = .microseconds(1)
+        stage.painter.paint(stage.list)
+        stage.settle()
+        let tight = stage.painter.statistics.repaintSlices
+        #expect(stage.painter.slicePrints == stage.painter.sliceSettings.printsPerSlice.lowerBound)
+        #expect(tight >= 1500 / 200, "\(tight) slices: the first of 200 prints, the rest as few as the server took in its budget")
+
+        let fresh = try Stage(count: 1500)
+        fresh.painter.sliceSettings.budget = .seconds(1)
+        fresh.painter.sliceSettings.serverBudget = .seconds(10)
+        fresh.painter.paint(fresh.list)
+        fresh.settle()
+        #expect(fresh.painter.statistics.repaintSlices <= 3, "the first slice of 200, then the rest at once")
+        #expect(Self.differing(try fresh.screen(), try fresh.paintedWhole(fresh.list)) == 0)
+    }
+
+    /// Pictures go to the server a batch at a time: once some are uploaded the window says it takes
+    /// no more until the server has taken them in, and then it does again.
+    @Test func uploadsWaitUntilTheServerHasTakenTheLastOnesIn() throws {
+        let stage = try Stage(count: 3)
+        #expect(stage.window.takesUploads)
+        stage.window.fenceUploads()
+        #expect(!stage.window.takesUploads)
+        stage.window.flush()
+        let taken = try waitFor("the server to take the uploads in", timeout: .seconds(10), interval: .milliseconds(5)) { () -> Bool? in
+            _ = stage.window.pendingEvents()
+            return stage.window.takesUploads ? true : nil
+        }
+        #expect(taken)
+    }
 }
