@@ -25,7 +25,7 @@ extension PhotoCatalogue {
                     id: id, date: byDate ? (entries[id.rawValue].dateTaken ?? nil) : nil,
                     name: entries[id.rawValue].nameKey ?? NameOrder.Key(entries[id.rawValue].nameBytes)))
         }
-        known.sort { a, b in
+        func precedes(_ a: Sorting, _ b: Sorting) -> Bool? {
             if byDate {
                 switch (a.date, b.date) {
                 case (let left?, let right?) where left != right: return left < right
@@ -34,10 +34,23 @@ extension PhotoCatalogue {
                 default: break
                 }
             }
-            if a.name != b.name { return a.name < b.name }
-            let left = entries[a.id.rawValue].path.bytes, right = entries[b.id.rawValue].path.bytes
-            if left != right { return left.lexicographicallyPrecedes(right) }
-            return a.id.rawValue < b.id.rawValue
+            return a.name != b.name ? a.name < b.name : nil
+        }
+        known.sort { a, b in precedes(a, b) ?? (a.id.rawValue < b.id.rawValue) }
+        // Photos of the same name (and date) by their whole paths: each run of them sorted again,
+        // every path's bytes made once (ten thousand ties compared paths made afresh each time).
+        var start = 0
+        while start < known.count {
+            var end = start + 1
+            while end < known.count, precedes(known[start], known[end]) == nil { end += 1 }
+            if end - start > 1 {
+                let paths = known[start..<end].map { ($0, entries[$0.id.rawValue].path.bytes) }
+                let sorted = paths.sorted { a, b in
+                    a.1 != b.1 ? a.1.lexicographicallyPrecedes(b.1) : a.0.id.rawValue < b.0.id.rawValue
+                }
+                known.replaceSubrange(start..<end, with: sorted.map(\.0))
+            }
+            start = end
         }
         return known.map(\.id) + unknown
     }
