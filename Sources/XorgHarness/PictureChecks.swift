@@ -13,10 +13,19 @@ extension Screenshot {
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
         var values = [UInt32](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let pixel = pixels + y * stride + x * channels
-                values[y * width + x] = UInt32(pixel[0]) << 16 | UInt32(pixel[1]) << 8 | UInt32(pixel[2])
+        // Raw pointers and `while` loops: the tests run unoptimized (see `Screenshot.blob`).
+        values.withUnsafeMutableBufferPointer { buffer in
+            guard let target = buffer.baseAddress else { return }
+            var y = 0, index = 0
+            while y < height {
+                var pixel = pixels + y * stride, x = 0
+                while x < width {
+                    target[index] = UInt32(pixel[0]) &<< 16 | UInt32(pixel[1]) &<< 8 | UInt32(pixel[2])
+                    pixel += channels
+                    x &+= 1
+                    index &+= 1
+                }
+                y &+= 1
             }
         }
         self.init(width: width, height: height, pixels: values)

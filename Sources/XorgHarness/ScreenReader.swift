@@ -52,10 +52,18 @@ public final class ScreenReader {
         var pixels = [UInt32](repeating: 0, count: width * height)
         let bytesPerLine = Int(image.pointee.bytes_per_line)
         if image.pointee.bits_per_pixel == 32, let data = image.pointee.data {
-            let raw = UnsafeRawPointer(data)
-            for y in 0..<height {
-                for x in 0..<width {
-                    pixels[y * width + x] = raw.load(fromByteOffset: y * bytesPerLine + x * 4, as: UInt32.self) & 0xFF_FFFF
+            // Raw pointers and `while` loops: the tests run unoptimized, and this is a million pixels.
+            pixels.withUnsafeMutableBufferPointer { buffer in
+                guard let target = buffer.baseAddress else { return }
+                var y = 0
+                while y < height {
+                    let row = UnsafeRawPointer(data + y * bytesPerLine).assumingMemoryBound(to: UInt32.self), out = target + y * width
+                    var x = 0
+                    while x < width {
+                        out[x] = row[x] & 0xFF_FFFF
+                        x &+= 1
+                    }
+                    y &+= 1
                 }
             }
         } else {

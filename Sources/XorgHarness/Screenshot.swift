@@ -21,24 +21,37 @@ public struct Screenshot: Sendable {
     }
 
     /// Where pixels of about `color` are: count, centroid and bounding box.
+    ///
+    /// Written with raw pointers and `while` loops: the tests are built without optimization, and
+    /// this runs over a million pixels several times a look (array indexing and ranges made it 10×
+    /// slower). The sums run in the same order as a plain loop's, so the figures are the same.
     public func blob(of color: UInt32, tolerance: Int = 10) -> Blob? {
         let red = Int(color >> 16 & 0xFF), green = Int(color >> 8 & 0xFF), blue = Int(color & 0xFF)
         var count = 0, sumX = 0.0, sumY = 0.0
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
-        for y in 0..<height {
-            for x in 0..<width {
-                let pixel = pixels[y * width + x]
-                if abs(Int(pixel >> 16 & 0xFF) - red) <= tolerance && abs(Int(pixel >> 8 & 0xFF) - green) <= tolerance
-                    && abs(Int(pixel & 0xFF) - blue) <= tolerance
-                {
-                    count += 1
-                    sumX += Double(x)
-                    sumY += Double(y)
-                    minX = min(minX, x)
-                    minY = min(minY, y)
-                    maxX = max(maxX, x)
-                    maxY = max(maxY, y)
+        let width = width, height = height
+        pixels.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var y = 0, index = 0
+            while y < height {
+                var x = 0
+                while x < width {
+                    // `isClose`, written out: a call per pixel costs as much as the rest here.
+                    let pixel = base[index]
+                    let dr = Int(pixel &>> 16 & 0xFF) &- red, dg = Int(pixel &>> 8 & 0xFF) &- green, db = Int(pixel & 0xFF) &- blue
+                    if dr <= tolerance, dr >= -tolerance, dg <= tolerance, dg >= -tolerance, db <= tolerance, db >= -tolerance {
+                        count &+= 1
+                        sumX += Double(x)
+                        sumY += Double(y)
+                        if x < minX { minX = x }
+                        if y < minY { minY = y }
+                        if x > maxX { maxX = x }
+                        if y > maxY { maxY = y }
+                    }
+                    x &+= 1
+                    index &+= 1
                 }
+                y &+= 1
             }
         }
         guard count > 0 else { return nil }
@@ -47,32 +60,64 @@ public struct Screenshot: Sendable {
         )
     }
 
-    /// Whether a pixel is within `tolerance` of `color` in every channel.
-    static func isClose(_ pixel: UInt32, to color: UInt32, tolerance: Int) -> Bool {
-        [16, 8, 0].allSatisfy { shift in abs(Int(pixel >> UInt32(shift) & 0xFF) - Int(color >> UInt32(shift) & 0xFF)) <= tolerance }
-    }
-
     /// The point deepest inside the pixels of any of `colors`: the middle of the largest square
     /// of them, with its clearance (half the square's side, in pixels); nil when none shows.
     ///
     /// A finger put there lands on what shows those colours however the rest of the screen is
     /// arranged — unlike a centroid, which can fall outside an L-shaped or split region.
     public func interiorPoint(of colors: [UInt32], tolerance: Int = 10) -> (x: Double, y: Double, clearance: Int)? {
-        // Largest all-matching square ending at each pixel (dynamic programming, one row at a time).
-        var previous = [Int](repeating: 0, count: width + 1), current = previous
+        // Largest all-matching square ending at each pixel (dynamic programming, one row at a
+        // time); raw pointers and `while` loops, as in `blob`, since the tests run unoptimized.
+        let channels = colors.map { (red: Int($0 >> 16 & 0xFF), green: Int($0 >> 8 & 0xFF), blue: Int($0 & 0xFF)) }
+        let width = width, height = height
+        var rows = [Int](repeating: 0, count: 2 * (width + 1))
         var best: (x: Int, y: Int, side: Int)?
-        for y in 0..<height {
-            for x in 0..<width {
-                let pixel = pixels[y * width + x]
-                guard colors.contains(where: { Self.isClose(pixel, to: $0, tolerance: tolerance) }) else {
-                    current[x + 1] = 0
-                    continue
+        var bestSide = 0
+        pixels.withUnsafeBufferPointer { buffer in
+            rows.withUnsafeMutableBufferPointer { rowsBuffer in
+                channels.withUnsafeBufferPointer { channelsBuffer in
+                    guard let base = buffer.baseAddress, var previous = rowsBuffer.baseAddress, let wanted = channelsBuffer.baseAddress
+                    else { return }
+                    var current = previous + (width + 1)
+                    let wantedCount = channelsBuffer.count
+                    var y = 0, index = 0
+                    while y < height {
+                        var x = 0
+                        while x < width {
+                            let pixel = base[index]
+                            var matches = false
+                            var c = 0
+                            while c < wantedCount {
+                                let colour = wanted[c]
+                                let dr = Int(pixel &>> 16 & 0xFF) &- colour.red, dg = Int(pixel &>> 8 & 0xFF) &- colour.green
+                                let db = Int(pixel & 0xFF) &- colour.blue
+                                if dr <= tolerance, dr >= -tolerance, dg <= tolerance, dg >= -tolerance, db <= tolerance, db >= -tolerance {
+                                    matches = true
+                                    break
+                                }
+                                c &+= 1
+                            }
+                            if matches {
+                                let up = previous[x], upLeft = previous[x &+ 1], left = current[x]
+                                var side = up < upLeft ? up : upLeft
+                                if left < side { side = left }
+                                side &+= 1
+                                current[x &+ 1] = side
+                                if side > bestSide {
+                                    bestSide = side
+                                    best = (x, y, side)
+                                }
+                            } else {
+                                current[x &+ 1] = 0
+                            }
+                            x &+= 1
+                            index &+= 1
+                        }
+                        swap(&previous, &current)
+                        y &+= 1
+                    }
                 }
-                let side = 1 + min(previous[x], previous[x + 1], current[x])
-                current[x + 1] = side
-                if side > best?.side ?? 0 { best = (x, y, side) }
             }
-            swap(&previous, &current)
         }
         guard let best else { return nil }
         let half = Double(best.side) / 2

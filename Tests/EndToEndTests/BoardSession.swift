@@ -92,14 +92,15 @@ final class BoardSession {
         // another (true of the seed-7 layout at 1280×800; if a layout change breaks it, say so
         // here rather than in a puzzling measurement later).
         var shot = try rest()
+        var measures = try photos.map { try settled($0) }
         // The board's controls show along the top edge when it opens (for tests, they fade at
         // once: `AppUnderTest`); a photo they cover is whole once they have.
-        if try photos.contains(where: { !$0.isWhole(try settled($0), in: shot) }) {
+        if zip(photos, measures).contains(where: { !$0.isWhole($1, in: shot) }) {
             pause(Self.controlsShownAtOpening)
             shot = try rest()
+            measures = try photos.map { try settled($0) }
         }
-        for photo in photos {
-            let measure = try settled(photo)
+        for (photo, measure) in zip(photos, measures) {
             guard photo.isWhole(measure, in: shot) else {
                 throw HarnessError("precondition: the \(photo) photo is not wholly in view as laid out with seed \(seed): \(measure)")
             }

@@ -28,7 +28,7 @@ extension EndToEnd {
             var verdict = judge(last)
             let clock = ContinuousClock(), deadline = clock.now + .seconds(15)
             while verdict == nil, clock.now < deadline {
-                pause(.milliseconds(100))
+                pause(.milliseconds(20))  // a look (screenshot and judgement) takes a few milliseconds
                 last = try reader.screenshot()
                 verdict = judge(last)
             }

@@ -22,10 +22,28 @@ extension EndToEnd {
             let board = try MemoryBoard(on: server, [folder], showing: photos.map(\.1))
             board.place(.redGreen, (300, 220), into: &arranged)
             board.place(.cyanMagenta, (980, 220), into: &arranged)
+            // The last drag is saved over a memory that already lists every photo, so the last
+            // good copy (the file as it was before that save) has b.png's place. Waited for, not
+            // left to how long the drags take: the board saves a second after it rests, and
+            // drags closer together are saved once.
+            try waitForSave(on: server, listing: "b.png", in: ".json")
             board.place(.blueYellow, (640, 590), into: &arranged)
+            try waitForSave(on: server, listing: "b.png", in: ".json.previous")
             for (_, photo) in photos { arranged["\(photo)"] = try board.measure(photo) }
             try board.close()
             return (folder, arranged)
+        }
+
+        /// Waits until the boards folder has a file ending in `suffix` that names `file`.
+        static func waitForSave(on server: XorgServer, listing file: String, in suffix: String) throws {
+            let folder = MemoryBoard.boardsFolder(server).path
+            _ = try waitFor("a saved memory (*\(suffix)) listing \(file)", timeout: .seconds(10), interval: .milliseconds(50)) {
+                () -> Bool? in
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                return names.contains { name in
+                    name.hasSuffix(suffix) && (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8))?.contains(file) == true
+                } ? true : nil
+            }
         }
 
         /// The memory file of the one board on `server`.
