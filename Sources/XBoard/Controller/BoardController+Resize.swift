@@ -20,10 +20,14 @@ extension BoardController {
                 }
                 continue
             }
-            let wanted = placementsBeforeResize[photo.id] ?? photo.photoToBoard
+            // A photo easing somewhere (a command's move, a tidy) still wants to go there.
+            var resting = photo.photoToBoard
+            if case .settle(let settle) = motions[photo.id] { resting = settle.to }
+            let wanted = placementsBeforeResize[photo.id] ?? resting
             let target = board.clamped(wanted)
             if target.center != wanted.center { placementsBeforeResize[photo.id] = wanted }  // kept until the photo is handled
             guard target != photo.photoToBoard else { continue }
+            if case .settle(let settle) = motions[photo.id], settle.to == target { continue }  // on its way there already
             if gestures[photo.id]?.manipulation != nil {
                 board.setTransform(target, of: photo.id)
                 gestures[photo.id]?.rebase(placement: placement(of: photo.id))

@@ -103,12 +103,20 @@ extension BoardController {
 
     /// The photos on the board, bottom to top, as they lie: a photo up close is where it lay
     /// before its close-up (a close-up is a way of looking, not a place), so what is kept of
-    /// the board never loses that place, even when the board ends while a photo is up close.
+    /// the board never loses that place, even when the board ends while a photo is up close;
+    /// and a photo moving on its own is where it comes to rest (the board ending while ten
+    /// thousand glide into a grid keeps the grid, not wherever they were halfway).
     public var photosAsTheyLie: [Photo] {
-        board.photos.map { photo in
-            guard let lay = gestures[photo.id]?.placementBeforeCloseUp else { return photo }
+        let bounds = board.bounds
+        return board.photos.map { photo in
+            if let lay = gestures[photo.id]?.placementBeforeCloseUp {
+                var resting = photo
+                resting.photoToBoard = board.clamped(lay)
+                return resting
+            }
+            guard let motion = motions[photo.id] else { return photo }
             var resting = photo
-            resting.photoToBoard = board.clamped(lay)
+            resting.photoToBoard = motion.transform(at: motion.endTime, bounds: bounds)
             return resting
         }
     }

@@ -96,6 +96,43 @@ import XBoard
         #expect(controller.arrangement == before)
     }
 
+    /// A board of photos easing into the tidy grid, the window shrunk and grown again meanwhile:
+    /// every photo still ends in its cell (a shrink used to stop those it pushed in halfway, for good).
+    @Test func aResizeDuringTheTidyGlideStillEndsInTheGrid() {
+        var board = Board(size: Size(width: 1000, height: 800))
+        for (index, photo) in Board.tossedLayout(
+            pixelSizes: Array(repeating: Size(width: 4000, height: 3000), count: 30), boardSize: board.size, seed: 3
+        ).enumerated() {
+            var photo = photo
+            photo.photoToBoard = AffineTransform(center: Point(x: 40 + Double(index) * 3, y: 60), scale: 0.5, rotation: 0.4)
+            board.add(photo)
+        }
+        let plain = BoardController(board: board), resized = BoardController(board: board)
+        let order = board.photos.map(\.id)
+        for controller in [plain, resized] { controller.tidy(order: order) }
+        plain.advance(to: plain.now + .seconds(3))
+        resized.advance(to: resized.now + .milliseconds(100))
+        resized.resize(to: Size(width: 500, height: 400))
+        resized.advance(to: resized.now + .milliseconds(150))
+        resized.resize(to: Size(width: 1000, height: 800))
+        resized.advance(to: resized.now + .seconds(3))
+        #expect(!resized.isAnimating)
+        for photo in plain.board.photos {
+            #expect(resized.board.photo(photo.id)?.photoToBoard.center == photo.photoToBoard.center, "\(photo.id)")
+        }
+    }
+
+    /// The board ends while photos ease into the tidy grid: what is kept of it is the grid.
+    @Test func photosMovingOnTheirOwnLieWhereTheyComeToRest() {
+        let controller = Fixtures.twoPhotoBoard()
+        controller.tidy(order: [PhotoID(2), PhotoID(1)])
+        controller.advance(to: controller.now + .milliseconds(50))
+        #expect(controller.isAnimating)
+        let kept = controller.photosAsTheyLie.map(\.photoToBoard)
+        controller.advance(to: controller.now + .seconds(3))
+        #expect(kept == controller.board.photos.map(\.photoToBoard))
+    }
+
     @Test func keysSelectMoveScaleAndTurnThePhoto() {
         let controller = Fixtures.twoPhotoBoard()
         let script = TouchScript(controller)
