@@ -47,6 +47,9 @@ final class EventLoop {
     private let paintBudget: Duration = .milliseconds(8)
     /// Whether this turn's frame was left to the next turn (which then paints whatever it took).
     private var paintDeferred = false
+    /// When the last frame was painted, and until when one showing only arrivals waits.
+    private var lastFrameAt: Instant?
+    private var arrivalsWait: Instant?
 
     /// - Parameters:
     ///   - exportSettings: the decoders' settings (colour management), for Ctrl+S (in sRGB: a
@@ -126,7 +129,8 @@ final class EventLoop {
             stallMeter?.record(turn, until: MonotonicClock.now())
             if window.hasPendingEvents || paintDeferred { continue }
             let deadlines = [
-                session.nextDeadline(after: now, isVisible: frame.isVisible), framePending ? pacer.nextDeadline(after: now) : nil,
+                session.nextDeadline(after: now, isVisible: frame.isVisible),
+                framePending ? [pacer.nextDeadline(after: now), arrivalsWait].compactMap { $0 }.max() : nil,
                 window.dropDeadline, window.clipboardDeadline,
             ]
             let wakeUp = deadlines.compactMap { $0 }.min().map { max($0 - MonotonicClock.now(), .zero) }
@@ -256,8 +260,15 @@ final class EventLoop {
         framePending = !pacer.isReady(at: now) && frame.needsFrame(for: content)
         guard pacer.isReady(at: now) else { return }
         let action = frame.action(for: content)
+        // Photos arriving with nobody at the board show a few times a second, not every turn.
+        arrivalsWait = action == .paint ? session.arrivalFrameTime(after: lastFrameAt, at: now).flatMap { $0 > now ? $0 : nil } : nil
+        if arrivalsWait != nil {
+            framePending = true
+            return
+        }
         switch action {
         case .paint, .paintAndPresent:
+            lastFrameAt = now
             if painter.paint(session.makeFrame(at: now), atVerticalBlank: session.prefersVerticalBlank) {
                 pacer.frameSubmitted(at: now)
             }

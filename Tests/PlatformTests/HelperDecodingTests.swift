@@ -78,6 +78,27 @@ final class HelperDecodingTests {
 
     static let isSanitized = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil && boardBinary.string.contains(".build-asan")
 
+    /// A process's or thread's niceness, from its `stat` (the 19th field).
+    static func niceness(statPath: String) -> Int? {
+        guard let text = try? String(contentsOfFile: statPath, encoding: .utf8), let end = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: end)...].split(separator: " ")
+        return fields.count > 16 ? Int(fields[16]) : nil
+    }
+
+    /// The decoding helpers give way to the loop and the X server (their niceness); the board's own
+    /// threads — the loop's, its workers' — keep theirs.
+    @Test func helpersRunBehindTheLoop() throws {
+        let decoder = try Self.decoder { $0.helperNiceness = 10 }
+        defer { decoder.stop() }
+        let pids = try waitFor("the helpers to start", timeout: .seconds(20)) { () -> [pid_t]? in
+            let pids = decoder.helperProcessIDs
+            return pids.count == decoder.workerCount ? pids : nil
+        }
+        for pid in pids { #expect(Self.niceness(statPath: "/proc/\(pid)/stat") == 10, "helper \(pid)") }
+        #expect(Self.niceness(statPath: "/proc/thread-self/stat") == 0, "the test's own thread, as the loop's, is not lowered")
+        #expect(DecodeSettings().helperNiceness == 10 || ProcessInfo.processInfo.environment["PHOTOBOARD_DECODE_NICENESS"] != nil)
+    }
+
     @Test func helpersAreConfinedNoNewPrivilegesSeccompLimitsAndOnlyTheirOwnDescriptors() throws {
         let decoder = try Self.decoder()
         defer { decoder.stop() }

@@ -135,6 +135,8 @@ public struct PhotoCatalogue: Sendable {
     public mutating func start(placingInto controller: BoardController? = nil, cardsNow: Int = cardsPerTurn) -> [DecodeRequest] {
         var first: [DecodeRequest] = [], later: [DecodeRequest] = []
         var cards: [(id: PhotoID, declared: Size, stack: Double)] = []
+        first.reserveCapacity(entries.count)
+        cards.reserveCapacity(controller == nil ? 0 : entries.count)
         for index in entries.indices {
             let entry = entries[index]
             let id = PhotoID(index)

@@ -107,6 +107,9 @@ extension BoardController {
     /// and a photo moving on its own is where it comes to rest (the board ending while ten
     /// thousand glide into a grid keeps the grid, not wherever they were halfway).
     public var photosAsTheyLie: [Photo] {
+        // Most of the time nothing is up close or moving: the photos as they are (a save asks
+        // for all of them, and a lookup per photo of ten thousand was most of its turn).
+        guard !motions.isEmpty || gestures.values.contains(where: { $0.placementBeforeCloseUp != nil }) else { return board.photos }
         let bounds = board.bounds
         return board.photos.map { photo in
             if let lay = gestures[photo.id]?.placementBeforeCloseUp {

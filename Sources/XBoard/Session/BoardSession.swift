@@ -45,6 +45,8 @@ public final class BoardSession {
     var refinedRevision: UInt64?
     /// The photos opened in this turn (their first cards are placed): the next cards wait for the next.
     var openedThisTurn = false
+    /// When a touch, a pointer or a key last came.
+    var lastInputAt: Instant?
     /// Paths that could not be opened so far (at start, dropped, or failing to decode), escaped,
     /// for the notice that counts them.
     var unopenedPaths: [String] = []
@@ -136,6 +138,10 @@ public final class BoardSession {
     }
 
     private func handle(_ event: WindowEvent, at now: Instant, effects: inout [BoardEffect]) {
+        switch event {
+        case .touch, .pointer, .key: lastInputAt = now
+        default: break
+        }
         switch event {
         case .touch(let touch):
             route(touch, effects: &effects)
@@ -237,6 +243,17 @@ public final class BoardSession {
         notices.advance(to: now)
         noteWhetherEmpty(at: now)
         return effects
+    }
+
+    /// When a frame that only shows photos arriving may be painted, the last having been painted
+    /// at `lastFrame`: `nil` (at once) unless photos are still arriving and nobody is at the
+    /// board — no finger, click or key for a moment, nothing moving, no picker or menu open.
+    public func arrivalFrameTime(after lastFrame: Instant?, at now: Instant) -> Instant? {
+        guard let lastFrame, catalogue?.isLoading == true, controller.activeTouchCount == 0, !controller.isAnimating,
+            picker == nil, menu == nil, !showsHelp
+        else { return nil }
+        if let input = lastInputAt, now - input < settings.inputQuiet { return nil }
+        return lastFrame + settings.arrivalFrameInterval
     }
 
     /// When the loop must next wake, at the latest: the controller (frames while something

@@ -9,6 +9,12 @@ public struct SessionSettings: Sendable {
     public var autosaveDelay: Duration = .seconds(1)
     /// How often the loading indicator is redrawn while photos are still opening.
     public var loadingTick: Duration = .milliseconds(250)
+    /// While photos arrive and nobody is at the board, how often frames show what arrived: ten
+    /// thousand pictures arriving 64 a turn made a frame of every turn, and the X server drawing
+    /// them took the processors the decoders and the loop needed.
+    public var arrivalFrameInterval: Duration = .milliseconds(100)
+    /// How long after a touch, a click or a key the board counts as in someone's hands.
+    public var inputQuiet: Duration = .milliseconds(300)
     /// How many decodes run at once (for the loading indicator's estimate).
     public var decodeWorkers = 1
     /// The seed of the first layout.

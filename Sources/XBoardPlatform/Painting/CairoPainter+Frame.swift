@@ -25,7 +25,9 @@ extension CairoPainter {
     /// Draws `damage` of `list` and shows it — moving the print on top within the window when
     /// it is drawn as in `previous` (the list the window shows) but moved — and keeps track of
     /// what the back buffer lacks and of how the print on top shows.
-    func draw(_ list: DisplayList, damage: [Rect], previous: DisplayList?, atVerticalBlank: Bool) {
+    /// - Parameter planned: the plan for `damage` as a whole, when the caller has made it (with
+    ///   `drawingDirect` as here): used when all of the damage is drawn.
+    func draw(_ list: DisplayList, damage: [Rect], previous: DisplayList?, atVerticalBlank: Bool, plan planned: PaintPlan? = nil) {
         guard let backSurface else { return }
         let frame = Rect(origin: .zero, size: list.size)
         let top = Self.topPrint(of: list)
@@ -50,7 +52,8 @@ extension CairoPainter {
                 rest = moved.reduce(rest) { RectRegion.subtracting($1, from: $0) }
             }
         }
-        var plan = list.paintPlan(for: rest, drawingDirect: windowSurface != nil && !atVerticalBlank)
+        let drawingDirect = windowSurface != nil && !atVerticalBlank
+        var plan = planned.flatMap { rest == damage ? $0 : nil } ?? list.paintPlan(for: rest, drawingDirect: drawingDirect)
         var direct: (print: PrintItem, drawing: PrintDrawing, clip: [Rect])?
         if let layer = plan.direct, case .print(let print) = list.items[layer.itemIndex] {
             let drawing = drawing(for: print, visible: frame)

@@ -44,13 +44,20 @@ extension CairoPainter {
     /// Starts drawing `damage` of `list` in slices when it draws many prints (and the first
     /// slice); returns whether it did. Moves and drawing straight into the window are for a few
     /// prints in the hands, not for repaints this large: all of it goes through the back buffer.
-    func startSlicedRepaint(of list: DisplayList, damage: [Rect]) -> Bool {
+    /// `planned` is the plan for `damage` the frame would draw in one go (it may draw the top
+    /// print straight into the window; slices never do).
+    func startSlicedRepaint(of list: DisplayList, damage: [Rect], plan planned: PaintPlan) -> Bool {
         let frame = Rect(origin: .zero, size: list.size)
         let isLarge = RectRegion.area(of: damage) * 4 >= frame.size.area
-        let plan = list.paintPlan(for: damage)
-        // Many prints over much of the window, or more than the server draws in two slices
-        // anywhere (pictures arriving among thousands draw every print under them).
-        guard plan.prints.count > sliceSettings.minimumPrints, isLarge || plan.prints.count > 2 * slicePrints else { return false }
+        var plan = planned
+        // Many prints over much of the window, or more than the server draws in two slices or
+        // the loop asks for in one anywhere (pictures arriving among thousands draw every print
+        // under them).
+        let loopTime = loopTimePerPrint * plan.prints.count
+        guard plan.prints.count > sliceSettings.minimumPrints,
+            isLarge || plan.prints.count > 2 * slicePrints || loopTime > sliceSettings.budget / 2
+        else { return false }
+        if plan.direct != nil { plan = list.paintPlan(for: damage) }
         // What was drawn only into the window is drawn into the back buffer first (from this
         // list, which is the last one where the repaint does not reach).
         bringBackBufferUpToDate()
@@ -81,6 +88,7 @@ extension CairoPainter {
             if job.layersDone - first >= slicePrints || MonotonicClock.now() - started >= sliceSettings.budget { break }
         }
         job.lastSlice = job.layersDone - first
+        if job.lastSlice > 0 { loopTimePerPrint = (MonotonicClock.now() - started) / job.lastSlice }
         statistics.repaintSlices += 1
         let isWhole = job.layersDone >= job.plan.prints.count
         if isWhole { drawOverlays(of: job.list, damage: job.damage, in: context) }

@@ -45,6 +45,8 @@ public final class CairoPainter {
     /// How many prints a slice draws: as many as the server draws in `sliceSettings.serverBudget`,
     /// learnt from how long each slice took it (the round trip of the step after it).
     var slicePrints = 200
+    /// How long the loop took to ask for one print in the last slice (its own time, not the server's).
+    var loopTimePerPrint: Duration = .microseconds(10)
     /// The last sprite's serial number.
     var spriteSerial: UInt64 = 0
     /// The photos of the last list painted, bottom to top.
@@ -235,8 +237,10 @@ public final class CairoPainter {
             requestRefinementStep()
         }
         guard !damage.isEmpty else { return false }
-        if startSlicedRepaint(of: list, damage: damage) { return false }
-        draw(list, damage: damage, previous: previous, atVerticalBlank: atVerticalBlank)
+        let drawingDirect = windowSurface != nil && !atVerticalBlank
+        let plan = list.paintPlan(for: damage, drawingDirect: drawingDirect)
+        if startSlicedRepaint(of: list, damage: damage, plan: plan) { return false }
+        draw(list, damage: damage, previous: previous, atVerticalBlank: atVerticalBlank, plan: plan)
         return true
     }
 

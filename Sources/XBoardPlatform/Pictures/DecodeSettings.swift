@@ -26,8 +26,11 @@ public struct DecodeSettings: Sendable {
     public var managesColour = true
     /// The helpers' niceness: decoding gives way to the board's loop and the X server whenever
     /// they want a processor (on two cores, ten thousand photos decoding kept the loop waiting
-    /// for one for 20–40 ms a turn). Read from `PHOTOBOARD_DECODE_NICENESS` while measuring.
-    public var helperNiceness: Int32 = Int32(ProcessInfo.processInfo.environment["PHOTOBOARD_DECODE_NICENESS"] ?? "") ?? 0
+    /// for one for 20–40 ms a turn; at 10 the longest turn while opening went from 44–58 to
+    /// 23–28 ms and loading from 19–20 to 24 s, BENCHMARKS.md). Only the helper processes: the
+    /// board's own workers (listing, saving) keep the loop's. `PHOTOBOARD_DECODE_NICENESS`
+    /// overrides it, to measure.
+    public var helperNiceness: Int32 = Int32(ProcessInfo.processInfo.environment["PHOTOBOARD_DECODE_NICENESS"] ?? "") ?? 10
     /// For tests only: helpers honour the fault markers of `DecodeHelper.testFaultsVariable`
     /// (which a helper also honours when the board's own environment sets it).
     public var honoursTestFaults = false
