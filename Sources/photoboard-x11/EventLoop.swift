@@ -35,7 +35,6 @@ final class EventLoop {
     private let tracesWidgets = System.traces("widgets")
     /// Whether saves say when they start and how long they took (`PHOTOBOARD_TRACE=save`).
     private let tracesSaves = System.traces("save")
-    private var lastTargets: [String] = []
     private var frame = FrameState()
     /// Frames at the display's rate, never more than the server finishes.
     private var pacer: FramePacer
@@ -244,14 +243,6 @@ final class EventLoop {
         return nil
     }
 
-    /// Says what a finger can act on, when it changed: one line, targets separated by `; `.
-    private func traceTargets() {
-        let targets = session.shownTargets()
-        guard targets != lastTargets else { return }
-        lastTargets = targets
-        System.printError("trace: targets \(targets.joined(separator: "; "))")
-    }
-
     /// Paints a frame when something changed and the pacer allows one.
     private func paint() {
         let now = MonotonicClock.now()
@@ -262,17 +253,15 @@ final class EventLoop {
         let action = frame.action(for: content)
         // Photos arriving with nobody at the board show a few times a second, not every turn.
         arrivalsWait = action == .paint ? session.arrivalFrameTime(after: lastFrameAt, at: now).flatMap { $0 > now ? $0 : nil } : nil
-        if arrivalsWait != nil {
-            framePending = true
-            return
-        }
+        framePending = arrivalsWait != nil  // the pacer is ready: only arrivals make it wait
+        if framePending { return }
         switch action {
         case .paint, .paintAndPresent:
             lastFrameAt = now
             if painter.paint(session.makeFrame(at: now), atVerticalBlank: session.prefersVerticalBlank) {
                 pacer.frameSubmitted(at: now)
             }
-            if tracesWidgets { traceTargets() }
+            if tracesWidgets, let line = session.changedTargetsLine() { System.printError(line) }
             // Exposed too: what changed was painted, the rest is shown again from the back buffer.
             if action == .paintAndPresent { painter.present() }
         case .present:

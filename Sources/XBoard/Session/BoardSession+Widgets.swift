@@ -286,6 +286,15 @@ extension BoardSession {
     /// What the last frame showed that a finger can act on, a line each — the controls, an open
     /// menu's entries, the picker's parts and the removed photos — as `kind word x y width
     /// height` in board points: what a screen reader or a test finds them by.
+    /// `shownTargets` as one line (targets separated by `; `) when they changed since it was last
+    /// asked, else `nil`: what `PHOTOBOARD_TRACE=widgets` says after each frame.
+    public func changedTargetsLine() -> String? {
+        let targets = shownTargets()
+        guard targets != lastSaidTargets else { return nil }
+        lastSaidTargets = targets
+        return "trace: targets \(targets.joined(separator: "; "))"
+    }
+
     public func shownTargets() -> [String] {
         func line(_ kind: String, _ word: String, _ frame: Rect) -> String {
             "\(kind) \(word) at \(Int(frame.minX.rounded())) \(Int(frame.minY.rounded())) \(Int(frame.size.width.rounded())) \(Int(frame.size.height.rounded()))"

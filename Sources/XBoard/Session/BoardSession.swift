@@ -47,6 +47,8 @@ public final class BoardSession {
     var openedThisTurn = false
     /// When a touch, a pointer or a key last came.
     var lastInputAt: Instant?
+    /// The targets `changedTargetsLine` last said.
+    var lastSaidTargets: [String] = []
     /// Paths that could not be opened so far (at start, dropped, or failing to decode), escaped,
     /// for the notice that counts them.
     var unopenedPaths: [String] = []
