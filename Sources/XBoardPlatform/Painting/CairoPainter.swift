@@ -237,9 +237,15 @@ public final class CairoPainter {
             requestRefinementStep()
         }
         guard !damage.isEmpty else { return false }
-        let drawingDirect = windowSurface != nil && !atVerticalBlank
-        let plan = list.paintPlan(for: damage, drawingDirect: drawingDirect)
-        if startSlicedRepaint(of: list, damage: damage, plan: plan) { return false }
+        // A repaint of a sixteenth of the window or more may be many prints: planned here once,
+        // for slicing or for drawing at once. A finger's print among thousands damages less, and
+        // is planned only where it is drawn (less what the window already shows).
+        var plan: PaintPlan?
+        if RectRegion.area(of: damage) * 16 >= frame.size.area {
+            let planned = list.paintPlan(for: damage, drawingDirect: windowSurface != nil && !atVerticalBlank)
+            if startSlicedRepaint(of: list, damage: damage, plan: planned) { return false }
+            plan = planned
+        }
         draw(list, damage: damage, previous: previous, atVerticalBlank: atVerticalBlank, plan: plan)
         return true
     }
