@@ -56,20 +56,6 @@ struct DamageCollector {
     /// The damage inside the frame: the rectangles on the same rows merged, or the runs of tiles.
     func region() -> [Rect] {
         guard let covered else { return RectRegion.mergingRows(rects.compactMap { $0.intersection(frame) }) }
-        var runs: [Rect] = []
-        for row in 0..<rows {
-            var column = 0
-            while column < columns {
-                guard covered[row * columns + column] else {
-                    column += 1
-                    continue
-                }
-                let start = column
-                while column < columns, covered[row * columns + column] { column += 1 }
-                let run = Rect(x: Double(start) * tile, y: Double(row) * tile, width: Double(column - start) * tile, height: tile)
-                runs.append(run.intersection(frame) ?? run)
-            }
-        }
-        return runs
+        return RectRegion.tileRuns(covered, columns: columns, rows: rows, from: (0, 0), tile: tile, clippedTo: frame)
     }
 }

@@ -59,7 +59,17 @@ public enum RectRegion {
                 for column in max(left, 0)..<min(right, columns) { covered[row * columns + column] = true }
             }
         }
-        var tiles: [Rect] = []
+        return tileRuns(covered, columns: columns, rows: rows, from: (firstColumn, firstRow), tile: tile, clippedTo: bounds)
+    }
+
+    /// The runs of covered tiles along each row of a grid of `columns` × `rows` tiles of `tile`
+    /// pixels whose first tile is `first` (in tiles from the origin), each cut to `clip`.
+    static func tileRuns(
+        _ covered: [Bool], columns: Int, rows: Int, from first: (column: Int, row: Int), tile: Double, clippedTo clip: Rect
+    )
+        -> [Rect]
+    {
+        var runs: [Rect] = []
         for row in 0..<rows {
             var column = 0
             while column < columns {
@@ -69,13 +79,13 @@ public enum RectRegion {
                 }
                 let start = column
                 while column < columns, covered[row * columns + column] { column += 1 }
-                let rect = Rect(
-                    x: Double(firstColumn + start) * tile, y: Double(firstRow + row) * tile, width: Double(column - start) * tile,
+                let run = Rect(
+                    x: Double(first.column + start) * tile, y: Double(first.row + row) * tile, width: Double(column - start) * tile,
                     height: tile)
-                tiles.append(rect.intersection(bounds) ?? rect)
+                runs.append(run.intersection(clip) ?? run)
             }
         }
-        return tiles
+        return runs
     }
 
     /// Whether `region` covers all of `other`.

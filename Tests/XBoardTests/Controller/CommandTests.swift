@@ -54,12 +54,17 @@ import XBoard
         #expect(controller.board.photo(PhotoID(2))!.center.x > 900)
     }
 
-    @Test func tidyLaysEveryPhotoUprightInAGridInTheOrderGivenAndUndoPutsThemBack() throws {
+    /// The two-photo board with its target photo turned and at rest, and its arrangement then.
+    private func turnedTwoPhotoBoard() -> (BoardController, TouchScript, BoardController.Arrangement) {
         let controller = Fixtures.twoPhotoBoard()
         let script = TouchScript(controller)
         controller.turnTarget(by: 0.3)
         script.settle()
-        let before = controller.arrangement
+        return (controller, script, controller.arrangement)
+    }
+
+    @Test func tidyLaysEveryPhotoUprightInAGridInTheOrderGivenAndUndoPutsThemBack() throws {
+        let (controller, script, before) = turnedTwoPhotoBoard()
         controller.tidy(order: [PhotoID(2), PhotoID(1)])
         #expect(controller.isAnimating)  // they glide there
         script.settle()
@@ -81,11 +86,7 @@ import XBoard
     /// the grid they come to rest in (the same as the first `t`'s), so one undo goes back to the
     /// board before either — never to wherever the photos were halfway.
     @Test func tidyPressedAgainMidGlideIsUndoneToTheBoardBeforeIt() throws {
-        let controller = Fixtures.twoPhotoBoard()
-        let script = TouchScript(controller)
-        controller.turnTarget(by: 0.3)
-        script.settle()
-        let before = controller.arrangement
+        let (controller, script, before) = turnedTwoPhotoBoard()
         controller.tidy(order: [PhotoID(2), PhotoID(1)])
         controller.advance(to: controller.now + .milliseconds(60))
         #expect(controller.isAnimating, "still gliding")
