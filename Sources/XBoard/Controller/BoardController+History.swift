@@ -12,11 +12,7 @@ extension BoardController {
     public var arrangement: Arrangement {
         guard !motions.isEmpty else { return Arrangement(photos: board.photos) }
         var photos = board.photos
-        let bounds = board.bounds
-        for index in photos.indices {
-            guard let motion = motions[photos[index].id] else { continue }
-            photos[index].photoToBoard = motion.transform(at: motion.endTime, bounds: bounds)
-        }
+        for index in photos.indices { photos[index].photoToBoard = restingPlacement(of: photos[index]) }
         return Arrangement(photos: photos)
     }
 

@@ -42,6 +42,12 @@ extension BoardController {
     /// Whether any photo moves on its own.
     public var isAnimating: Bool { !motions.isEmpty }
 
+    /// Where `photo` comes to rest: where its motion ends, or where it lies when it has none.
+    func restingPlacement(of photo: Photo) -> AffineTransform {
+        guard let motion = motions[photo.id] else { return photo.photoToBoard }
+        return motion.transform(at: motion.endTime, bounds: board.bounds)
+    }
+
     /// The photos in fingers or moving on their own: drawn as quick drafts until they rest.
     public var movingPhotos: Set<PhotoID> {
         if let moving { return moving }

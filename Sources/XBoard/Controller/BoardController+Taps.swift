@@ -110,16 +110,9 @@ extension BoardController {
         // Most of the time nothing is up close or moving: the photos as they are (a save asks
         // for all of them, and a lookup per photo of ten thousand was most of its turn).
         guard !motions.isEmpty || gestures.values.contains(where: { $0.placementBeforeCloseUp != nil }) else { return board.photos }
-        let bounds = board.bounds
         return board.photos.map { photo in
-            if let lay = gestures[photo.id]?.placementBeforeCloseUp {
-                var resting = photo
-                resting.photoToBoard = board.clamped(lay)
-                return resting
-            }
-            guard let motion = motions[photo.id] else { return photo }
             var resting = photo
-            resting.photoToBoard = motion.transform(at: motion.endTime, bounds: bounds)
+            resting.photoToBoard = gestures[photo.id]?.placementBeforeCloseUp.map(board.clamped) ?? restingPlacement(of: photo)
             return resting
         }
     }
