@@ -20,9 +20,6 @@ struct DamageCollector {
         rows = max(0, Int((frame.maxY / tile).rounded(.up)))
     }
 
-    /// Whether rectangles are marked as tiles (past `limit`).
-    var isCoarse: Bool { covered != nil }
-
     mutating func add(_ print: PrintItem) {
         if covered == nil, rects.count < limit {
             rects += print.damageRegion

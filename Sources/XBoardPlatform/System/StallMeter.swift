@@ -25,13 +25,13 @@ public struct StallMeter {
     }
 
     public mutating func record(_ start: Instant, until end: Instant) {
-        let processor = System.threadProcessorTime()
-        let ran = processor - processorAtStart
-        let queued = System.threadRunQueueTime() - queuedAtStart
+        // Read once a turn: the end of this one is the start of the next (what comes between is
+        // the wait in poll, which runs nothing and queues for nothing).
+        let processor = System.threadProcessorTime(), queuedNow = System.threadRunQueueTime()
+        let ran = processor - processorAtStart, queued = queuedNow - queuedAtStart
         defer {
             phases.removeAll(keepingCapacity: true)
-            processorAtStart = System.threadProcessorTime()
-            queuedAtStart = System.threadRunQueueTime()
+            (processorAtStart, queuedAtStart) = (processor, queuedNow)
         }
         let took = end - start
         turns += 1
