@@ -103,6 +103,7 @@ struct PhotoboardCommand: ParsableCommand {
         // Folders are listed and the board's memory read off the loop: a quick opening is there
         // before the window shows, a long one (a large `-r` tree) finishes behind a window that
         // is already up.
+        PangoText.shared.warmUpInBackground()
         let opening = try BoardOpener.start(requested, recursive: recursive, fresh: fresh, state: state, openOthers: true, report: report)
         _ = try Poll.waitUntilReadable(opening.wakeFileDescriptor, timeout: .milliseconds(100))
 

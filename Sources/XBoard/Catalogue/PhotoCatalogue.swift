@@ -390,13 +390,17 @@ public struct PhotoCatalogue: Sendable {
     /// copy does not suit.
     public mutating func refineResolution(for controller: BoardController) -> [DecodeRequest] {
         var requests: [DecodeRequest] = []
-        for photo in controller.board.photos where !controller.isBusy(photo.id) {
+        // Asked every turn the board changes while it rests — each turn of an opening of ten
+        // thousand: the size checks first, and whether the photo is busy only for the few that
+        // want another copy (asked of every photo, it was most of the loop's work while opening).
+        for photo in controller.board.photos {
             let index = photo.id.rawValue
             guard entries.indices.contains(index), var copy = entries[index].copy, !copy.isPending else { continue }
             let shown = photo.size.longEdge * photo.scale
             guard
                 let wanted = resolution.wantedLongEdge(
-                    shownLongEdge: shown, decodedLongEdge: copy.longEdge, nativeLongEdge: copy.nativeLongEdge)
+                    shownLongEdge: shown, decodedLongEdge: copy.longEdge, nativeLongEdge: copy.nativeLongEdge),
+                !controller.isBusy(photo.id)
             else { continue }
             copy.generation += 1
             copy.isPending = true

@@ -79,7 +79,7 @@ public final class BoardController {
 
     /// Whether the photo is being handled or moving on its own.
     public func isBusy(_ id: PhotoID) -> Bool {
-        motions[id] != nil || touchOwners.values.contains(id)
+        motions.index(forKey: id) != nil || touchOwners.values.contains(id)
     }
 
     /// Takes a photo off the board; it waits with the removed photos (`offBoard`) until it

@@ -23,14 +23,20 @@ extension DisplayList {
 
     /// Where the prints that changed were and are, when both lists hold the same photos in the same
     /// order — the usual frame, where something moved and nothing was added, removed or
-    /// restacked; `false` otherwise. One pass, no lookups: a board of a thousand prints is
-    /// compared in a few microseconds.
+    /// restacked — or one list holds the other's and more on top (photos arriving on top of the
+    /// stack, a frame of an opening or a drop, or the top ones leaving); `false` otherwise. One
+    /// pass, no lookups: a board of a thousand prints is compared in a few microseconds.
     static func printDamageInPlace(old: [DisplayItem], new: [DisplayItem], into damage: inout DamageCollector) -> Bool {
         var i = 0, j = 0
         while true {
             while i < old.count, !old[i].isPrint { i += 1 }
             while j < new.count, !new[j].isPrint { j += 1 }
-            guard i < old.count, j < new.count else { return i == old.count && j == new.count }
+            guard i < old.count, j < new.count else {
+                // What one list holds above all the other holds came or went: where it is or was.
+                for case .print(let print) in old[i...] { damage.add(print) }
+                for case .print(let print) in new[j...] { damage.add(print) }
+                return true
+            }
             guard case .print(let before) = old[i], case .print(let after) = new[j], before.photo == after.photo else { return false }
             if before != after {
                 damage.add(before)

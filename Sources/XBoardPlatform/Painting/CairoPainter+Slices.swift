@@ -18,7 +18,7 @@ extension CairoPainter {
         /// microseconds apiece, their first sprites much more).
         var minimumPrints = 300
         /// Drawing per slice: the rest of a turn is the loop's.
-        var budget: Duration = .milliseconds(6)
+        var budget: Duration = .milliseconds(3)
         /// The server's drawing per slice. The server draws in software and takes many times the
         /// loop's time for the same prints: slices sized by the loop's time alone filled the
         /// connection, and the loop waited in Xlib for the server to read (60 ms turns).

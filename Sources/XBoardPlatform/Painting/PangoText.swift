@@ -1,4 +1,5 @@
 internal import CX11
+import Foundation
 import Synchronization
 import XBoard
 
@@ -28,6 +29,16 @@ public final class PangoText: Sendable {
     /// How wide `text` is set in `style`: its advance, in the style's units (board points).
     public func width(of text: String, in style: TextStyle) -> Double {
         cache.withLock { $0.width(of: text, in: style) }
+    }
+
+    /// Loads the fonts on a thread of its own while the board starts: the first text measured
+    /// waits for fontconfig to read the fonts, which held up the first turn of the loop by
+    /// tens of milliseconds.
+    public func warmUpInBackground() {
+        Thread.detachNewThread {
+            _ = self.width(of: "Photoboard", in: TextStyle(size: 14))
+            _ = self.width(of: "Photoboard", in: TextStyle(size: 14, isBold: true))
+        }
     }
 
     /// Shows one placed line in `context`'s current source colour, its baseline starting at

@@ -67,6 +67,11 @@ final class FramePresenter {
         {
             presentOpcode = opcode
             _ = XPresentSelectInput(display, window, UInt32(PresentCompleteNotifyMask))
+            // Frames name their regions with XFixes: its version asked now (as its protocol
+            // wants before any request), not in the first frame's round trips — which waited
+            // behind the server drawing that frame (20 ms of a board of ten thousand's first turn).
+            var fixesMajor: Int32 = 5, fixesMinor: Int32 = 0
+            _ = XFixesQueryVersion(display, &fixesMajor, &fixesMinor)
         }
     }
 

@@ -68,6 +68,30 @@ import Testing
         #expect(damage == RectRegion.mergingRows(print.damageRegion), "\(damage)")
     }
 
+    @Test func photosArrivingOnTopAndTheTopOnesLeavingDamageOnlyThemInOnePass() throws {
+        // A frame of an opening or a drop: the stack as it was, and more on top.
+        let controller = board(count: 100)
+        let scene = SceneBuilder()
+        let before = scene.build(controller.board)
+        var grown = controller.board
+        for photo in Board.tossedLayout(
+            pixelSizes: Array(repeating: Size(width: 640, height: 480), count: 3), boardSize: grown.size, seed: 4)
+        {
+            grown.add(
+                Photo(id: PhotoID(photo.id.rawValue + 500), size: photo.size, pixelSize: photo.pixelSize, photoToBoard: photo.photoToBoard))
+        }
+        let after = scene.build(grown)
+        let arrived = try (100..<103).map { try #require(printItem(grown.photos[$0].id, in: after)) }
+        let expected = RectRegion.mergingRows(arrived.flatMap(\.damageRegion))
+        var collector = DamageCollector(frame: Rect(origin: .zero, size: after.size))
+        #expect(DisplayList.printDamageInPlace(old: before.items, new: after.items, into: &collector))
+        #expect(RectRegion.covers(try #require(after.damage(since: before)), expected))
+        #expect(RectRegion.covers(expected, try #require(after.damage(since: before))))
+        // And back: the three leave from the top.
+        #expect(RectRegion.covers(try #require(before.damage(since: after)), expected))
+        #expect(RectRegion.covers(expected, try #require(before.damage(since: after))))
+    }
+
     @Test func theIndicatorAndHintDamageTheirBands() {
         let controller = board(count: 2)
         let scene = SceneBuilder()
