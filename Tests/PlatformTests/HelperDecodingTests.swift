@@ -85,8 +85,8 @@ final class HelperDecodingTests {
         return fields.count > 16 ? Int(fields[16]) : nil
     }
 
-    /// The decoding helpers give way to the loop and the X server (their niceness); the board's own
-    /// threads — the loop's, its workers' — keep theirs.
+    /// The decoding helpers and the threads that serve them give way to the loop and the X server
+    /// (their niceness); the loop's own thread keeps its.
     @Test func helpersRunBehindTheLoop() throws {
         let decoder = try Self.decoder { $0.helperNiceness = 10 }
         defer { decoder.stop() }
@@ -95,6 +95,11 @@ final class HelperDecodingTests {
             return pids.count == decoder.workerCount ? pids : nil
         }
         for pid in pids { #expect(Self.niceness(statPath: "/proc/\(pid)/stat") == 10, "helper \(pid)") }
+        // The threads that talk to them, read files and take pictures in give way as well: one a
+        // helper (more when other tests' decoders run beside this one).
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        let lowered = tasks.filter { Self.niceness(statPath: "/proc/self/task/\($0)/stat") == 10 }
+        #expect(lowered.count >= decoder.workerCount, "\(lowered.count) threads at niceness 10 of \(tasks.count)")
         #expect(Self.niceness(statPath: "/proc/thread-self/stat") == 0, "the test's own thread, as the loop's, is not lowered")
         #expect(DecodeSettings().helperNiceness == 10 || ProcessInfo.processInfo.environment["PHOTOBOARD_DECODE_NICENESS"] != nil)
     }

@@ -253,15 +253,22 @@ public final class CairoPainter {
     /// Lets go of the sprites of photos no longer on the board — looked for only when the
     /// photos on it changed, not on every frame of a drag over a thousand.
     private func dropSpritesOfPhotosGone(from list: DisplayList) {
+        // The same photos in the same order, and maybe more on top (photos arriving, a drop):
+        // none gone, so no set of ten thousand is made for a frame of an opening.
+        let known = photosOnBoard.count
         var index = 0, same = true
         for case .print(let print) in list.items {
-            guard index < photosOnBoard.count, photosOnBoard[index] == print.photo else {
-                same = false
-                break
+            if index < known {
+                guard photosOnBoard[index] == print.photo else {
+                    same = false
+                    break
+                }
+            } else {
+                photosOnBoard.append(print.photo)
             }
             index += 1
         }
-        guard !same || index != photosOnBoard.count else { return }
+        guard !same || index < known else { return }
         var photos: [PhotoID] = []
         photos.reserveCapacity(photosOnBoard.count)
         for case .print(let print) in list.items { photos.append(print.photo) }

@@ -112,6 +112,9 @@ public final class PhotoDecoder: Sendable {
     }
 
     private func work(slot: Int) {
+        // Beneath the board's loop as its helper is: a thread that reads files, fingerprints
+        // them and takes in pictures kept the loop waiting for a processor while ten thousand opened.
+        if settings.helperNiceness > 0 { System.setThisThreadsNiceness(settings.helperNiceness) }
         // Started before the first request, so the first picture does not wait for a helper's warm-up.
         var helper = try? HelperProcess(executable: executable, settings: settings, deadline: settings.deadline)
         state.withLock { $0.helpers[slot] = helper?.pid }

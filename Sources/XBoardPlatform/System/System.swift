@@ -289,6 +289,23 @@ extension System {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), niceness)
     }
 
+    /// Lowers the priority of the calling thread alone to `niceness` (Linux gives each thread its
+    /// own); nothing when it cannot.
+    static func setThisThreadsNiceness(_ niceness: Int32) {
+        guard let thread = threadID() else { return }
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread), niceness)
+    }
+
+    /// The calling thread's id (`/proc/thread-self` names it: "pid/task/tid"; Glibc's `gettid`
+    /// is not exported to Swift).
+    private static func threadID() -> Int32? {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let count = readlink("/proc/thread-self", &buffer, 63)
+        guard count > 0 else { return nil }
+        let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return link.split(separator: "/").last.flatMap { Int32($0) }
+    }
+
     /// `CLOCK_REALTIME`: seconds since 1970 (UTC).
     static func wallClockSeconds() -> Double {
         var spec = timespec()
