@@ -92,6 +92,28 @@ import Testing
         #expect(RectRegion.covers(expected, try #require(before.damage(since: after))))
     }
 
+    @Test func printsToldEqualByTheirBytesOrFieldByFieldAndChangedOnesDamaged() {
+        func item(caption: String?, x: Double) -> DisplayItem {
+            .print(
+                PrintItem(
+                    photo: PhotoID(7), photoToBoard: AffineTransform(center: Point(x: x, y: 90), scale: 1, rotation: 0),
+                    pictureSize: Size(width: 60, height: 40), borderWidth: 2, borderColor: Color(red: 1, green: 1, blue: 1, alpha: 1),
+                    shadowOffset: Point(x: 1, y: 2), shadowSoftness: 3, shadowOpacity: 0.3, caption: caption))
+        }
+        let long = String(repeating: "holiday ", count: 4)
+        let same = [item(caption: long, x: 100)]
+        #expect(DisplayItem.areBitwiseEqual(same, 0, same, 0))
+        // Equal, but the caption's storage made twice: not the same bytes, yet no damage.
+        let twice = [item(caption: String(repeating: "holiday ", count: 4), x: 100)]
+        #expect(!DisplayItem.areBitwiseEqual(same, 0, twice, 0))
+        let frame = Size(width: 400, height: 300)
+        #expect(DisplayList(size: frame, items: twice).damage(since: DisplayList(size: frame, items: same)) == [])
+        // Moved by a point: different bytes, and damaged.
+        let moved = [item(caption: long, x: 101)]
+        #expect(!DisplayItem.areBitwiseEqual(same, 0, moved, 0))
+        #expect(DisplayList(size: frame, items: moved).damage(since: DisplayList(size: frame, items: same))?.isEmpty == false)
+    }
+
     @Test func theIndicatorAndHintDamageTheirBands() {
         let controller = board(count: 2)
         let scene = SceneBuilder()
