@@ -29,6 +29,14 @@ extension DisplayList {
     static func printDamageInPlace(old: [DisplayItem], new: [DisplayItem], into damage: inout DamageCollector) -> Bool {
         var i = 0, j = 0
         while true {
+            // Most prints of a frame are as they were: told so from their bytes, in place, rather
+            // than each copied out of both lists (even to ask whether it is a print) and compared
+            // field by field, ten thousand a frame. Equal items need no damage, prints or not.
+            if i < old.count, j < new.count, DisplayItem.areBitwiseEqual(old, i, new, j) {
+                i += 1
+                j += 1
+                continue
+            }
             while i < old.count, !old[i].isPrint { i += 1 }
             while j < new.count, !new[j].isPrint { j += 1 }
             guard i < old.count, j < new.count else {
@@ -36,13 +44,6 @@ extension DisplayList {
                 for case .print(let print) in old[i...] { damage.add(print) }
                 for case .print(let print) in new[j...] { damage.add(print) }
                 return true
-            }
-            // Most prints of a frame are as they were: told so from their bytes, in place, rather
-            // than each copied out of both lists and compared field by field (ten thousand a frame).
-            if DisplayItem.areBitwiseEqual(old, i, new, j) {
-                i += 1
-                j += 1
-                continue
             }
             guard case .print(let before) = old[i], case .print(let after) = new[j], before.photo == after.photo else { return false }
             if before != after {
