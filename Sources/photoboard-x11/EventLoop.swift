@@ -182,7 +182,8 @@ final class EventLoop {
         // Pictures go to the server only once it has taken the last ones in (then the X
         // connection wakes the loop; the decodes wait in the pump meanwhile).
         let reports =
-            window.takesUploads ? pump.takeReports(limit: decodesPerTurn) { image, id in try painter.setPicture(image, for: id) } : []
+            window.takesUploads
+            ? pump.takeReports(limit: decodesPerTurn, budget: .milliseconds(4)) { image, id in try painter.setPicture(image, for: id) } : []
         if !reports.isEmpty { window.fenceUploads() }
         stallMeter?.mark("uploads")
         if !reports.isEmpty, let status = perform(session.handle(.decoded(reports), at: MonotonicClock.now())) { return status }

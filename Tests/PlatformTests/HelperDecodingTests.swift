@@ -128,6 +128,26 @@ final class HelperDecodingTests {
         }
     }
 
+    /// A turn uploads pictures only for as long as its budget, a few at a time; the rest wait
+    /// for the next turns (the first pictures of an opening came sixty-four at once).
+    @Test func uploadsStopWhenTheirTimeIsUpAndTheRestFollow() throws {
+        let decoder = try Self.decoder()
+        defer { decoder.stop() }
+        let path = folder + "/flat.jpg"
+        try FormatFixtures.writeFlat(.jpeg, color: 0x3366CC, to: path)
+        for index in 0..<24 { decoder.submit(PhotoDecoder.Request(photo: PhotoID(index), path: FilePath(path), maximumLongEdge: 64)) }
+        try waitFor("24 decodes", timeout: .seconds(60)) { decoder.finishedCount >= 24 ? true : nil }
+        let pump = DecodePump(decoder: decoder)
+        var taken: [Int] = []
+        while taken.reduce(0, +) < 24, taken.count < 24 {
+            _ = try Poll.waitUntilReadable(pump.wakeFileDescriptor, timeout: .seconds(1))
+            // Each upload takes 3 ms: a 5 ms budget is over after one batch.
+            taken.append(pump.takeReports(limit: 64, budget: .milliseconds(5)) { _, _ in Thread.sleep(forTimeInterval: 0.003) }.count)
+        }
+        #expect(taken == Array(repeating: 4, count: 6), "\(taken)")
+        #expect(pump.takeReports(limit: 64) { _, _ in }.count == 0)
+    }
+
     @Test func everyFormatAndLayoutDecodesToItsColourThroughTheHelpers() throws {
         let decoder = try Self.decoder()
         defer { decoder.stop() }

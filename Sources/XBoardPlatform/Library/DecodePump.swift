@@ -26,8 +26,23 @@ public final class DecodePump {
     /// The decodes finished since the last call, at most `limit` of them (the others wait for
     /// the next call, which the wake-up descriptor stays readable for), each picture handed to
     /// `upload` first: a picture that cannot be uploaded is reported as failed.
-    public func takeReports(limit: Int = .max, upload: (DecodedImage, PhotoID) throws -> Void) -> [DecodeReport] {
-        decoder.takeResults(limit: limit).map { result in
+    ///
+    /// With a `budget`, the uploads stop once they have taken that long (a few at a time): the
+    /// first pictures of an opening came sixty-four at once and took 12 ms of one turn.
+    public func takeReports(limit: Int = .max, budget: Duration? = nil, upload: (DecodedImage, PhotoID) throws -> Void) -> [DecodeReport] {
+        guard let budget else { return reports(decoder.takeResults(limit: limit), upload: upload) }
+        let started = MonotonicClock.now()
+        var reports: [DecodeReport] = []
+        while reports.count < limit, MonotonicClock.now() - started < budget {
+            let batch = self.reports(decoder.takeResults(limit: min(4, limit - reports.count)), upload: upload)
+            guard !batch.isEmpty else { break }
+            reports += batch
+        }
+        return reports
+    }
+
+    private func reports(_ results: [PhotoDecoder.Result], upload: (DecodedImage, PhotoID) throws -> Void) -> [DecodeReport] {
+        results.map { result in
             let outcome: DecodeReport.Outcome
             switch result.outcome {
             case .failure(let error):

@@ -80,6 +80,9 @@ public final class PhotoDecoder: Sendable {
     /// The process ids of the helpers running now (for tests and benchmarks).
     public var helperProcessIDs: [Int32] { state.withLock { Array($0.helpers.values) } }
 
+    /// How many decodes have finished and wait to be taken (for tests).
+    public var finishedCount: Int { state.withLock { $0.results.count } }
+
     /// The most decode memory reserved at once so far, in bytes (for benchmarks).
     public var peakReservedMemory: Int { budget.peak }
 
