@@ -100,11 +100,18 @@ extension CairoPainter {
         placed.photoToBoard = print.photoToBoard.withCenter(center)
         let origin = center + sprite.covered.origin
         let held = Rect(origin: origin, size: sprite.covered.size)
+        // A small print is blended whole in one request: splitting off its opaque inside (copied,
+        // not blended) saves the server little and costs the loop a second request — hundreds of
+        // small prints a frame while ten thousand open. Blending an opaque pixel copies it.
+        let isSmall = !isOpaque && sprite.covered.size.area <= Self.smallSpriteArea
         composite(
             sprite.surface, boardToSprite: AffineTransform(translation: -origin),
-            opaque: isOpaque ? nil : placed.opaqueRegion(sampledBy: .wholePixels),
+            opaque: isOpaque ? nil : isSmall ? [] : placed.opaqueRegion(sampledBy: .wholePixels),
             coverage: RectRegion.intersecting(placed.coverage(), with: [held]), clip: clip, filter: CAIRO_FILTER_NEAREST, in: context)
     }
+
+    /// Sprites of at most this many pixels are blended whole (`blit`).
+    static let smallSpriteArea = 256.0 * 256.0
 
     /// Draws `surface` through `boardToSprite` within `clip`: copied outright where the print is
     /// opaque (`opaque`; `nil`: all of `clip` is), blended elsewhere but only where it has
