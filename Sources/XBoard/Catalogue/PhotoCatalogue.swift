@@ -107,6 +107,10 @@ public struct PhotoCatalogue: Sendable {
         files: [ListedFile], named: Set<PathKey> = [], added: Set<PathKey> = [], boardSize: Size, seed: UInt64,
         memory: BoardMemory = BoardMemory(), workerCount: Int = 1, usesThumbnails: Bool = false, startTime: Instant
     ) {
+        // Made whole at once for ten thousand: grown a doubling at a time, it copied them all
+        // over again and again in the turn that opens the board.
+        entries.reserveCapacity(files.count)
+        idsByKey.reserveCapacity(files.count)
         for (index, file) in files.enumerated() {
             entries.append(
                 Entry(
@@ -140,7 +144,8 @@ public struct PhotoCatalogue: Sendable {
         for index in entries.indices {
             let entry = entries[index]
             let id = PhotoID(index)
-            if let remembered = restore.memory[entry.canonical], remembered.isRemoved, !entry.isNamed {
+            let remembered = restore.memory.isEmpty ? nil : restore.memory[entry.canonical]
+            if let remembered, remembered.isRemoved, !entry.isNamed {
                 entries[index].isAside = true
                 let wanted = min(Self.thumbnailLongEdge, resolution.baseLongEdge)
                 later.append(request(id, wanted: wanted, shown: Double(wanted) / 2))
@@ -149,11 +154,10 @@ public struct PhotoCatalogue: Sendable {
             }
             if let controller, let declared = entry.declaredSize, declared.width >= 1, declared.height >= 1,
                 declared.width.isFinite, declared.height.isFinite,
-                restore.memory[entry.canonical] != nil || unclaimed.isEmpty
+                remembered != nil || unclaimed.isEmpty
             {
                 let arrival = restore.arrival(
-                    index: index, id: id, pixelSize: declared, remembered: restore.memory[entry.canonical], boardSize: controller.board.size
-                )
+                    index: index, id: id, pixelSize: declared, remembered: remembered, boardSize: controller.board.size)
                 cards.append((id, declared, arrival.stack))
             }
         }
