@@ -217,6 +217,10 @@ public final class CairoPainter {
             listAfterSlicedRepaint = list
             return false
         }
+        // A list that waited for a repaint in slices is older than this one: painted after it
+        // (the loop's next step), it showed the board as it was a moment before, and cost a
+        // second paint in the turn.
+        listAfterSlicedRepaint = nil
         let frame = Rect(origin: .zero, size: list.size)
         let previous = lastList
         if !picturesChanged.isEmpty {

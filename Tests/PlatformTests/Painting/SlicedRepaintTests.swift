@@ -117,6 +117,36 @@ struct SlicedRepaintTests {
         #expect(Self.differing(shown, whole) == 0, "the last list shows, as painted in one go")
     }
 
+    /// The list that waited for a repaint in slices is painted once it shows — unless a newer
+    /// list was painted first: the older one must not follow it (it showed the board as it was a
+    /// moment before, and cost a second paint in the turn).
+    @Test func aListThatWaitedIsNotPaintedOverANewerOne() throws {
+        let stage = try Stage(count: 1500)
+        stage.painter.sliceSettings.budget = .milliseconds(2)
+        stage.painter.paint(stage.list)
+        #expect(stage.painter.isRepaintingInSlices)
+        func moveTop(by offset: Double) -> DisplayList {
+            guard let top = stage.board.photos.last else { return stage.list }
+            stage.board.setTransform(
+                AffineTransform(center: top.center + Point(x: offset, y: offset / 2), scale: top.scale, rotation: top.rotation), of: top.id)
+            return stage.list
+        }
+        #expect(!stage.painter.paint(moveTop(by: 60)), "it waits for the repaint")
+        // The slices, up to the one that shows the repaint (which asks for a step for the list that waited).
+        let deadline = ContinuousClock.now + .seconds(60)
+        while stage.painter.isRepaintingInSlices, ContinuousClock.now < deadline {
+            stage.painter.finish()
+            if stage.window.pendingEvents().contains(where: { if case .exposed = $0 { true } else { false } }) { stage.painter.present() }
+        }
+        #expect(!stage.painter.isRepaintingInSlices)
+        let newer = moveTop(by: 90)
+        #expect(stage.painter.paint(newer))
+        stage.settle()
+        let shown = try stage.screen()
+        let whole = try stage.paintedWhole(newer)
+        #expect(Self.differing(shown, whole) == 0, "the newer list shows, not the one that waited")
+    }
+
     @Test func aFewPrintsArePaintedAtOnce() throws {
         let stage = try Stage(count: 40)
         #expect(stage.painter.paint(stage.list))
