@@ -63,7 +63,7 @@ enum PickerBenchmark {
             if let first = counter.operationTimes.first, let last = counter.operationTimes.last {
                 result.seconds = Double(last &- first) / 1000
             }
-            result.longestTurn = ScaleBenchmark.longestTurn(app, from: released, to: MonotonicClock.now())
+            result.longestTurn = ScaleBenchmark.longestTurn(app, from: released, to: MonotonicClock.now())?.took
             results.append(result)
         }
         return results

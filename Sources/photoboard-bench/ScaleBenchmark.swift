@@ -16,7 +16,7 @@ enum ScaleBenchmark {
         var loadSeconds = 0.0
         var appMiB = 0.0, serverGrowthMiB = 0.0
         /// The longest loop turn during each scenario, in milliseconds (`nil`: not measured).
-        var openStall: Double?, saveStall: Double?, dropStall: Double?, tidyStall: Double?
+        var openStall: Stall?, saveStall: Stall?, dropStall: Stall?, tidyStall: Stall?
         /// How long the save took on its worker, in milliseconds (from the board's trace).
         var saveMilliseconds: Double?
         /// How long a touch that landed while the save ran took to show, in milliseconds.
@@ -200,18 +200,44 @@ enum ScaleBenchmark {
         return try probeDragLatencies(reader: reader, fingers: Fingers(server: server), width: width)
     }
 
-    /// The longest loop turn the board said began between `start` and `end`, in milliseconds;
-    /// `nil` when the board says none (an older build, without the meter).
-    static func longestTurn(_ app: AppUnderTest, from start: Instant, to end: Instant) -> Double? {
+    /// The longest loop turn of a scenario: how long it took, how long of it the loop ran and
+    /// waited for a processor (when the board says), and how many turns took over a frame.
+    struct Stall {
+        var took = 0.0
+        var ran: Double?, queued: Double?
+        var overFrame = 0
+
+        var text: String {
+            var text = "\(Measure.format(took, 1)) ms"
+            if let ran, let queued, took > 0 {
+                text += " (ran \(Measure.format(ran, 1)), waited \(Measure.format(queued, 1)) for a processor)"
+            }
+            return text + (overFrame > 1 ? ", \(overFrame) turns over 16 ms" : "")
+        }
+    }
+
+    /// The longest loop turn the board said began between `start` and `end`; `nil` when the
+    /// board says none (an older build, without the meter).
+    static func longestTurn(_ app: AppUnderTest, from start: Instant, to end: Instant) -> Stall? {
         let lines = app.standardError.split(separator: "\n")
         guard lines.contains(where: { $0.hasPrefix("trace: loop turn") }) else { return nil }
-        var longest = 0.0
+        var stall = Stall()
         for line in lines where line.hasPrefix("trace: loop turn at ") {
             let words = line.split(separator: " ")
             guard words.count >= 7, let at = Double(words[4]), let took = Double(words[6]) else { continue }
-            if at >= start.sinceOrigin.seconds, at <= end.sinceOrigin.seconds { longest = max(longest, took) }
+            guard at >= start.sinceOrigin.seconds, at <= end.sinceOrigin.seconds else { continue }
+            if took > 16 { stall.overFrame += 1 }
+            guard took > stall.took else { continue }
+            // "… ran 8.1, queued 12.0)"
+            func figure(_ name: Substring) -> Double? {
+                words.firstIndex(of: name).flatMap {
+                    words.index(after: $0) < words.endIndex
+                        ? Double(words[words.index(after: $0)].trimmingCharacters(in: CharacterSet(charactersIn: ",)"))) : nil
+                }
+            }
+            stall = Stall(took: took, ran: figure("ran"), queued: figure("queued"), overFrame: stall.overFrame)
         }
-        return longest
+        return stall
     }
 
     static func rows(photos: Int, dropped: Int, before: String?, after: String, rounds: Int, pictures: BenchPhotos) throws -> [String] {
@@ -220,6 +246,7 @@ enum ScaleBenchmark {
         }
         let setup = "\(photos) photos (640×480 JPEGs), 1920×1080"
         func ms(_ value: Double?) -> String { value.map { "\(Measure.format($0, 1)) ms" } ?? "—" }
+        func ms(_ stall: Stall?) -> String { stall?.text ?? "—" }
         func row(_ what: String, _ budget: String, _ text: (Figures) -> String) -> String {
             BigBoardRows.row(what, setup, before: runs.before.map(text), after: runs.after.map(text), budget: budget)
         }

@@ -110,6 +110,21 @@ extension CairoPainter {
             coverage: RectRegion.intersecting(placed.coverage(), with: [held]), clip: clip, filter: CAIRO_FILTER_NEAREST, in: context)
     }
 
+    /// Whether sampling the picture bilinearly draws the print as sharp as GOOD's box filter:
+    /// when the copy has at most two of its pixels to each pixel shown, each way (the usual copy of
+    /// a small print: twice its size), every pixel of the copy counts in some sample — at exactly
+    /// two, a bilinear sample is the 2×2 box. The X server draws a bilinear sprite itself; GOOD
+    /// it cannot, so cairo reads the copy back, filters it here and sends the sprite over — a
+    /// round trip behind whatever the server is drawing, for each picture arriving on a board of
+    /// ten thousand. Only small sprites are drawn so (`drawSprite`): a close-up's sharp sprite
+    /// stays the loop's, a band at a time, not a long request the server would draw in one go.
+    static func bilinearIsSharp(_ print: PrintItem, pictureSize: Size?) -> Bool {
+        let scale = print.photoToBoard.scale
+        guard let pictureSize, print.pictureSize.width > 0, print.pictureSize.height > 0, scale > 0 else { return true }
+        let ratio = max(pictureSize.width / (print.pictureSize.width * scale), pictureSize.height / (print.pictureSize.height * scale))
+        return ratio <= 2.0001
+    }
+
     /// Sprites of at most this many pixels are blended whole (`blit`).
     static let smallSpriteArea = 256.0 * 256.0
 
@@ -197,8 +212,12 @@ extension CairoPainter {
         }
         cairo_translate(context, -sprite.covered.minX, -sprite.covered.minY)
         if !shadows.draw(atOrigin, in: context, similarTo: backSurface) { CairoDrawing.drawShadowLayers(of: atOrigin, in: context) }
-        CairoDrawing.drawBody(
-            of: atOrigin, in: context, picture: pictures[print.photo], filter: sprite.isDraft ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
+        let picture = pictures[print.photo]
+        let isSmall = sprite.covered.size.area <= Self.smallSpriteArea
+        let filter =
+            sprite.isDraft || (isSmall && Self.bilinearIsSharp(print, pictureSize: picture?.size))
+            ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD
+        CairoDrawing.drawBody(of: atOrigin, in: context, picture: picture, filter: filter)
         cairo_destroy(context)
         cairo_surface_flush(sprite.surface)
     }
