@@ -53,8 +53,9 @@ extension DisplayList {
         var touching: [(stack: Int, index: Int, touched: [Rect])] = []
         var occluders: [(stack: Int, region: [Rect], area: Double)] = []
         var stack = 0, top: Int?
-        for (index, item) in items.enumerated() {
-            guard case .print(let print) = item else { continue }
+        for index in items.indices {
+            // By index, not by an iterator handing each item over as a copy.
+            guard case .print(let print) = items[index] else { continue }
             defer { stack += 1 }
             top = index
             let extent = print.boardExtent.integral
@@ -155,16 +156,22 @@ struct DamageRows {
     /// Where the damage meets `extent`: the overlaps, in the damage's own order, each once.
     func intersections(with extent: Rect) -> [Rect] {
         guard !rows.isEmpty else { return rects.compactMap { $0.intersection(extent) } }
-        let range = rowRange(of: extent)
-        if range.count == 1 { return rows[range.lowerBound].compactMap { rects[Int($0)].intersection(extent) } }
-        var indices: [Int32] = []
-        for row in range { indices += rows[row] }
-        indices.sort()
+        // Nothing is made for a print the damage does not meet (most of ten thousand): the
+        // overlaps are gathered as they are found, and only several are sorted and made unique
+        // (a rectangle crossing rows the print crosses is met in each).
+        var hits: [(index: Int32, overlap: Rect)] = []
+        for row in rowRange(of: extent) {
+            for index in rows[row] {
+                if let overlap = rects[Int(index)].intersection(extent) { hits.append((index, overlap)) }
+            }
+        }
+        guard hits.count > 1 else { return hits.map(\.overlap) }
+        hits.sort { $0.index < $1.index }
         var overlaps: [Rect] = []
         var last: Int32 = -1
-        for index in indices where index != last {
-            last = index
-            if let overlap = rects[Int(index)].intersection(extent) { overlaps.append(overlap) }
+        for hit in hits where hit.index != last {
+            last = hit.index
+            overlaps.append(hit.overlap)
         }
         return overlaps
     }

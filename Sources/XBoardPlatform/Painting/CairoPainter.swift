@@ -224,7 +224,11 @@ public final class CairoPainter {
         let frame = Rect(origin: .zero, size: list.size)
         let previous = lastList
         if !picturesChanged.isEmpty {
-            for case .print(let print) in list.items where picturesChanged.contains(print.photo) { pendingDamage += print.damageRegion }
+            // Told by number in a flat array: a frame of arrivals among ten thousand hashed them all.
+            let changed = PhotoMarks(picturesChanged)
+            for index in list.items.indices {
+                if case .print(let print) = list.items[index], changed.contains(print.photo) { pendingDamage += print.damageRegion }
+            }
             picturesChanged = []
         }
         var damage = RectRegion.coarsened(
@@ -285,18 +289,8 @@ public final class CairoPainter {
     /// numbers are dense (they are handed out one by one), in a set otherwise — a drop restacking
     /// thousands hashed thirteen thousand photos a frame.
     static func photos(_ old: [PhotoID], missingFrom new: [PhotoID]) -> [PhotoID] {
-        guard let low = new.map(\.rawValue).min(), let high = new.map(\.rawValue).max() else { return old }
-        let (range, overflowed) = high.subtractingReportingOverflow(low)
-        guard !overflowed, range <= 4 * new.count + 1024 else {
-            let kept = Set(new)
-            return old.filter { !kept.contains($0) }
-        }
-        var marks = [Bool](repeating: false, count: range + 1)
-        for id in new { marks[id.rawValue - low] = true }
-        return old.filter { id in
-            let (slot, overflowed) = id.rawValue.subtractingReportingOverflow(low)
-            return overflowed || slot < 0 || slot > range || !marks[slot]
-        }
+        let kept = PhotoMarks(new)
+        return old.filter { !kept.contains($0) }
     }
 
     /// Sets the context's clip to the union of `rects`.
@@ -361,4 +355,30 @@ extension CairoPainter {
     public func setThumbnail(_ image: DecodedImage, for id: ThumbnailID) throws { try setPicture(image, for: id.pictureKey) }
 
     public func removeThumbnail(_ id: ThumbnailID) { removePicture(for: id.pictureKey) }
+}
+
+/// A set of photos told by number in a flat array where the numbers are close together (the
+/// board hands them out one by one), in a hashed set otherwise.
+struct PhotoMarks {
+    private var low = 0
+    private var marks: [Bool] = []
+    private var hashed: Set<PhotoID>?
+
+    init(_ photos: some Collection<PhotoID>) {
+        guard let low = photos.lazy.map(\.rawValue).min(), let high = photos.lazy.map(\.rawValue).max() else { return }
+        let (range, overflowed) = high.subtractingReportingOverflow(low)
+        guard !overflowed, range < 1 << 20 || range <= 4 * photos.count else {
+            hashed = Set(photos)
+            return
+        }
+        self.low = low
+        marks = [Bool](repeating: false, count: range + 1)
+        for id in photos { marks[id.rawValue - low] = true }
+    }
+
+    func contains(_ id: PhotoID) -> Bool {
+        if let hashed { return hashed.contains(id) }
+        let (slot, overflowed) = id.rawValue.subtractingReportingOverflow(low)
+        return !overflowed && slot >= 0 && slot < marks.count && marks[slot]
+    }
 }
