@@ -186,9 +186,10 @@ struct PrintPlaces {
             if case .print(let print) = item { photos.append((print.photo.rawValue, index)) }
         }
         count = photos.count
-        guard let low = photos.map(\.id).min(), let high = photos.map(\.id).max() else { return }
-        let (range, overflowed) = high.subtractingReportingOverflow(low)
-        if !overflowed, range <= 4 * photos.count + 1024, photos.count < Int(Int32.max) {
+        guard !photos.isEmpty else { return }
+        if let (low, range) = PhotoID.denseSpan(of: photos.lazy.map { PhotoID($0.id) }, widest: 4 * photos.count + 1024),
+            photos.count < Int(Int32.max)
+        {
             lowest = low
             flat = Array(repeating: (-1, -1), count: range + 1)
             for (stack, photo) in photos.enumerated() { flat[photo.id - low] = (Int32(photo.item), Int32(stack)) }
@@ -205,5 +206,44 @@ struct PrintPlaces {
         let slot = photo.rawValue - lowest
         guard slot >= 0, slot < flat.count, flat[slot].item >= 0 else { return nil }
         return (Int(flat[slot].item), Int(flat[slot].stack))
+    }
+}
+
+extension PhotoID {
+    /// The lowest number of `photos` and how far the highest lies above it, when that is at most
+    /// `widest` — close enough together for a flat array indexed by number (the board hands them
+    /// out one by one); `nil` when they are spread wider, or there are none.
+    static func denseSpan(of photos: some Collection<PhotoID>, widest: Int) -> (low: Int, range: Int)? {
+        guard let low = photos.lazy.map(\.rawValue).min(), let high = photos.lazy.map(\.rawValue).max() else { return nil }
+        let (range, overflowed) = high.subtractingReportingOverflow(low)
+        guard !overflowed, range <= widest else { return nil }
+        return (low, range)
+    }
+}
+
+/// A set of photos told by number in a flat array where the numbers are close together, in a
+/// hashed set otherwise: asked of each of ten thousand prints a frame, hashing them all cost
+/// more than the frame's drawing.
+public struct PhotoMarks {
+    private var low = 0
+    private var marks: [Bool] = []
+    private var hashed: Set<PhotoID>?
+
+    public init(_ photos: some Collection<PhotoID>) {
+        guard !photos.isEmpty else { return }
+        // A mark a number up to a million numbers wide: asked of every print, a few bytes each.
+        guard let (low, range) = PhotoID.denseSpan(of: photos, widest: max(1 << 20, 4 * photos.count)) else {
+            hashed = Set(photos)
+            return
+        }
+        self.low = low
+        marks = [Bool](repeating: false, count: range + 1)
+        for id in photos { marks[id.rawValue - low] = true }
+    }
+
+    public func contains(_ id: PhotoID) -> Bool {
+        if let hashed { return hashed.contains(id) }
+        let (slot, overflowed) = id.rawValue.subtractingReportingOverflow(low)
+        return !overflowed && slot >= 0 && slot < marks.count && marks[slot]
     }
 }

@@ -103,10 +103,9 @@ extension CairoPainter {
         // A small print is blended whole in one request: splitting off its opaque inside (copied,
         // not blended) saves the server little and costs the loop a second request — hundreds of
         // small prints a frame while ten thousand open. Blending an opaque pixel copies it.
-        let isSmall = !isOpaque && sprite.covered.size.area <= Self.smallSpriteArea
         composite(
             sprite.surface, boardToSprite: AffineTransform(translation: -origin),
-            opaque: isOpaque ? nil : isSmall ? [] : placed.opaqueRegion(sampledBy: .wholePixels),
+            opaque: isOpaque ? nil : sprite.isSmall ? [] : placed.opaqueRegion(sampledBy: .wholePixels),
             coverage: RectRegion.intersecting(placed.coverage(), with: [held]), clip: clip, filter: CAIRO_FILTER_NEAREST, in: context)
     }
 
@@ -124,9 +123,6 @@ extension CairoPainter {
         let ratio = max(pictureSize.width / (print.pictureSize.width * scale), pictureSize.height / (print.pictureSize.height * scale))
         return ratio <= 2.0001
     }
-
-    /// Sprites of at most this many pixels are blended whole (`blit`).
-    static let smallSpriteArea = 256.0 * 256.0
 
     /// Draws `surface` through `boardToSprite` within `clip`: copied outright where the print is
     /// opaque (`opaque`; `nil`: all of `clip` is), blended elsewhere but only where it has
@@ -213,9 +209,8 @@ extension CairoPainter {
         cairo_translate(context, -sprite.covered.minX, -sprite.covered.minY)
         if !shadows.draw(atOrigin, in: context, similarTo: backSurface) { CairoDrawing.drawShadowLayers(of: atOrigin, in: context) }
         let picture = pictures[print.photo]
-        let isSmall = sprite.covered.size.area <= Self.smallSpriteArea
         let filter =
-            sprite.isDraft || (isSmall && Self.bilinearIsSharp(print, pictureSize: picture?.size))
+            sprite.isDraft || (sprite.isSmall && Self.bilinearIsSharp(print, pictureSize: picture?.size))
             ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD
         CairoDrawing.drawBody(of: atOrigin, in: context, picture: picture, filter: filter)
         cairo_destroy(context)

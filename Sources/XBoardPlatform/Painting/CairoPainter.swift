@@ -356,29 +356,3 @@ extension CairoPainter {
 
     public func removeThumbnail(_ id: ThumbnailID) { removePicture(for: id.pictureKey) }
 }
-
-/// A set of photos told by number in a flat array where the numbers are close together (the
-/// board hands them out one by one), in a hashed set otherwise.
-struct PhotoMarks {
-    private var low = 0
-    private var marks: [Bool] = []
-    private var hashed: Set<PhotoID>?
-
-    init(_ photos: some Collection<PhotoID>) {
-        guard let low = photos.lazy.map(\.rawValue).min(), let high = photos.lazy.map(\.rawValue).max() else { return }
-        let (range, overflowed) = high.subtractingReportingOverflow(low)
-        guard !overflowed, range < 1 << 20 || range <= 4 * photos.count else {
-            hashed = Set(photos)
-            return
-        }
-        self.low = low
-        marks = [Bool](repeating: false, count: range + 1)
-        for id in photos { marks[id.rawValue - low] = true }
-    }
-
-    func contains(_ id: PhotoID) -> Bool {
-        if let hashed { return hashed.contains(id) }
-        let (slot, overflowed) = id.rawValue.subtractingReportingOverflow(low)
-        return !overflowed && slot >= 0 && slot < marks.count && marks[slot]
-    }
-}

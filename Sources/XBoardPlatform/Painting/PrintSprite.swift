@@ -15,6 +15,9 @@ struct PrintSprite {
     var isCut: Bool
     /// Rendered quickly (bilinear picture) for a print on the move; redone sharp at rest.
     var isDraft: Bool
+    /// At most 256×256 pixels: blended whole in one request, and sharp from a bilinear picture
+    /// where that is as sharp (`CairoPainter.blit`, `CairoPainter.drawSprite`).
+    var isSmall: Bool { covered.size.area <= 256 * 256 }
     /// Tells sprites apart: two sprites with the same serial have the same pixels (a frame that
     /// draws a print from the same sprite as the last one, only moved, may move its pixels).
     var serial: UInt64
