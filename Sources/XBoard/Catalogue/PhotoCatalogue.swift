@@ -141,18 +141,23 @@ public struct PhotoCatalogue: Sendable {
         var cards: [(id: PhotoID, declared: Size, stack: Double)] = []
         first.reserveCapacity(entries.count)
         cards.reserveCapacity(controller == nil ? 0 : entries.count)
+        // Every photo on the board asks for the same copy: the flavours that serve it are worked
+        // out once (ten thousand arrays made alike were a third of this turn).
+        let onBoard = DecodeShape(
+            wanted: resolution.baseLongEdge, shown: layout.pictureLongEdge, generation: 0, usesThumbnails: usesThumbnails)
         for index in entries.indices {
-            let entry = entries[index]
             let id = PhotoID(index)
-            let remembered = restore.memory.isEmpty ? nil : restore.memory[entry.canonical]
-            if let remembered, remembered.isRemoved, !entry.isNamed {
+            // Fields read in place: a copy of the whole entry retains every reference in it.
+            let canonical = entries[index].canonical, isNamed = entries[index].isNamed
+            let remembered = restore.memory.isEmpty ? nil : restore.memory[canonical]
+            if let remembered, remembered.isRemoved, !isNamed {
                 entries[index].isAside = true
                 let wanted = min(Self.thumbnailLongEdge, resolution.baseLongEdge)
                 later.append(request(id, wanted: wanted, shown: Double(wanted) / 2))
             } else {
-                first.append(request(id, wanted: resolution.baseLongEdge, shown: layout.pictureLongEdge))
+                first.append(onBoard.request(id, path: entries[index].path, canonical: canonical))
             }
-            if let controller, let declared = entry.declaredSize, declared.width >= 1, declared.height >= 1,
+            if let controller, let declared = entries[index].declaredSize, declared.width >= 1, declared.height >= 1,
                 declared.width.isFinite, declared.height.isFinite,
                 remembered != nil || unclaimed.isEmpty
             {
@@ -168,7 +173,8 @@ public struct PhotoCatalogue: Sendable {
             if let top = cards.last?.stack { highestStack = max(highestStack ?? top, top) }
             placePendingCards(into: controller, limit: cardsNow)
         }
-        return first + later
+        first += later
+        return first
     }
 
     /// Whether cards laid out at the start still wait to go on the board.
@@ -189,10 +195,28 @@ public struct PhotoCatalogue: Sendable {
     /// A decode of a copy of at most `wanted` pixels of a photo shown `shown` pixels long,
     /// served from the thumbnail cache where it may be.
     func request(_ id: PhotoID, wanted: Int, shown: Double, generation: Int = 0) -> DecodeRequest {
-        let entry = entries[id.rawValue]
-        return DecodeRequest(
-            photo: id, path: entry.path, wanted: wanted, shown: shown, generation: generation,
-            canonical: usesThumbnails ? entry.canonical.path : nil)
+        DecodeShape(wanted: wanted, shown: shown, generation: generation, usesThumbnails: usesThumbnails)
+            .request(id, path: entries[id.rawValue].path, canonical: entries[id.rawValue].canonical)
+    }
+
+    /// Decodes alike for any number of photos, the thumbnail flavours that may serve them worked
+    /// out once.
+    struct DecodeShape {
+        let maximumLongEdge: Int, generation: Int
+        let flavours: [ThumbnailFlavour]?
+
+        init(wanted: Int, shown: Double, generation: Int, usesThumbnails: Bool) {
+            let use = usesThumbnails ? ThumbnailUse(file: FilePath(), shown: shown, wanted: wanted) : nil
+            maximumLongEdge = use?.copyLongEdge(wanted: wanted) ?? wanted
+            self.generation = generation
+            flavours = use?.flavours
+        }
+
+        func request(_ id: PhotoID, path: FilePath, canonical: PathKey) -> DecodeRequest {
+            DecodeRequest(
+                photo: id, path: path, maximumLongEdge: maximumLongEdge, generation: generation,
+                thumbnail: flavours.map { ThumbnailUse(flavours: $0, file: canonical.path) })
+        }
     }
 
     /// Whether a photo lies on the board (or aside) as a card still waiting for its first picture.

@@ -23,7 +23,8 @@ extension BoardController {
             placementsBeforeResize[id] = nil
             if board.bringToFront(id) { revision &+= 1 }
         }
-        guard let owner = touchOwners[event.id], let photoGestures = gestures[owner] else { return [] }
+        guard let owner = touchOwners[event.id] else { return [] }
+        let photoGestures = gesturesOf(owner)
         if event.phase == .began || event.phase == .moved {
             lastTouchLocations[event.id] = location
         } else {

@@ -26,9 +26,9 @@ extension BoardController {
 
     /// Brings a photo up close, or back from its close-up (as a double tap does).
     public func toggleCloseUp(_ id: PhotoID) {
-        guard let photo = board.photo(id), let photoGestures = gestures[id] else { return }
+        guard let photo = board.photo(id) else { return }
         recordUndoPoint()
-        toggleCloseUp(of: photo, gestures: photoGestures)
+        toggleCloseUp(of: photo, gestures: gesturesOf(id))
         revision &+= 1
     }
 

@@ -19,6 +19,7 @@ public final class BoardController {
     /// Called for every recognizer state change, with the photo it happened on (for traces).
     public var transitionObserver: ((PhotoID, GestureTransition) -> Void)?
 
+    /// The recognizers of photos a finger has been on (`gesturesOf`).
     var gestures: [PhotoID: PhotoGestures] = [:]
     var motions: [PhotoID: Motion] = [:] {
         didSet { moving = nil }
@@ -56,7 +57,6 @@ public final class BoardController {
         self.board = board
         self.settings = settings
         self.now = startTime
-        for photo in board.photos { gestures[photo.id] = makeGestures() }
     }
 
     // MARK: Photos
@@ -65,7 +65,7 @@ public final class BoardController {
     public func add(_ photo: Photo) {
         board.add(photo)
         offBoard[photo.id] = nil
-        gestures[photo.id] = makeGestures()
+        gestures[photo.id] = nil
         revision &+= 1
     }
 
@@ -73,7 +73,7 @@ public final class BoardController {
     public func add(_ photo: Photo, rank: Double, rankOf: (PhotoID) -> Double) {
         board.insert(photo, rank: rank, rankOf: rankOf)
         offBoard[photo.id] = nil
-        gestures[photo.id] = makeGestures()
+        gestures[photo.id] = nil
         revision &+= 1
     }
 
@@ -108,11 +108,15 @@ public final class BoardController {
         }
     }
 
-    private func makeGestures() -> PhotoGestures {
+    /// A photo's recognizers, made when it is first touched (or brought up close): a board of
+    /// ten thousand prints keeps them only for the few a finger has been on.
+    func gesturesOf(_ id: PhotoID) -> PhotoGestures {
+        if let photoGestures = gestures[id] { return photoGestures }
         let photoGestures = PhotoGestures(settings: settings.gestures)
         for gesture in disabledGestures {
             photoGestures.suite.setEnabled(photoGestures.recognizer(for: gesture), false)
         }
+        gestures[id] = photoGestures
         return photoGestures
     }
 
@@ -126,6 +130,10 @@ public final class BoardController {
     }
 
     // MARK: Invariants
+
+    /// How many photos have recognizers now (those a finger has been on and that stayed); for
+    /// tests.
+    public var _photosWithRecognizers: Int { gestures.count }
 
     /// Checks the controller's and board's invariants; for tests.
     public func _checkInvariants() {

@@ -201,11 +201,6 @@ public final class BoardSession {
             if let requests = catalogue?.decodeAgain(), !requests.isEmpty { effects.append(.decode(requests)) }
         case .exposed, .frameShown:
             break  // the loop's: what is painted when
-        case .pictureDropped, .pasted, .pasteFailed:
-            // The window sends these only when asked (`X11Window.acceptPictureDrops(savingInto:)`,
-            // `X11Window.paste(at:)`), which nothing does until paste, copy and picture drops are
-            // commands and effects here (issue 27).
-            break
         }
     }
 

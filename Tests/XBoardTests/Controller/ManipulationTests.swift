@@ -106,4 +106,37 @@ import XBoard
         expectClose(controller.board.photo(PhotoID(1))!.rotation, 0, absolute: 1e-12)
         #expect(!script.log.contains("rotation began"))
     }
+
+    @Test func onlyPhotosAFingerWasOnHaveRecognizers() {
+        var board = Board(size: Size(width: 1000, height: 800))
+        let controller = BoardController(board: board)
+        controller.setEnabled(.rotation, false)
+        for number in 1...1000 {
+            controller.add(
+                Photo(
+                    id: PhotoID(number), size: Size(width: 20, height: 10), pixelSize: Size(width: 200, height: 100),
+                    photoToBoard: AffineTransform(center: Point(Double(number % 40) * 25, Double(number / 40) * 30), scale: 1, rotation: 0))
+            )
+        }
+        board = controller.board
+        #expect(controller._photosWithRecognizers == 0)
+        let top = board.photos.last!.id
+        let center = board.photo(top)!.center
+        let script = TouchScript(controller)
+        // A double tap on a photo no finger was on before brings it up close: its recognizers
+        // are made by the first touch and kept for the second.
+        script.down(1, at: center).up(1, after: .milliseconds(60)).down(1, at: center, after: .milliseconds(80)).up(
+            1, after: .milliseconds(60)
+        ).wait(.seconds(1))
+        #expect(controller._photosWithRecognizers == 1)
+        #expect(controller.isUpClose(top))
+        // Made late, they still hold what was switched off board-wide before.
+        let closeUp = controller.board.photo(top)!
+        script.down(1, at: closeUp.center - Point(30, 0)).down(2, at: closeUp.center + Point(30, 0))
+        script.move([(1, closeUp.center - Point(0, 30)), (2, closeUp.center + Point(0, 30))])
+        expectClose(controller.board.photo(top)!.rotation, 0, absolute: 1e-12)
+        _ = script.up(1).up(2)
+        controller.remove(top)
+        #expect(controller._photosWithRecognizers == 0)
+    }
 }
