@@ -61,12 +61,18 @@ enum ScaleBenchmark {
             environment: ["PHOTOBOARD_TRACE": "loop,save"])
         defer { app.stop() }
         var figures = Figures()
-        // Quiet: the probe (the last file) on the board and the screen still for 3 s (a board
-        // that stops answering while it opens shows a still screen long before it is done).
-        _ = try waitFor("the last photo on the board", timeout: .seconds(600), interval: .milliseconds(250)) {
+        // Quiet: the probe (the last file) on the board and nothing drawn for 3 s (a board that
+        // stops answering while it opens shows a still screen long before it is done). What
+        // the board draws is watched through Damage, not by reading the screen: a 1920×1080
+        // XGetImage costs the server 4.4 ms, ten a second, which the board's turns then wait
+        // behind — a load no person looking at the screen puts on it.
+        let window = try waitFor("the window", timeout: .seconds(30)) { reader.window(ofProcess: app.pid) }
+        let drawing = try FrameCounter(displayName: server.displayName, window: window)
+        defer { drawing.close() }
+        _ = try waitFor("the last photo on the board", timeout: .seconds(600), interval: .seconds(1)) {
             PrintMeasure(try reader.screenshot(), left: probeLeft, right: probeRight, minimumPixels: 20)
         }
-        let quiet = try LibraryBenchmark.lastChange(reader: reader, app: app, still: .seconds(3))
+        let quiet = try lastDrawing(drawing, still: .seconds(3))
         let opened = MonotonicClock.now()
         figures.loadSeconds = (opened - launched).seconds - (ContinuousClock.now - quiet).seconds
         figures.appMiB = Measure.residentMiB(of: app.pid)
@@ -127,18 +133,35 @@ enum ScaleBenchmark {
         let outcome = try reader.drop(payload, onto: reader.window(ofProcess: app.pid) ?? 0, at: (width / 2, height / 3))
         figures.dropFinished = (MonotonicClock.now() - dropStart).seconds
         _ = outcome
-        _ = try LibraryBenchmark.lastChange(reader: reader, app: app, still: .seconds(3))
+        _ = try lastDrawing(drawing, still: .seconds(3))
         figures.dropStall = longestTurn(app, from: dropStart, to: MonotonicClock.now())
 
         // Tidy every photo (t).
         let tidyStart = MonotonicClock.now()
         try server.keyboard.press(reader.keycode(for: 0x74))
-        _ = try LibraryBenchmark.lastChange(reader: reader, app: app, still: .seconds(3))
+        _ = try lastDrawing(drawing, still: .seconds(3))
         figures.tidyStall = longestTurn(app, from: tidyStart, to: MonotonicClock.now())
 
         // Drag latency of the probe, now tidied among the rest.
         figures.latencies = try probeDragLatencies(reader: reader, fingers: fingers, width: width)
         return figures
+    }
+
+    /// When the board last drew into its window, once it has drawn nothing for `still` (the
+    /// server's Damage reports, read ten times a second).
+    static func lastDrawing(_ drawing: FrameCounter, still: Duration) throws -> ContinuousClock.Instant {
+        drawing.reset()
+        var seen = 0, changed = ContinuousClock.now
+        return try waitFor("the board to stop drawing", timeout: .seconds(300), interval: .milliseconds(100)) {
+            () -> ContinuousClock.Instant? in
+            drawing.poll()
+            if drawing.operations != seen {
+                seen = drawing.operations
+                changed = ContinuousClock.now
+                return nil
+            }
+            return ContinuousClock.now - changed > still ? changed : nil
+        }
     }
 
     /// How long each of 40 small moves of the probe (a finger on it, moved 3 px back and forth)
