@@ -29,6 +29,12 @@ public final class BoardKeeper {
     var carriedOver: BoardMemory?
     /// The memory as last read or written, merged with every save: what a new document holds.
     public private(set) var latest = BoardMemory()
+    /// The board's memory under the paths it was opened with, once it became a document: kept
+    /// up to date with every save, so opening those paths again shows the arrangement as it is
+    /// now, not as it was when the document was made.
+    private var opened: BoardKeeper?
+    /// The last line said about keeping `opened` (said again only when it changes).
+    private var openedProblem: String?
 
     /// Whether memory carried over from an old layout or a smaller board waits to be written
     /// as this board's own (with its first save, changed or not).
@@ -149,6 +155,17 @@ public final class BoardKeeper {
         try System.writeFileAtomically(file, contents: data)
         carriedOver = nil
         latest = memory
+        if let opened {
+            // Its own lock, last good copy and problems (said once each, as for any board).
+            do {
+                try opened.save(snapshot, since: baseline, changedAt: changedAt, boardSize: boardSize)
+                openedProblem = nil
+            } catch {
+                let line = "\(error); opening \(opened.arguments.map(\.escaped).joined(separator: " ")) again shows an older arrangement"
+                if line != openedProblem { report(line) }
+                openedProblem = line
+            }
+        }
         return memory
     }
 
@@ -180,6 +197,11 @@ public final class BoardKeeper {
             } catch {
                 lastError = error
                 continue
+            }
+            if case .paths = identity, self.file != nil {
+                let opened = BoardKeeper(identity: identity, state: state, report: report)
+                opened.latest = merged
+                self.opened = opened
             }
             identity = .document(candidate)
             file = candidate

@@ -213,4 +213,20 @@ final class BoardKeeperTests {
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: document.string)[.posixPermissions] as? Int)
         #expect(mode == 0o644 & ~Int(mask), "\(String(mode, radix: 8))")
     }
+
+    @Test func aFolderSavedAsADocumentOpensAgainAsTheDocumentLeftIt() throws {
+        let folder = root.appending("trip"), size = Size(width: 800, height: 600)
+        let board = keeper([folder])
+        _ = board.load(listing: [], fresh: false)
+        try board.save(Self.snapshot(folder), since: nil, changedAt: 1, boardSize: size)
+        _ = try board.saveDocument(
+            Self.snapshot(folder, shift: 5), since: Self.snapshot(folder), changedAt: 2, boardSize: size,
+            members: Set(Self.snapshot(folder).photos.map(\.key)), candidates: [root.appending("trip.photoboard")])
+        // Moved on after the document was made: the document and the folder's memory both keep it.
+        try board.save(Self.snapshot(folder, shift: 9), since: Self.snapshot(folder, shift: 5), changedAt: 3, boardSize: size)
+        let document = BoardKeeper(identity: .document(root.appending("trip.photoboard")), state: state) { _ in }
+        #expect(x(of: "p0.jpg", in: try document.loadDocument(), folder) == 109)
+        #expect(x(of: "p0.jpg", in: keeper([folder]).load(listing: [], fresh: false), folder) == 109)
+        #expect(lines.isEmpty, "\(lines)")
+    }
 }
