@@ -26,11 +26,12 @@ public enum BoardNotices {
         return "Could not open \(subject) (standard error says why)"
     }
 
-    /// "Saved the board as ~/Pictures/photoboard-….png", with the home folder as "~".
-    public static func saved(path: String, home: String?) -> String {
+    /// "Saved the board as ~/Pictures/trip.photoboard", with the home folder as "~"; for a
+    /// picture of it, "Saved a picture of the board as ~/Pictures/photoboard-….png".
+    public static func saved(path: String, home: String?, asPicture: Bool = false) -> String {
         var shown = path
         if let home, !home.isEmpty, home != "/", path.hasPrefix(home + "/") { shown = "~" + path.dropFirst(home.count) }
-        return "Saved the board as \(shown)"
+        return (asPicture ? "Saved a picture of the board as " : "Saved the board as ") + shown
     }
 
     /// What `c` says when no print is large enough on screen for its caption.

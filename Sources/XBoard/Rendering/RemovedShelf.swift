@@ -54,7 +54,7 @@ public struct RemovedShelf: Hashable, Sendable {
         }
         hiddenCount = entries.count - slots.count
         if entries.isEmpty {
-            title = "No photos are off the board    (Removed photos or r closes this)"
+            title = "No photos are off the board    (tap here, Removed photos or r closes this)"
         } else {
             let more = hiddenCount > 0 ? " (\(hiddenCount) more appear as you put these back)" : ""
             title = "Taken off the board: tap one to put it back\(more)    (Removed photos or r closes this)"

@@ -86,7 +86,8 @@ extension BoardSession {
         case .saved(let path):
             effects.append(.printPath(path))
             effects.append(.report("saved the board as \(path.escaped)"))
-            notices.post(BoardNotices.saved(path: path.escaped, home: settings.home), topic: BoardNotices.savedTopic, at: now)
+            notices.post(
+                BoardNotices.saved(path: path.escaped, home: settings.home, asPicture: true), topic: BoardNotices.savedTopic, at: now)
         case .failed(let line):
             effects.append(.report(line))
             notices.post("Could not save the board: \(line)", topic: BoardNotices.savedTopic, tone: .problem, at: now)

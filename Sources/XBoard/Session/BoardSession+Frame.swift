@@ -88,7 +88,8 @@ extension BoardSession {
             noticePanels: list.panels.compactMap { panel in
                 if case .notice(let id) = panel.kind { return (id, panel.frame) }
                 return nil
-            }, shelf: shelf)
+            },
+            help: list.panels.last { $0.kind == .help }?.frame, shelf: shelf)
         for widget in widgets where !widget.targets.isEmpty || widget.item.frame.size.width > 0 {
             if picker != nil, shown.picker == nil, widget.targets.contains(where: { if case .picker = $0.target { true } else { false } }) {
                 shown.picker = widget

@@ -1,6 +1,7 @@
 /// Touches, real and emulated: each is hit-tested once, where it begins, against what the last
-/// frame showed — notices (a tap dismisses one), the removed photos list (a tap puts a photo
-/// back), else the board — and belongs to what it began on until it lifts.
+/// frame showed — the help panel (a tap closes it), notices (a tap dismisses one), the removed
+/// photos list (a tap puts a photo back), else the board — and belongs to what it began on
+/// until it lifts.
 extension BoardSession {
     func route(_ touch: TouchEvent, effects: inout [BoardEffect]) {
         switch router.route(touch, hitTest: layer(at:)) {
@@ -11,6 +12,9 @@ extension BoardSession {
             controller.handle(touch)
         case .notice(let id):
             if touch.phase == .began { notices.dismiss(id, at: touch.time) }
+        case .help:
+            // A tap anywhere on the sheet puts it away (it covers most of the board).
+            if touch.phase == .ended { showsHelp = false }
         case .removedPhotos:
             shelfTouch(touch)
         case let layer:
@@ -42,6 +46,7 @@ extension BoardSession {
     /// The top layer at a board point, as the last frame showed it.
     func layer(at point: Point) -> Layer {
         if let widget = widgetLayer(at: point) { return widget }
+        if showsHelp, let help = shown.help, help.contains(point) { return .help }
         if let notice = shown.noticePanels.last(where: { $0.frame.contains(point) }) { return .notice(notice.id) }
         if showsRemovedPhotos, let shelf = shown.shelf, shelf.contains(point) { return .removedPhotos }
         return .board
@@ -56,8 +61,16 @@ extension BoardSession {
         case .moved:
             break
         case .ended:
-            guard let began = shelfTouches.removeValue(forKey: touch.id), let photo = began else { return }
-            if showsRemovedPhotos, shown.shelf?.photo(at: touch.location) == photo { controller.returnToBoard(photo) }
+            guard let began = shelfTouches.removeValue(forKey: touch.id) else { return }
+            guard let photo = began else {
+                // A tap on a list with nothing left on it closes it.
+                if shown.shelf?.slots.isEmpty == true { showsRemovedPhotos = false }
+                return
+            }
+            guard showsRemovedPhotos, shown.shelf?.photo(at: touch.location) == photo else { return }
+            controller.returnToBoard(photo)
+            // The last one put back: the list has done its work.
+            if controller.removedPhotos.isEmpty { showsRemovedPhotos = false }
         case .cancelled:
             shelfTouches[touch.id] = nil
         }

@@ -224,8 +224,9 @@ extension BoardSession {
             return PopupMenu(title: catalogue?.name(of: id), entries: entries, anchor: menuAnchor, pressed: pressedIndex)
         case .tidy:
             return PopupMenu(
-                title: "Tidy", entries: [PopupMenu.Entry("By name"), PopupMenu.Entry("By date taken")], anchor: menuAnchor,
-                pressed: pressedIndex)
+                title: "Tidy",
+                entries: [PopupMenu.Entry("By name"), PopupMenu.Entry("By date taken"), PopupMenu.Entry("Gather into view")],
+                anchor: menuAnchor, pressed: pressedIndex)
         case .more(let first):
             let entries = commands.controls.dropFirst(first).enumerated().map { offset, control in
                 PopupMenu.Entry(control.word, isEnabled: !disabledControls().contains(first + offset))
@@ -253,7 +254,11 @@ extension BoardSession {
             default: break
             }
         case .tidy:
-            perform(.tidy(byDate: index == 1), at: time, effects: &effects)
+            switch index {
+            case 0, 1: perform(.tidy(byDate: index == 1), at: time, effects: &effects)
+            case 2: perform(.gather, at: time, effects: &effects)
+            default: break
+            }
         case .more(let first):
             activateControl(first + index, at: time, effects: &effects)
         case .about:

@@ -86,6 +86,8 @@ public final class BoardSession {
         case controls
         case picker
         case notice(NoticeID)
+        /// The help panel: a tap closes it.
+        case help
         case removedPhotos
         case board
     }
@@ -93,6 +95,7 @@ public final class BoardSession {
     /// What the last frame showed of the overlays that take touches.
     struct Shown {
         var noticePanels: [(id: NoticeID, frame: Rect)] = []
+        var help: Rect?
         var shelf: RemovedShelf?
         var bar: LaidOutWidget?
         var menu: LaidOutWidget?

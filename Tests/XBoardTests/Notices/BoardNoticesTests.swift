@@ -13,5 +13,9 @@ import XBoard
         #expect(BoardNotices.saved(path: "/home/me/Pictures/a.png", home: "/home/me") == "Saved the board as ~/Pictures/a.png")
         #expect(BoardNotices.saved(path: "/home/melissa/a.png", home: "/home/me") == "Saved the board as /home/melissa/a.png")
         #expect(BoardNotices.saved(path: "/tmp/a.png", home: nil) == "Saved the board as /tmp/a.png")
+        // A picture of the board is not the board: Export and Save say which they made.
+        #expect(
+            BoardNotices.saved(path: "/home/me/Pictures/b.png", home: "/home/me", asPicture: true)
+                == "Saved a picture of the board as ~/Pictures/b.png")
     }
 }

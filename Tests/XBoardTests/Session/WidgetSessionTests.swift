@@ -152,6 +152,52 @@ extension WidgetSessionTests {
         #expect(photos.map { script.session.catalogue?.name(of: $0.id) } == ["IMG_2.jpg", "IMG_10.jpg"])
     }
 
+    @Test func tidysMenuGathersEveryPhotoIntoViewByTouch() throws {
+        let script = opened(["a.jpg", "b.jpg"])
+        let size = script.session.controller.board.size
+        let away = try #require(script.session.controller.board.photos.first)
+        // Thrown nearly out of sight: only a sliver in a corner.
+        script.touch(5, .began, at: away.photoToBoard.center)
+        script.touch(5, .moved, at: Point(x: size.width - 1, y: size.height - 1), after: .milliseconds(400))
+        script.touch(5, .ended, at: Point(x: size.width - 1, y: size.height - 1), after: .milliseconds(400)).wait(.seconds(2))
+        let before = try #require(script.session.controller.board.photo(away.id)).photoToBoard.center
+        script.tap(at: try control("Tidy", in: script).center)
+        script.frame()
+        let gather = try #require(script.session.shownMenu?.targets.first { $0.target == .menuEntry(2) }?.frame)
+        script.tap(at: gather.center).wait(.seconds(2))
+        let after = try #require(script.session.controller.board.photo(away.id)).photoToBoard.center
+        #expect(
+            after.distance(to: Point(x: size.width / 2, y: size.height / 2))
+                < before.distance(to: Point(x: size.width / 2, y: size.height / 2)))
+        #expect(script.session.shownMenu == nil)
+    }
+
+    @Test func aTapOnTheHelpSheetClosesIt() throws {
+        let script = opened(["a.jpg"])
+        script.key("?")
+        let sheet = try #require(script.frame().panels.first { $0.kind == .help })
+        let photos = script.session.controller.board.photos
+        script.tap(at: sheet.frame.center)
+        #expect(!script.session.showsHelp)
+        #expect(script.session.controller.board.photos == photos, "the tap reached the board under the sheet")
+    }
+
+    @Test func theRemovedListClosesWhenTheLastPhotoIsBackOrWhenTappedEmpty() throws {
+        let script = opened(["a.jpg", "b.jpg"])
+        script.key(.named(.delete))
+        script.tap(at: try control("Removed", in: script).center)
+        let shelf = try #require(script.frame().items.compactMap { if case .removedPhotos(let shelf) = $0 { shelf } else { nil } }.first)
+        script.tap(at: try #require(shelf.slots.first).frame.center)
+        #expect(script.session.controller.removedPhotos.isEmpty)
+        #expect(!script.session.showsRemovedPhotos)
+        // Opened with nothing on it: a tap on it closes it.
+        script.key("r")
+        let empty = try #require(script.frame().items.compactMap { if case .removedPhotos(let shelf) = $0 { shelf } else { nil } }.first)
+        #expect(empty.slots.isEmpty)
+        script.tap(at: empty.band.center)
+        #expect(!script.session.showsRemovedPhotos)
+    }
+
     @Test func aPictureWhoseThumbnailFailedCannotBeChosenAndSaysSo() throws {
         let script = opened(["a.jpg"])
         script.key("o", .control)
