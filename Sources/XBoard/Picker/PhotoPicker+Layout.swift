@@ -96,8 +96,22 @@ extension PhotoPicker {
                 TextLine(addWord, at: Point(x: addIcon.maxX + metrics.gap, y: baseline(in: add, bold)), style: bold),
                 color: count > 0 ? style.text : style.disabledText))
         if count > 0 { targets.append((add, .picker(.add))) }
+        // Select all (or none), left of Add, when the folder has pictures.
+        var barEnd = add.minX
+        if let pictures = listing?.pictures, !pictures.isEmpty {
+            let allWord = isAllSelected ? "Select none" : "Select all"
+            let allWidth = (metrics.padding * 2 + measure.width(allWord, bold)).rounded(.up)
+            let all = Rect(x: add.minX - metrics.gap - allWidth, y: buttonTop, width: allWidth, height: metrics.target)
+            steps.append(.box(all, radius: metrics.cornerRadius, color: pressed == .all ? style.pressed : style.button))
+            steps.append(
+                .text(
+                    TextLine(allWord, at: Point(x: all.minX + metrics.padding, y: baseline(in: all, bold)), style: bold),
+                    color: style.text))
+            targets.append((all, .picker(.all)))
+            barEnd = all.minX
+        }
         // The path bar: as many of the last folders as fit, each a target.
-        let barRoom = add.minX - metrics.gap - (header.minX + metrics.gap)
+        let barRoom = barEnd - metrics.gap - (header.minX + metrics.gap)
         var crumbs = Array(crumbs.enumerated())
         func width(_ name: String) -> Double { max(metrics.target, measure.width(name, bold) + 2 * metrics.padding) }
         while crumbs.count > 1, crumbs.map({ width($0.element.name) + metrics.gap }).reduce(0, +) > barRoom { crumbs.removeFirst() }

@@ -121,6 +121,32 @@ public struct PhotoPicker: Sendable {
 
     public mutating func clearSelection() { selection = [] }
 
+    /// The folder's pictures that can be chosen: all but those whose thumbnail could not be made
+    /// (no picture the board can open).
+    private var choosable: [ListedFile] {
+        guard let listing else { return [] }
+        return listing.pictures.indices.compactMap { index in
+            failed.contains(ThumbnailID(thumbnailBase + index)) ? nil : listing.pictures[index]
+        }
+    }
+
+    /// Whether every picture of the folder that can be chosen is (and there is one).
+    public var isAllSelected: Bool {
+        let choosable = choosable
+        return !choosable.isEmpty && choosable.allSatisfy { selection.contains($0.canonical) }
+    }
+
+    /// Chooses every picture of the folder shown — a folder of thousands is one tap, not
+    /// thousands — or, when all are chosen, none of them.
+    public mutating func toggleAll() {
+        let choosable = choosable
+        if isAllSelected {
+            selection.subtract(choosable.map(\.canonical))
+        } else {
+            selection.formUnion(choosable.map(\.canonical))
+        }
+    }
+
     // MARK: Thumbnails
 
     /// Notes thumbnails asked for.

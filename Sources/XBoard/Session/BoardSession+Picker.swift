@@ -135,6 +135,9 @@ extension BoardSession {
                 self.picker = picker
                 closePicker(effects: &effects)
                 takeIntoBoard(files, at: controller.board.bounds.center, effects: &effects)
+            case .picker(.all):
+                picker.toggleAll()
+                self.picker = picker
             case .picker(.crumb(let index)):
                 let crumbs = picker.crumbs
                 if crumbs.indices.contains(index) { openPickerFolder(crumbs[index].folder, effects: &effects) }

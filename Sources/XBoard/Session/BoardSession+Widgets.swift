@@ -327,6 +327,7 @@ extension BoardSession {
                     }
                 case .picker(.crumb(let index)): lines.append(line("picker-crumb", picker.crumbs[index].name, frame))
                 case .picker(.add): lines.append(line("picker-add", "Add", frame))
+                case .picker(.all): lines.append(line("picker-all", picker.isAllSelected ? "Select none" : "Select all", frame))
                 case .picker(.close): lines.append(line("picker-close", "Close", frame))
                 default: break
                 }

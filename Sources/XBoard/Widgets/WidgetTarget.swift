@@ -47,6 +47,8 @@ public enum PickerTarget: Hashable, Sendable {
     case close
     /// Lays the selected photos on the board.
     case add
+    /// Chooses every picture of the folder, or none.
+    case all
     /// A tile of the grid: sub-folders first, then pictures.
     case tile(Int)
     /// The grid between tiles: it scrolls.

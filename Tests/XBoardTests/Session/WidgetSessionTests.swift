@@ -198,6 +198,30 @@ extension WidgetSessionTests {
         #expect(!script.session.showsRemovedPhotos)
     }
 
+    @Test func selectAllChoosesEveryPictureOfTheFolderThatCanBeOpenedInOneTap() throws {
+        let script = opened(["a.jpg"])
+        script.key("o", .control)
+        script.send(.folderListed(Self.listing("/home/ann/Pictures", pictures: ["fake.png", "x.jpg", "y.jpg", "z.jpg"])))
+        script.frame()
+        guard case .picture(_, let thumbnail) = script.session.picker?.tile(0) else {
+            Issue.record("the first tile is no picture")
+            return
+        }
+        script.send(.thumbnailsDecoded([thumbnail: false])).frame()
+        func all() throws -> Rect { try #require(script.session.shownPicker?.targets.first { $0.target == .picker(.all) }?.frame) }
+        script.tap(at: try all().center).frame()
+        #expect(script.session.picker?.selection.count == 3)
+        #expect(script.session.picker?.isAllSelected == true)
+        #expect(script.session.shownTargets().contains { $0.hasPrefix("picker-all Select none at") })
+        // Again: none.
+        script.tap(at: try all().center).frame()
+        #expect(script.session.picker?.selection.isEmpty == true)
+        script.tap(at: try all().center).frame()
+        let add = try #require(script.session.shownPicker?.targets.first { $0.target == .picker(.add) }?.frame)
+        script.tap(at: add.center).frame()
+        #expect(script.log.contains("decode 3"), "\(script.log)")
+    }
+
     @Test func aPictureWhoseThumbnailFailedCannotBeChosenAndSaysSo() throws {
         let script = opened(["a.jpg"])
         script.key("o", .control)
