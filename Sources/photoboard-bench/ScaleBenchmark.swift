@@ -69,10 +69,15 @@ enum ScaleBenchmark {
         let window = try waitFor("the window", timeout: .seconds(30)) { reader.window(ofProcess: app.pid) }
         let drawing = try FrameCounter(displayName: server.displayName, window: window)
         defer { drawing.close() }
-        _ = try waitFor("the last photo on the board", timeout: .seconds(600), interval: .seconds(1)) {
-            PrintMeasure(try reader.screenshot(), left: probeLeft, right: probeRight, minimumPixels: 20)
+        // The screen is read only once the board has stopped drawing, to see the probe there (a
+        // board still drawing arrivals draws every 100 ms; one that stalls for 3 s while opening
+        // shows no probe yet and is waited for again).
+        var quiet = try lastDrawing(drawing, still: .seconds(3))
+        let opening = ContinuousClock.now
+        while PrintMeasure(try reader.screenshot(), left: probeLeft, right: probeRight, minimumPixels: 20) == nil {
+            guard ContinuousClock.now - opening < .seconds(600) else { throw HarnessError("the last photo never showed (\(binary))") }
+            quiet = try lastDrawing(drawing, still: .seconds(3))
         }
-        let quiet = try lastDrawing(drawing, still: .seconds(3))
         let opened = MonotonicClock.now()
         figures.loadSeconds = (opened - launched).seconds - (ContinuousClock.now - quiet).seconds
         figures.appMiB = Measure.residentMiB(of: app.pid)
