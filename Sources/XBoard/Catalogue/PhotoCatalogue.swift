@@ -280,8 +280,9 @@ public struct PhotoCatalogue: Sendable {
         public var changed = false
         /// Lines to say, one per problem (each names its file).
         public var problems: [String] = []
-        /// Paths that could not be opened, newly.
+        /// Paths that could not be opened, newly, and the line that says why of each.
         public var failed: [FilePath] = []
+        public var failedLines: [String] = []
     }
 
     /// Takes finished decodes: places new photos, records re-decoded copies.
@@ -301,6 +302,7 @@ public struct PhotoCatalogue: Sendable {
                     if !entries[id.rawValue].isFailed {
                         received.problems.append(line)
                         received.failed.append(report.request.path)
+                        received.failedLines.append(line)
                         failedPaths.append(report.request.path)
                     }
                     if entries[id.rawValue].stack != nil {

@@ -16,12 +16,15 @@ public enum BoardNotices {
     /// How many names a notice lists before "and N more".
     public static let namesListed = 3
 
-    /// "Could not open broken.png", or "Could not open 5 items: a.png, b.jpg, c and 2 more",
-    /// naming files by their last path component; standard error has every path and reason.
-    public static func unopened(_ paths: [String]) -> String {
+    /// "Could not open broken.png: it is cut short" when one file could not be opened and why is
+    /// known (whoever started the board from a file manager never sees standard error), else
+    /// "Could not open 5 items: a.png, b.jpg, c and 2 more", naming files by their last path
+    /// component; standard error has every path and reason.
+    public static func unopened(_ paths: [String], reason: String? = nil) -> String {
         let names = paths.prefix(namesListed).map(BoardTitle.lastComponent(of:))
         let more = paths.count - names.count
         let listed = names.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
+        if paths.count == 1, let reason, !reason.isEmpty { return "Could not open \(listed): \(reason)" }
         let subject = paths.count == 1 ? listed : "\(paths.count) items: \(listed)"
         return "Could not open \(subject) (standard error says why)"
     }

@@ -32,6 +32,10 @@ extension BoardSession {
         effects += received.problems.map(BoardEffect.report)
         if !received.failed.isEmpty {
             unopenedPaths += received.failed.map(\.escaped)
+            // Each problem line is "path: why".
+            for (path, line) in zip(received.failed, received.failedLines) where line.hasPrefix(path.escaped + ": ") {
+                unopenedReasons[path.escaped] = String(line.dropFirst(path.escaped.count + 2))
+            }
             reportUnopened(at: now)
         }
         if catalogue?.allFailed == true {
@@ -87,6 +91,7 @@ extension BoardSession {
     /// Posts (or updates) the notice counting every path that could not be opened so far.
     func reportUnopened(at now: Instant) {
         guard !unopenedPaths.isEmpty else { return }
-        notices.post(BoardNotices.unopened(unopenedPaths), topic: BoardNotices.unopenedTopic, tone: .problem, at: now)
+        let reason = unopenedPaths.count == 1 ? unopenedReasons[unopenedPaths[0]] : nil
+        notices.post(BoardNotices.unopened(unopenedPaths, reason: reason), topic: BoardNotices.unopenedTopic, tone: .problem, at: now)
     }
 }

@@ -52,6 +52,8 @@ public final class BoardSession {
     /// Paths that could not be opened so far (at start, dropped, or failing to decode), escaped,
     /// for the notice that counts them.
     var unopenedPaths: [String] = []
+    /// Why some of them could not be opened, where a decode said.
+    var unopenedReasons: [String: String] = [:]
     /// Whether the session has ended (a quit effect went out).
     public internal(set) var hasEnded = false
     /// Until when the controls show (then they fade), unless pinned (`controlsArePinned`).

@@ -5,6 +5,9 @@ import XBoard
     @Test func unopenedFilesAreCountedAndTheFirstNamed() {
         #expect(BoardNotices.unopened(["/tmp/x/broken.png"]) == "Could not open broken.png (standard error says why)")
         #expect(
+            BoardNotices.unopened(["/tmp/x/broken.png"], reason: "not a picture format this system can read")
+                == "Could not open broken.png: not a picture format this system can read")
+        #expect(
             BoardNotices.unopened(["/a/one.png", "/a/two.jpg", "/b/", "/c/four.gif", "/c/five.gif"])
                 == "Could not open 5 items: one.png, two.jpg, b and 2 more (standard error says why)")
     }

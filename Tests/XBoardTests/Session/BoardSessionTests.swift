@@ -105,6 +105,10 @@ import XBoard
         let script = SessionScript().open(["a.jpg", "broken.jpg"], failing: ["broken.jpg"])
         #expect(script.log.contains("report /photos/broken.jpg: not a picture format this system can read"))
         #expect(script.session.notices.notices.contains { $0.topic == BoardNotices.unopenedTopic })
+        // Said on the board too: whoever started it from a file manager never sees standard error.
+        #expect(
+            script.session.notices.notices.contains { $0.text == "Could not open broken.jpg: not a picture format this system can read" },
+            "\(script.session.notices.notices.map(\.text))")
         #expect(!script.log.contains { $0.hasPrefix("quit") })
     }
 
