@@ -112,7 +112,7 @@ extension CommandCatalogue {
                 ("wheel · Shift+wheel", "zoom · turn about the pointer"),
                 ("Ctrl+drag · pin a finger", "zoom and turn with a second finger"),
                 ("tap a gliding photo", "catch it"),
-                ("tap a notice · this sheet", "dismiss it · close it"),
+                ("tap a notice · the help", "dismiss it · close it"),
                 ("press and hold · right-click", "the photo's menu"),
                 ("double tap", "close-up; again to put it back"),
                 ("triple tap", "back as first laid out"),
