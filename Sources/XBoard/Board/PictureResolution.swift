@@ -27,6 +27,15 @@ public struct PictureResolution: Hashable, Sendable {
         return PictureResolution(baseLongEdge: min(ceiling, max(minimumBaseLongEdge, Int((layout.pictureLongEdge * 2).rounded()))))
     }
 
+    /// The first decode size for photos dropped (or added) among the others, shown
+    /// `pictureLongEdge` long: twice that, as for a board's layout, never more than the
+    /// board's own first decodes — ten thousand added to a board of three are 16-px prints, not
+    /// 512-px copies (and their thumbnails the cache's smallest, not its x-large).
+    public func forDrop(pictureLongEdge: Double) -> Int {
+        guard pictureLongEdge.isFinite, pictureLongEdge > 0 else { return baseLongEdge }
+        return min(baseLongEdge, max(Self.minimumBaseLongEdge, Int((pictureLongEdge * 2).rounded())))
+    }
+
     /// The long edge to re-decode at, or `nil` to keep the current copy.
     ///
     /// - Parameters:

@@ -28,6 +28,7 @@ extension PhotoCatalogue {
             count: arriving.count, photosOnBoard: controller.board.photos.count, boardSize: controller.board.size, at: location,
             seed: layout.seed)
         var decodes: [DecodeRequest] = []
+        let wanted = resolution.forDrop(pictureLongEdge: drop.pictureLongEdge)
         for (slot, arrival) in arriving.enumerated() {
             if let id = arrival.id {
                 if controller.isOffBoard(id) {
@@ -38,7 +39,7 @@ extension PhotoCatalogue {
                     entries[id.rawValue].isAside = false
                     entries[id.rawValue].dropSlot = (drop, slot)
                     if entries[id.rawValue].copy == nil, entries[id.rawValue].isFailed {
-                        decodes.append(request(id, wanted: resolution.baseLongEdge, shown: drop.pictureLongEdge))
+                        decodes.append(request(id, wanted: wanted, shown: drop.pictureLongEdge))
                     }
                 }
                 continue
@@ -47,7 +48,7 @@ extension PhotoCatalogue {
             entries.append(Entry(path: arrival.file.path, canonical: arrival.file.canonical, isAdded: true, dropSlot: (drop, slot)))
             idsByKey[arrival.file.canonical] = id
             unclaimed.remove(arrival.file.canonical)
-            decodes.append(request(id, wanted: resolution.baseLongEdge, shown: drop.pictureLongEdge))
+            decodes.append(request(id, wanted: wanted, shown: drop.pictureLongEdge))
         }
         return Dropped(count: arriving.count, decodes: decodes)
     }

@@ -117,6 +117,25 @@ import XBoard
         #expect(script.log.suffix(2) == ["report none of the given paths could be opened", "quit 1"])
     }
 
+    @Test func thousandsDroppedOnAFewAskForCopiesTheSizeTheyAreShown() throws {
+        let script = opened(["a.jpg", "b.jpg", "c.jpg"])
+        let names = (0..<2000).map { "drop\($0).jpg" }
+        let listing = DropListing(
+            dropped: names.map { FilePath("/photos/\($0)") }, documents: [],
+            listing: FileListing(files: names.map(SessionScript.file), problems: []),
+            location: Point(x: 500, y: 400), refused: [])
+        script.send(.dropListed(listing))
+        let requests = script.effects.flatMap { effect -> [DecodeRequest] in if case .decode(let requests) = effect { requests } else { [] }
+        }
+        #expect(requests.count == 2000)
+        // Three photos on the board are decoded large; two thousand more are prints of a few dozen
+        // points: copies of about twice that, and the thumbnail cache's smallest flavour.
+        let board = try #require(script.session.catalogue?.resolution.baseLongEdge)
+        #expect(board >= 256)
+        #expect(requests.allSatisfy { $0.maximumLongEdge <= 128 }, "\(requests.first.map(\.maximumLongEdge) ?? 0) px")
+        #expect(requests.allSatisfy { $0.thumbnail == nil || $0.thumbnail?.made == .normal })
+    }
+
     @Test func aDropIsAnsweredAtOnceAndListedOffTheLoop() {
         let script = opened(["a.jpg"])
         script.window(.filesDropped([FilePath("/photos/new.jpg"), FilePath("/photos/gone.jpg")], at: Point(x: 500, y: 400), refused: []))
