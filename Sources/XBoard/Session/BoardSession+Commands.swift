@@ -14,7 +14,12 @@ extension BoardSession {
 
     func perform(_ command: BoardCommand, at time: Instant, effects: inout [BoardEffect]) {
         controller.advance(to: time)
-        guard !controller.perform(command) else { return }
+        let hadRemovedPhotos = !controller.removedPhotos.isEmpty
+        if controller.perform(command) {
+            // The removed photos list has done its work once an undo brings its last photo back.
+            if showsRemovedPhotos, hadRemovedPhotos, controller.removedPhotos.isEmpty { showsRemovedPhotos = false }
+            return
+        }
         switch command {
         case .quit:
             effects.append(.quit(status: 0))
@@ -85,7 +90,7 @@ extension BoardSession {
         switch outcome {
         case .saved(let path):
             effects.append(.printPath(path))
-            effects.append(.report("saved the board as \(path.escaped)"))
+            effects.append(.report("saved a picture of the board as \(path.escaped)"))
             notices.post(
                 BoardNotices.saved(path: path.escaped, home: settings.home, asPicture: true), topic: BoardNotices.savedTopic, at: now)
         case .failed(let line):

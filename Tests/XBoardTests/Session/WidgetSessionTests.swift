@@ -190,6 +190,13 @@ extension WidgetSessionTests {
         script.tap(at: try #require(shelf.slots.first).frame.center)
         #expect(script.session.controller.removedPhotos.isEmpty)
         #expect(!script.session.showsRemovedPhotos)
+        // Emptied by an undo: closed too.
+        script.key(.named(.delete))
+        script.key("r")
+        #expect(script.session.showsRemovedPhotos)
+        script.key("z", .control)
+        #expect(script.session.controller.removedPhotos.isEmpty)
+        #expect(!script.session.showsRemovedPhotos)
         // Opened with nothing on it: a tap on it closes it.
         script.key("r")
         let empty = try #require(script.frame().items.compactMap { if case .removedPhotos(let shelf) = $0 { shelf } else { nil } }.first)
