@@ -24,6 +24,6 @@ extension BoardFile {
         }
         let size = Size(width: layout.boardWidth, height: layout.boardHeight)
         let boardSize = size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0 ? size : nil
-        return Contents(memory: BoardMemory(boardSize: boardSize, entries: entries), arguments: [], problems: problems)
+        return Contents(memory: BoardMemory(boardSize: boardSize, entries: entries), arguments: [], document: nil, problems: problems)
     }
 }

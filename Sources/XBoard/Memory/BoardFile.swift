@@ -6,7 +6,8 @@ import SystemPackage
 ///
 /// JSON: `{"format": "photoboard", "version": 2, "boardWidth": …, "boardHeight": …,
 /// "arguments": [paths], "photos": [{"path", "fingerprint", "baseLongEdge", "placement",
-/// "initialPlacement", "stack", "removed", "added", "changed", "unplaced"}]}`. Paths are
+/// "initialPlacement", "stack", "removed", "added", "changed", "unplaced"}], "document": path}`
+/// ("document": in a state file, the board document the board was saved as). Paths are
 /// `StoredPath`s (a string, or `{"escaped": …}` when not UTF-8).
 ///
 /// Reading trusts nothing: the file is size-capped, a photo whose entry cannot be read is
@@ -30,6 +31,9 @@ public enum BoardFile {
         public var memory: BoardMemory
         /// The paths the board was opened with (state files only; absolute).
         public var arguments: [FilePath]
+        /// The board document the board was saved as (state files only; absolute): opening its
+        /// paths again opens that document.
+        public var document: FilePath?
         /// One line per photo whose remembered numbers were refused or whose entry was
         /// unreadable, naming it and what was wrong.
         public var problems: [String]
@@ -92,11 +96,13 @@ public enum BoardFile {
         let boardSize = size.flatMap { $0.width.isFinite && $0.height.isFinite && $0.width > 0 && $0.height > 0 ? $0 : nil }
         return Contents(
             memory: BoardMemory(boardSize: boardSize, entries: entries), arguments: (raw.arguments ?? []).filter(\.isAbsolute),
-            problems: problems)
+            document: raw.document.flatMap { $0.isAbsolute ? $0 : nil }, problems: problems)
     }
 
     /// The memory as a board file; with `folder`, paths are written relative to it (a document).
-    public static func encode(_ memory: BoardMemory, arguments: [FilePath] = [], relativeTo folder: FilePath? = nil) throws -> Data {
+    public static func encode(
+        _ memory: BoardMemory, arguments: [FilePath] = [], document: FilePath? = nil, relativeTo folder: FilePath? = nil
+    ) throws -> Data {
         let photos = memory.entries.map { entry in
             RawPhoto(
                 path: folder.flatMap { entry.path.relative(to: $0) } ?? entry.path, fingerprint: entry.fingerprint?.description,
@@ -104,9 +110,10 @@ public enum BoardFile {
                 stack: entry.stack, removed: entry.isRemoved ? true : nil, added: entry.isAdded ? true : nil, changed: entry.changed,
                 unplaced: entry.isUnplaced ? true : nil)
         }
-        let file = RawFile(
+        var file = RawFile(
             format: format, version: currentVersion, boardWidth: memory.boardSize?.width, boardHeight: memory.boardSize?.height,
             arguments: arguments.isEmpty ? nil : arguments, photos: photos)
+        file.document = document
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(file)
@@ -149,10 +156,11 @@ struct RawFile: Codable {
     var boardHeight: Double?
     var arguments: [FilePath]?
     var photos: [RawPhoto]
+    var document: FilePath?
     /// Entries that could not be read at all (no path, not an object).
     var unreadable = 0
 
-    enum CodingKeys: String, CodingKey { case format, version, boardWidth, boardHeight, arguments, photos }
+    enum CodingKeys: String, CodingKey { case format, version, boardWidth, boardHeight, arguments, photos, document }
 
     init(format: String, version: Int, boardWidth: Double?, boardHeight: Double?, arguments: [FilePath]?, photos: [RawPhoto]) {
         (self.format, self.version, self.boardWidth, self.boardHeight, self.arguments, self.photos) =
@@ -166,6 +174,7 @@ struct RawFile: Codable {
         boardWidth = try? container.decode(Double.self, forKey: .boardWidth)
         boardHeight = try? container.decode(Double.self, forKey: .boardHeight)
         arguments = (try? container.decode([StoredPath].self, forKey: .arguments))?.map(\.path)
+        document = (try? container.decode(StoredPath.self, forKey: .document))?.path
         var list = try container.nestedUnkeyedContainer(forKey: .photos)
         photos = []
         while !list.isAtEnd {
@@ -185,6 +194,7 @@ struct RawFile: Codable {
         try container.encodeIfPresent(boardWidth, forKey: .boardWidth)
         try container.encodeIfPresent(boardHeight, forKey: .boardHeight)
         try container.encodeIfPresent(arguments?.map(StoredPath.init), forKey: .arguments)
+        try container.encodeIfPresent(document.map(StoredPath.init), forKey: .document)
         try container.encode(photos, forKey: .photos)
     }
 }

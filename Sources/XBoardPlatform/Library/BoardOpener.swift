@@ -64,7 +64,24 @@ public enum BoardOpener {
         let keeper: BoardKeeper
         let memory: BoardMemory
         var bringsBack: Set<PathKey> = []
-        if let document = documents.first {
+        var document = documents.first
+        var opened: (keeper: BoardKeeper, memory: BoardMemory)?
+        if document == nil {
+            let identity = BoardIdentity.named(others.map(System.canonicalPath))
+            let keeper = BoardKeeper(identity: identity, state: state, isReadOnly: isReadOnly, report: report)
+            let memory = keeper.load(listing: listing.files.map(\.canonical.path), fresh: fresh)
+            // Saved as a board document since: the board is that document now (with the photos
+            // listed here that it lacks), or the folder and the document would drift apart.
+            if !fresh, !isReadOnly, let savedAs = keeper.savedAs, System.fileInfo(savedAs).kindIsRegular,
+                (try? BoardKeeper(identity: .document(savedAs), state: state, isReadOnly: true) { _ in }.loadDocument()) != nil
+            {
+                report("\(others.map(\.escaped).joined(separator: " ")): its board was saved as \(savedAs.escaped); opened that")
+                document = savedAs
+            } else {
+                opened = (keeper, memory)
+            }
+        }
+        if let document {
             keeper = BoardKeeper(identity: .document(System.canonicalPath(document)), state: state, isReadOnly: isReadOnly, report: report)
             let stored: BoardMemory
             do {
@@ -81,10 +98,9 @@ public enum BoardOpener {
                 added.insert(file.canonical)
             }
             bringsBack = named
-        } else {
-            let identity = BoardIdentity.named(others.map(System.canonicalPath))
-            keeper = BoardKeeper(identity: identity, state: state, isReadOnly: isReadOnly, report: report)
-            memory = keeper.load(listing: listing.files.map(\.canonical.path), fresh: fresh)
+        } else if let opened {
+            keeper = opened.keeper
+            memory = opened.memory
             // Naming a photo brings it back when the memory is another board's (carried over);
             // this board's own memory keeps what was taken off it off (the list or a drop
             // brings it back), or reopening the same command could never keep a photo off.
@@ -93,6 +109,8 @@ public enum BoardOpener {
             let remembered = members(of: keeper.latest, listed: Set(listing.files.map(\.canonical)), isDocument: false, report: report)
             files += remembered
             added = Set(remembered.map(\.canonical))
+        } else {
+            return nil  // (either a document or the paths' own board: never neither)
         }
         guard !files.isEmpty else {
             report("nothing to open")

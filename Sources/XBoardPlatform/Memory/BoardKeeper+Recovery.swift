@@ -12,6 +12,8 @@ extension BoardKeeper {
     struct Stored {
         var memory: BoardMemory
         var soundBytes: [UInt8]?
+        /// The board document the board was saved as, as the file says.
+        var document: FilePath? = nil
     }
 
     /// The last good copy of the memory: `<key>.json.previous` beside a state file; for a
@@ -34,7 +36,7 @@ extension BoardKeeper {
                 contents.problems.forEach(report)
                 reportedContents = true
             }
-            return Stored(memory: contents.memory, soundBytes: bytes)
+            return Stored(memory: contents.memory, soundBytes: bytes, document: contents.document)
         } catch .newerVersion(let version) {
             throw Self.newerVersion(path, version)
         } catch {

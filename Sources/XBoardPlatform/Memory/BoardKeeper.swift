@@ -35,6 +35,9 @@ public final class BoardKeeper {
     private var opened: BoardKeeper?
     /// The last line said about keeping `opened` (said again only when it changes).
     private var openedProblem: String?
+    /// For a board of paths: the board document it was saved as, as its file says (kept in the
+    /// file with every save). Opening the paths again opens that document (`BoardOpener`).
+    public private(set) var savedAs: FilePath?
 
     /// Whether memory carried over from an old layout or a smaller board waits to be written
     /// as this board's own (with its first save, changed or not).
@@ -73,6 +76,7 @@ public final class BoardKeeper {
         do {
             if let stored = try readStored(from: file) {
                 latest = stored.memory
+                savedAs = stored.document
                 return fresh ? BoardMemory() : stored.memory
             }
         } catch {
@@ -146,7 +150,8 @@ public final class BoardKeeper {
         memory.merge(snapshot, since: baseline, changedAt: changedAt)
         memory.boardSize = boardSize
         memory.forgetBeyondLimit(keeping: Set(snapshot.photos.map(\.key)))
-        let data = [UInt8](try BoardFile.encode(memory, arguments: arguments, relativeTo: documentFolder))
+        if case .paths = identity, let document = stored?.document, savedAs == nil { savedAs = document }
+        let data = [UInt8](try BoardFile.encode(memory, arguments: arguments, document: savedAs, relativeTo: documentFolder))
         // The file as it was, read whole and sound, is kept as the last good copy first: a
         // crash between the two writes leaves both files whole (each write is atomic).
         if let sound = stored?.soundBytes, sound != data, let previous = previousFile {
@@ -201,6 +206,9 @@ public final class BoardKeeper {
             if case .paths = identity, self.file != nil {
                 let opened = BoardKeeper(identity: identity, state: state, report: report)
                 opened.latest = merged
+                // Its file says where the board went: opening these paths again opens the document.
+                opened.savedAs = candidate
+                _ = try? opened.save(snapshot, since: baseline, changedAt: changedAt, boardSize: boardSize)
                 self.opened = opened
             }
             identity = .document(candidate)

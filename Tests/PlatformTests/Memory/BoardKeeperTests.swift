@@ -3,6 +3,7 @@ import SystemPackage
 import Testing
 import XBoard
 import XBoardPlatform
+import XorgHarness
 
 /// The board's memory on disk, on real files: the last good copy is kept at every save, a
 /// damaged file is recovered from (and kept aside under a name never reused), reading for
@@ -228,5 +229,41 @@ final class BoardKeeperTests {
         #expect(x(of: "p0.jpg", in: try document.loadDocument(), folder) == 109)
         #expect(x(of: "p0.jpg", in: keeper([folder]).load(listing: [], fresh: false), folder) == 109)
         #expect(lines.isEmpty, "\(lines)")
+    }
+
+    @Test func aFolderSavedAsADocumentOpensAsThatDocumentWithItsNewPhotos() throws {
+        let folder = root.appending("trip"), size = Size(width: 800, height: 600)
+        try FileManager.default.createDirectory(atPath: folder.string, withIntermediateDirectories: true)
+        for index in 0..<8 {
+            try TestPhotos.writeJPEG(to: folder.appending("p\(index).jpg").string, width: 64, height: 48, left: 0xC0_4020, right: 0x20_60C0)
+        }
+        let canonical = System.canonicalPath(folder)
+        let board = keeper([canonical])
+        _ = board.load(listing: [], fresh: false)
+        let document = canonical.appending("trip.photoboard")
+        _ = try board.saveDocument(
+            Self.snapshot(canonical), since: nil, changedAt: 1, boardSize: size, members: Set(Self.snapshot(canonical).photos.map(\.key)),
+            candidates: [document])
+        #expect(keeper([canonical]).savedAs == nil)  // (not read until loaded)
+        let reloaded = keeper([canonical])
+        _ = reloaded.load(listing: [], fresh: false)
+        #expect(reloaded.savedAs == document)
+        // A photo added to the folder since: the folder opens as its document, the new photo with it.
+        try TestPhotos.writeJPEG(to: folder.appending("new.jpg").string, width: 64, height: 48, left: 0x20_B040, right: 0xD0_2020)
+        func open(fresh: Bool = false) throws -> BoardOpener.Opened {
+            try #require(
+                BoardOpener.open([folder], recursive: false, fresh: fresh, state: state, openOthers: false) { self.lines.append($0) })
+        }
+        let opened = try open()
+        #expect(opened.keeper.identity == .document(document))
+        #expect(
+            Set(opened.opening.files.map(\.canonical))
+                == Set((0..<8).map { PathKey(canonical.appending("p\($0).jpg")) } + [PathKey(canonical.appending("new.jpg"))]))
+        #expect(opened.opening.added == [PathKey(canonical.appending("new.jpg"))])
+        #expect(lines.contains { $0.hasSuffix("its board was saved as \(document.string); opened that") }, "\(lines)")
+        // Laid out afresh (--fresh), or the document gone: the folder's own board.
+        #expect(try open(fresh: true).keeper.identity == .named([canonical]))
+        try FileManager.default.removeItem(atPath: document.string)
+        #expect(try open().keeper.identity == .named([canonical]))
     }
 }
