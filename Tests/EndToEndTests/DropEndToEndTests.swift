@@ -162,6 +162,11 @@ extension EndToEnd {
             }
             let stalled =
                 "photoboard-x11: drop ignored: The drop could not be read: the program it came from stopped sending it (nothing for 5 s)"
+            // The line is written as the drop is given up; standard error is read on a thread of
+            // the harness, which may take a moment after the source saw XdndFinished.
+            _ = try? waitFor("both drops said", timeout: .seconds(5)) {
+                session.app.standardError.split(separator: "\n").count >= 2 ? true : nil
+            }
             #expect(session.app.standardError.split(separator: "\n") == [stalled[...], stalled[...]], "\(session.app.standardError)")
             #expect(try session.measure(.blueYellow) == nil, "nothing should have been taken")
             // The board goes on: the next drop is taken.
