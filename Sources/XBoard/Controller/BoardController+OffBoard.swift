@@ -10,6 +10,9 @@ extension BoardController {
     /// The photos off the board, the one taken off last first.
     public var removedPhotos: [Photo] { offBoard.values.sorted { $0.order > $1.order }.map(\.photo) }
 
+    /// Whether any photo is off the board (without listing them).
+    public var hasRemovedPhotos: Bool { !offBoard.isEmpty }
+
     /// Whether the photo is off the board, waiting to come back.
     public func isOffBoard(_ id: PhotoID) -> Bool { offBoard[id] != nil }
 

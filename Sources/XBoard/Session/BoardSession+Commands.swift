@@ -7,19 +7,22 @@ extension BoardSession {
     /// Carries out `command`, given at `time`.
     public func perform(_ command: BoardCommand, at time: Instant) -> [BoardEffect] {
         var effects: [BoardEffect] = []
-        perform(command, at: time, effects: &effects)
+        closingTheRemovedListWhenItEmpties { perform(command, at: time, effects: &effects) }
         if effects.contains(where: { if case .quit = $0 { true } else { false } }) { hasEnded = true }
         return effects
     }
 
+    /// Does `change`; the removed photos list has done its work when its last photo came back
+    /// (put back from it, by an undo, by a drop): it closes. Opened empty, it stays.
+    func closingTheRemovedListWhenItEmpties(_ change: () -> Void) {
+        let hadRemovedPhotos = controller.hasRemovedPhotos
+        change()
+        if showsRemovedPhotos, hadRemovedPhotos, !controller.hasRemovedPhotos { showsRemovedPhotos = false }
+    }
+
     func perform(_ command: BoardCommand, at time: Instant, effects: inout [BoardEffect]) {
         controller.advance(to: time)
-        let hadRemovedPhotos = !controller.removedPhotos.isEmpty
-        if controller.perform(command) {
-            // The removed photos list has done its work once an undo brings its last photo back.
-            if showsRemovedPhotos, hadRemovedPhotos, controller.removedPhotos.isEmpty { showsRemovedPhotos = false }
-            return
-        }
+        guard !controller.perform(command) else { return }
         switch command {
         case .quit:
             effects.append(.quit(status: 0))

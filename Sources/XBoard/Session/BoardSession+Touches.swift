@@ -67,10 +67,7 @@ extension BoardSession {
                 if shown.shelf?.slots.isEmpty == true { showsRemovedPhotos = false }
                 return
             }
-            guard showsRemovedPhotos, shown.shelf?.photo(at: touch.location) == photo else { return }
-            controller.returnToBoard(photo)
-            // The last one put back: the list has done its work.
-            if controller.removedPhotos.isEmpty { showsRemovedPhotos = false }
+            if showsRemovedPhotos, shown.shelf?.photo(at: touch.location) == photo { controller.returnToBoard(photo) }
         case .cancelled:
             shelfTouches[touch.id] = nil
         }

@@ -128,6 +128,12 @@ public final class BoardSession {
     public func handle(_ event: SessionEvent, at now: Instant) -> [BoardEffect] {
         guard !hasEnded else { return [] }
         var effects: [BoardEffect] = []
+        closingTheRemovedListWhenItEmpties { handle(event, at: now, effects: &effects) }
+        if effects.contains(where: { if case .quit = $0 { true } else { false } }) { hasEnded = true }
+        return effects
+    }
+
+    private func handle(_ event: SessionEvent, at now: Instant, effects: inout [BoardEffect]) {
         switch event {
         case .window(let windowEvent): handle(windowEvent, at: now, effects: &effects)
         case .opened(let opening): open(opening, at: now, effects: &effects)
@@ -140,8 +146,6 @@ public final class BoardSession {
         case .thumbnailsDecoded(let results): thumbnailsDecoded(results)
         case .pictureKept(let kept, let location): pictureKept(kept, at: location, effects: &effects)
         }
-        if effects.contains(where: { if case .quit = $0 { true } else { false } }) { hasEnded = true }
-        return effects
     }
 
     private func handle(_ event: WindowEvent, at now: Instant, effects: inout [BoardEffect]) {
