@@ -280,9 +280,8 @@ public struct PhotoCatalogue: Sendable {
         public var changed = false
         /// Lines to say, one per problem (each names its file).
         public var problems: [String] = []
-        /// Paths that could not be opened, newly, and the line that says why of each.
-        public var failed: [FilePath] = []
-        public var failedLines: [String] = []
+        /// Paths that could not be opened, newly, each with the line that says why ("path: why").
+        public var failed: [(path: FilePath, line: String)] = []
     }
 
     /// Takes finished decodes: places new photos, records re-decoded copies.
@@ -301,8 +300,7 @@ public struct PhotoCatalogue: Sendable {
                 if isInitial {
                     if !entries[id.rawValue].isFailed {
                         received.problems.append(line)
-                        received.failed.append(report.request.path)
-                        received.failedLines.append(line)
+                        received.failed.append((report.request.path, line))
                         failedPaths.append(report.request.path)
                     }
                     if entries[id.rawValue].stack != nil {

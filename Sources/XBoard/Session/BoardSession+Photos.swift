@@ -31,9 +31,8 @@ extension BoardSession {
         }
         effects += received.problems.map(BoardEffect.report)
         if !received.failed.isEmpty {
-            unopenedPaths += received.failed.map(\.escaped)
-            // Each problem line is "path: why".
-            for (path, line) in zip(received.failed, received.failedLines) where line.hasPrefix(path.escaped + ": ") {
+            unopenedPaths += received.failed.map(\.path.escaped)
+            for (path, line) in received.failed where line.hasPrefix(path.escaped + ": ") {
                 unopenedReasons[path.escaped] = String(line.dropFirst(path.escaped.count + 2))
             }
             reportUnopened(at: now)
