@@ -66,29 +66,39 @@ public enum BoardOpener {
         var bringsBack: Set<PathKey> = []
         var document = documents.first
         var opened: (keeper: BoardKeeper, memory: BoardMemory)?
+        var followed: (keeper: BoardKeeper, memory: BoardMemory)?
         if document == nil {
             let identity = BoardIdentity.named(others.map(System.canonicalPath))
             let keeper = BoardKeeper(identity: identity, state: state, isReadOnly: isReadOnly, report: report)
             let memory = keeper.load(listing: listing.files.map(\.canonical.path), fresh: fresh)
             // Saved as a board document since: the board is that document now (with the photos
             // listed here that it lacks), or the folder and the document would drift apart.
-            if !fresh, !isReadOnly, let savedAs = keeper.savedAs, System.fileInfo(savedAs).kindIsRegular,
-                (try? BoardKeeper(identity: .document(savedAs), state: state, isReadOnly: true) { _ in }.loadDocument()) != nil
-            {
+            // (A document that cannot be read is not followed: the paths' own board opens.)
+            let documentKeeper = keeper.savedAs.flatMap { savedAs in
+                !fresh && !isReadOnly && System.fileInfo(savedAs).kindIsRegular
+                    ? BoardKeeper(identity: .document(savedAs), state: state, report: report) : nil
+            }
+            if let documentKeeper, let savedAs = keeper.savedAs, let stored = try? documentKeeper.loadDocument() {
                 report("\(others.map(\.escaped).joined(separator: " ")): its board was saved as \(savedAs.escaped); opened that")
                 document = savedAs
+                followed = (documentKeeper, stored)
             } else {
                 opened = (keeper, memory)
             }
         }
         if let document {
-            keeper = BoardKeeper(identity: .document(System.canonicalPath(document)), state: state, isReadOnly: isReadOnly, report: report)
             let stored: BoardMemory
-            do {
-                stored = try keeper.loadDocument()
-            } catch {
-                report("\(error)")
-                return nil
+            if let followed {
+                (keeper, stored) = followed
+            } else {
+                keeper = BoardKeeper(
+                    identity: .document(System.canonicalPath(document)), state: state, isReadOnly: isReadOnly, report: report)
+                do {
+                    stored = try keeper.loadDocument()
+                } catch {
+                    report("\(error)")
+                    return nil
+                }
             }
             memory = fresh ? BoardMemory() : stored
             files = members(of: stored, listed: [], isDocument: true, report: report)
