@@ -29,8 +29,8 @@ public final class AppUnderTest {
     public var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// Waits for the process to exit and returns its status.
-    public func waitForExit(timeout: Duration = .seconds(10)) throws -> Int32 {
-        try process.waitForExit(timeout: timeout)
+    public func waitForExit(stall: Duration = .seconds(10)) throws -> Int32 {
+        try process.waitForExit(stall: stall)
     }
 
     public func stop() { process.stop() }

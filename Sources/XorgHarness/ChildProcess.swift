@@ -15,7 +15,7 @@ public final class ChildProcess {
     /// for programs that signal their own group (xfwm4 does, as it exits) or start helpers.
     public init(
         path: String, arguments: [String], environment: [String: String]? = nil, stdoutPath: String? = nil, stderrPath: String? = nil,
-        inOwnProcessGroup: Bool = false
+        inOwnProcessGroup: Bool = false, role: Progress.Role = .worker
     )
         throws
     {
@@ -50,9 +50,14 @@ public final class ChildProcess {
         guard result == 0 else { throw HarnessError("cannot start \(path): \(String(cString: strerror(result)))") }
         pid = childPID
         leadsGroup = inOwnProcessGroup
+        // Waits go on while it (or what it starts) works: `waitFor`.
+        Progress.watch(pid, as: role)
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        Progress.forget(pid)
+    }
 
     public var isRunning: Bool {
         guard status == nil else { return false }
@@ -60,6 +65,7 @@ public final class ChildProcess {
         let result = waitpid(pid, &raw, WNOHANG)
         if result == pid {
             status = raw
+            Progress.forget(pid)
             return false
         }
         return result == 0
@@ -72,8 +78,10 @@ public final class ChildProcess {
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }
 
-    public func waitForExit(timeout: Duration) throws -> Int32 {
-        try waitFor("process \(pid) to exit", timeout: timeout, interval: .milliseconds(5)) { exitStatus }
+    /// Waits for it to exit, as long as it (or anything the harness started) works, and gives
+    /// up after `stall` of stillness (`waitFor`).
+    public func waitForExit(stall: Duration, ceiling: Duration? = nil) throws -> Int32 {
+        try waitFor("process \(pid) to exit", stall: stall, ceiling: ceiling, interval: .milliseconds(5)) { exitStatus }
     }
 
     /// TERM, then KILL if it has not gone within `grace` — to its whole group when it leads
@@ -85,8 +93,9 @@ public final class ChildProcess {
             return
         }
         kill(target, SIGTERM)
-        if (try? waitForExit(timeout: grace)) == nil { kill(target, SIGKILL) }
+        // A grace on the clock: what is stopped has had its chance.
+        if (try? waitForExit(stall: grace, ceiling: grace)) == nil { kill(target, SIGKILL) }
         if leadsGroup { kill(target, SIGKILL) }
-        _ = try? waitForExit(timeout: .seconds(5))
+        _ = try? waitForExit(stall: .seconds(5), ceiling: .seconds(5))
     }
 }

@@ -14,7 +14,7 @@ public final class ClipboardManager {
     private var processes: [ChildProcess] = []
     private let logPath: String
 
-    public init(on server: XorgServer, reader: ScreenReader, timeout: Duration = .seconds(20)) throws {
+    public init(on server: XorgServer, reader: ScreenReader, stall: Duration = .seconds(20)) throws {
         let home = server.directory.appendingPathComponent("clipboard-manager-home")
         try FileManager.default.createDirectory(at: home.appendingPathComponent(".config"), withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment
@@ -34,7 +34,7 @@ public final class ClipboardManager {
                     path: "/usr/bin/dbus-daemon", arguments: ["--session", "--nofork", "--address=unix:path=\(bus)"],
                     environment: environment,
                     stderrPath: server.directory.appendingPathComponent("clipboard-bus.stderr").path, inOwnProcessGroup: true))
-            _ = try waitFor("the clipboard manager's session bus", timeout: timeout) { () -> Bool? in
+            _ = try waitFor("the clipboard manager's session bus", stall: stall) { () -> Bool? in
                 FileManager.default.fileExists(atPath: bus) ? true : nil
             }
             environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(bus)"
@@ -42,7 +42,7 @@ public final class ClipboardManager {
                 try ChildProcess(
                     path: "/usr/bin/xfsettingsd", arguments: ["--disable-wm-check", "--sm-client-disable"], environment: environment,
                     stdoutPath: logPath + ".out", stderrPath: logPath, inOwnProcessGroup: true))
-            _ = try waitFor("xfsettingsd to own CLIPBOARD_MANAGER", timeout: timeout) { () -> Bool? in
+            _ = try waitFor("xfsettingsd to own CLIPBOARD_MANAGER", stall: stall) { () -> Bool? in
                 if let exited { throw HarnessError(exited) }
                 return reader.selectionOwner("CLIPBOARD_MANAGER") != nil ? true : nil
             }

@@ -109,8 +109,8 @@ extension ScreenReader {
 
     /// Drags `payload` over `target` and drops it at `point` (root coordinates), serving the
     /// selection as the payload says, and reports what the target answered. The target must
-    /// answer Position within 5 s and, once the drop is made, finish within `timeout`.
-    public func drop(_ payload: DropPayload, onto target: UInt, at point: (x: Int, y: Int), timeout: Duration = .seconds(20)) throws
+    /// answer Position within 5 s and, once the drop is made, finish within `stall` of stillness.
+    public func drop(_ payload: DropPayload, onto target: UInt, at point: (x: Int, y: Int), stall: Duration = .seconds(20)) throws
         -> DropOutcome
     {
         func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
@@ -128,8 +128,8 @@ extension ScreenReader {
             XFlush(display)
         }
         /// Waits for an event that `accept` takes, handing every event to it.
-        func waitForEvent(_ what: String, timeout: Duration, _ accept: (inout XEvent) -> Bool) throws {
-            _ = try waitFor(what, timeout: timeout, interval: .milliseconds(2)) { () -> Bool? in
+        func waitForEvent(_ what: String, stall: Duration, _ accept: (inout XEvent) -> Bool) throws {
+            _ = try waitFor(what, stall: stall, interval: .milliseconds(2)) { () -> Bool? in
                 while XPending(display) > 0 {
                     var event = XEvent()
                     XNextEvent(display, &event)
@@ -170,7 +170,7 @@ extension ScreenReader {
         send("XdndPosition", [Int(source), 0, point.x << 16 | point.y, 0, Int(atom("XdndActionCopy"))])
         var outcome = DropOutcome(
             statusAccepted: false, finished: false, finishedAccepted: false, finishedAction: "None", incrementalPieces: 0)
-        try waitForEvent("XdndStatus", timeout: .seconds(5)) { event in
+        try waitForEvent("XdndStatus", stall: .seconds(5)) { event in
             guard event.type == ClientMessage, event.xclient.message_type == atom("XdndStatus") else { return false }
             outcome.statusAccepted = event.xclient.data.l.1 & 1 == 1
             return true
@@ -186,7 +186,7 @@ extension ScreenReader {
         send("XdndDrop", [Int(source), 0, 0, 0, 0])
 
         var incremental: (requestor: Window, property: Atom, data: [UInt8], type: String, offset: Int, isDone: Bool)?
-        try waitForEvent("XdndFinished", timeout: timeout) { event in
+        try waitForEvent("XdndFinished", stall: stall) { event in
             if event.type == SelectionRequest {
                 if payload.ignoresConversion { return false }
                 let request = event.xselectionrequest

@@ -36,7 +36,7 @@ extension FormatFixtures {
             path: executable, arguments: arguments + [inputPath] + afterInput + (output.map { [$0] } ?? []) + [outputPath],
             stdoutPath: logPath,
             stderrPath: logPath)
-        let status = try process.waitForExit(timeout: .seconds(60))
+        let status = try process.waitForExit(stall: .seconds(60))
         guard status == 0, let bytes = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: outputPath))), !bytes.isEmpty else {
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
             throw HarnessError("\(tool) failed with status \(status): \(log.suffix(400))")

@@ -9,7 +9,7 @@ public final class InputTestDevice {
     private var descriptor: Int32 = -1
 
     init(socketPath: String) throws {
-        descriptor = try waitFor("inputtest socket \(socketPath)", timeout: .seconds(10)) { () -> Int32? in
+        descriptor = try waitFor("inputtest socket \(socketPath)", stall: .seconds(10)) { () -> Int32? in
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             guard fd >= 0 else { return nil }
             var address = sockaddr_un()

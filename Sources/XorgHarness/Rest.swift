@@ -20,9 +20,9 @@ extension AppUnderTest {
 extension AppUnderTest {
     /// Waits until the process neither uses CPU nor wakes up for `quiet` (an idle or hidden
     /// board sleeps for good), however long a busy machine takes to get it there.
-    public func waitUntilItStopsWaking(quiet: Duration = .milliseconds(300), timeout: Duration = .seconds(10)) throws {
+    public func waitUntilItStopsWaking(quiet: Duration = .milliseconds(300), stall: Duration = .seconds(10)) throws {
         var last = try cpuAndWakeups()
-        _ = try waitFor("the board to stop waking (last: \(last))", timeout: timeout, interval: .zero) { () -> Bool? in
+        _ = try waitFor("the board to stop waking (last: \(last))", stall: stall, interval: .zero) { () -> Bool? in
             // Each comparison spans the whole quiet time (waitFor asks at once the first time).
             pause(quiet)
             let now = try cpuAndWakeups()
@@ -37,13 +37,13 @@ extension ScreenReader {
     /// the board and the server (and the processes `alongside`) were asleep, and returns it.
     public func waitForRest(
         of app: AppUnderTest, on server: XorgServer, alongside others: [Int32] = [], still: Duration = .milliseconds(300),
-        timeout: Duration = .seconds(20)
+        stall: Duration = .seconds(20)
     )
         throws -> Screenshot
     {
         let clock = ContinuousClock()
         var last: (shot: Screenshot, since: ContinuousClock.Instant)?
-        return try waitFor("the board to come to rest", timeout: timeout, interval: .milliseconds(20)) { () -> Screenshot? in
+        return try waitFor("the board to come to rest", stall: stall, interval: .milliseconds(20)) { () -> Screenshot? in
             guard app.isAsleep(with: server, alongside: others) else { return nil }
             let shot = try screenshot()
             guard let previous = last, previous.shot.pixels == shot.pixels else {

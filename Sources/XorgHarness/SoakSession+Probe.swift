@@ -93,7 +93,7 @@ extension SoakSession {
         var samples: [Double] = []
         for sample in 0..<Soak.latencySamples {
             // The last move is on screen before the next starts.
-            _ = try waitFor("the board to draw sample \(sample - 1)", timeout: .seconds(10), interval: .milliseconds(1)) {
+            _ = try waitFor("the board to draw sample \(sample - 1)", stall: .seconds(10), interval: .milliseconds(1)) {
                 app.isAsleep(with: server) ? true : nil
             }
             let before = try view()
@@ -101,7 +101,7 @@ extension SoakSession {
             let start = ContinuousClock.now
             try touch(.update, 3, x + dx * reach, y + dy * reach)
             _ = try waitFor(
-                "the probe to follow the finger (sample \(sample) of \(Soak.latencySamples))", timeout: .seconds(5),
+                "the probe to follow the finger (sample \(sample) of \(Soak.latencySamples))", stall: .seconds(5),
                 interval: .microseconds(200)
             ) {
                 try view() != before ? true : nil

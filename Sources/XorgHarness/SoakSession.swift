@@ -38,7 +38,7 @@ final class SoakSession {
         // Listed last, the probe is laid out on top of the others.
         app = try AppUnderTest(
             binary: binary, arguments: ["--seed", "\(seed)", "--geometry", "1280x800"] + photos + [probe], server: server)
-        window = try waitFor("the window", timeout: .seconds(30)) { [app, reader] in
+        window = try waitFor("the window", stall: .seconds(30)) { [app, reader] in
             guard app.process.isRunning else { throw HarnessError("the board exited: \(app.standardError)") }
             return reader.window(ofProcess: app.pid)
         }
@@ -60,7 +60,7 @@ final class SoakSession {
         case .duration(let warmUp, let total):
             (warmUpDone, allDone) = ({ ContinuousClock.now - start >= warmUp }, { ContinuousClock.now - start >= total })
         }
-        _ = try waitFor("the probe photo", timeout: .seconds(60)) {
+        _ = try waitFor("the probe photo", stall: .seconds(60)) {
             PrintMeasure(try reader.screenshot(), left: Self.probeLeft, right: Self.probeRight)
         }
         _ = try rest()
@@ -76,7 +76,7 @@ final class SoakSession {
         let residentAtEnd = ProcessFigures.residentMiB(of: app.pid)
         let latencyAtEnd = try latency()
         reader.requestClose(window)
-        let status = try app.waitForExit(timeout: .seconds(30))
+        let status = try app.waitForExit(stall: .seconds(30))
         return Soak.Report(
             seed: seed, duration: ContinuousClock.now - start, gestures: gestures, warmUpGestures: warmUpGestures, events: events,
             residentAfterWarmUpMiB: residentAfterWarmUp, residentAtEndMiB: residentAtEnd, latencyAtStartMs: latencyAtStart,
@@ -87,7 +87,7 @@ final class SoakSession {
     /// Waits until nothing moves on the board any more (glides and settles are over).
     @discardableResult
     func rest() throws -> Screenshot {
-        try reader.waitForRest(of: app, on: server, timeout: .seconds(30))
+        try reader.waitForRest(of: app, on: server, stall: .seconds(30))
     }
 
     func touch(_ type: InputTestDevice.TouchType, _ id: UInt32, _ x: Double, _ y: Double) throws {

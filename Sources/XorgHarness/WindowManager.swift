@@ -42,9 +42,9 @@ public final class WindowManager {
     /// The process ids of the window manager and the compositor, for "is the desktop asleep".
     public var pids: [Int32] { processes.map(\.process.pid) }
 
-    /// Starts `kind` on `server` and waits, at most `timeout` for each program, until it has
+    /// Starts `kind` on `server` and waits, at most `stall` of stillness for each program, until it has
     /// taken the screen.
-    public init(_ kind: Kind, on server: XorgServer, reader: ScreenReader, timeout: Duration = .seconds(15)) throws {
+    public init(_ kind: Kind, on server: XorgServer, reader: ScreenReader, stall: Duration = .seconds(15)) throws {
         self.kind = kind
         let home = server.directory.appendingPathComponent("desktop-home")
         try FileManager.default.createDirectory(at: home.appendingPathComponent(".config"), withIntermediateDirectories: true)
@@ -75,11 +75,11 @@ public final class WindowManager {
                 // a private bus, as a desktop session has, which starts xfconfd when asked.
                 let bus = home.appendingPathComponent("bus").path
                 try start("dbus-daemon", ["--session", "--nofork", "--address=unix:path=\(bus)"], environment: environment, in: server)
-                try waitUntilRunning("its session bus", timeout: timeout) { FileManager.default.fileExists(atPath: bus) }
+                try waitUntilRunning("its session bus", stall: stall) { FileManager.default.fileExists(atPath: bus) }
                 environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=\(bus)"
                 try start("xfwm4", ["--sm-client-disable"], environment: environment, in: server)
             }
-            try waitUntilRunning("\(kind.announcedName) to manage the screen", timeout: timeout) {
+            try waitUntilRunning("\(kind.announcedName) to manage the screen", stall: stall) {
                 reader.windowManagerName() == kind.announcedName
             }
             if kind == .openboxWithPicom {
@@ -94,7 +94,7 @@ public final class WindowManager {
                 try start("picom", ["--config", config.path], environment: environment, in: server)
             }
             if kind.composites {
-                try waitUntilRunning("a compositing manager to draw the screen", timeout: timeout) {
+                try waitUntilRunning("a compositing manager to draw the screen", stall: stall) {
                     reader.selectionOwner("_NET_WM_CM_S0") != nil
                 }
             }
@@ -128,8 +128,8 @@ public final class WindowManager {
         processes.append((name, process, stderrPath))
     }
 
-    private func waitUntilRunning(_ what: String, timeout: Duration, _ isReady: () -> Bool) throws {
-        _ = try waitFor("\(kind): \(what)", timeout: timeout) { () -> Bool? in
+    private func waitUntilRunning(_ what: String, stall: Duration, _ isReady: () -> Bool) throws {
+        _ = try waitFor("\(kind): \(what)", stall: stall) { () -> Bool? in
             if let exited { throw HarnessError("\(kind): \(exited)") }
             return isReady() ? true : nil
         }

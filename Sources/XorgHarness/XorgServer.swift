@@ -77,10 +77,11 @@ public final class XorgServer {
             arguments: [
                 displayName, "-config", config.path, "-configdir", directory.appendingPathComponent("conf.d").path,
                 "-logfile", directory.appendingPathComponent("xorg.log").path, "-noreset", "-nolisten", "tcp", "-sharevts", "-novtswitch",
-            ] + disabledExtensions.flatMap { ["-extension", $0] }, stderrPath: directory.appendingPathComponent("xorg.stderr").path)
+            ] + disabledExtensions.flatMap { ["-extension", $0] }, stderrPath: directory.appendingPathComponent("xorg.stderr").path,
+            role: .server)
         self.process = process
         do {
-            try waitFor("Xorg \(displayName) to accept connections", timeout: .seconds(20)) { () -> Bool? in
+            try waitFor("Xorg \(displayName) to accept connections", stall: .seconds(20)) { () -> Bool? in
                 guard process.isRunning else { throw HarnessError("Xorg exited early; see \(directory.path)/xorg.log") }
                 // Another test's server may have taken the number between the check and the
                 // start (tests run in parallel): connecting would reach that one. Only ours,
@@ -119,7 +120,7 @@ public final class XorgServer {
     public func crash() {
         guard let pid = process?.pid else { return }
         kill(pid, SIGKILL)
-        _ = try? process?.waitForExit(timeout: .seconds(5))
+        _ = try? process?.waitForExit(stall: .seconds(5))
         Self.removeLock(ofDisplay: displayNumber, heldBy: pid)
     }
 

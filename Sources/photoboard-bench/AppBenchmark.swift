@@ -68,7 +68,7 @@ enum AppBenchmark {
             x += sample % 2 == 0 ? 3 : -3
             let start = ContinuousClock.now
             try touch(.update, x, y)
-            let changed = try waitFor("the probe to move", timeout: .seconds(2), interval: .microseconds(200)) { () -> Bool? in
+            let changed = try waitFor("the probe to move", stall: .seconds(2), interval: .microseconds(200)) { () -> Bool? in
                 try reader.pixels(x: stripX, y: stripY, width: stripWidth, height: 1) != before ? true : nil
             }
             if changed { latencies.append((ContinuousClock.now - start).seconds * 1000) }
@@ -100,9 +100,9 @@ enum AppBenchmark {
 
     /// Waits until the board shows no loading indicator and the screen has been still for a second.
     static func waitUntilLoaded(reader: ScreenReader, app: AppUnderTest) throws {
-        _ = try waitFor("the window", timeout: .seconds(10)) { reader.window(ofProcess: app.pid) }
+        _ = try waitFor("the window", stall: .seconds(10)) { reader.window(ofProcess: app.pid) }
         var last: [UInt32] = [], stillSince = ContinuousClock.now
-        _ = try waitFor("the photos to load", timeout: .seconds(120), interval: .milliseconds(100)) { () -> Bool? in
+        _ = try waitFor("the photos to load", stall: .seconds(120), interval: .milliseconds(100)) { () -> Bool? in
             let shot = try reader.screenshot()
             if shot.pixels != last {
                 last = shot.pixels

@@ -57,7 +57,7 @@ enum CloseUpBenchmark {
             pause(.milliseconds(80))
         }
         pause(.milliseconds(600))
-        _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(800), timeout: .seconds(60))
+        _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(800), stall: .seconds(60))
         guard let closeUp = PrintMeasure(try reader.screenshot(), left: probeLeft, right: probeRight) else {
             throw HarnessError("the close-up is not on screen")
         }
@@ -78,7 +78,7 @@ enum CloseUpBenchmark {
             x += sample % 2 == 0 ? 3 : -3
             let start = ContinuousClock.now
             try fingers.touch(.update, 1, x, y)
-            let changed = try waitFor("the close-up to move", timeout: .seconds(2), interval: .microseconds(200)) { () -> Bool? in
+            let changed = try waitFor("the close-up to move", stall: .seconds(2), interval: .microseconds(200)) { () -> Bool? in
                 try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1) != before ? true : nil
             }
             if changed { figures.latencies.append((ContinuousClock.now - start).seconds * 1000) }
@@ -86,7 +86,7 @@ enum CloseUpBenchmark {
         }
         try fingers.touch(.end, 1, x, y)
         pause(.milliseconds(300))
-        _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
+        _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), stall: .seconds(60))
 
         // A hesitating finger (issue 22), at 4K: single updates after pauses of 60–120 ms, both
         // edges watched; then the same with the close-up turned 20°, and turned again and let go
@@ -100,19 +100,19 @@ enum CloseUpBenchmark {
             (x, y) = upright.end
             figures.hesitating = upright
             pause(.milliseconds(300))
-            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
+            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), stall: .seconds(60))
             let twisted = try hesitating.regrab(around: (x, y), arm: closeUp.span * 0.6, samples: 1, turn: 20 * .pi / 180)
             (x, y) = twisted.end
-            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
+            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), stall: .seconds(60))
             let turned = try hesitating.drag(from: (x, y), samples: 40)
             (x, y) = turned.end
             figures.hesitatingTurned = turned
             pause(.milliseconds(300))
-            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
+            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), stall: .seconds(60))
             let regrabbed = try hesitating.regrab(around: (x, y), arm: closeUp.span * 0.6, samples: 16)
             (x, y) = regrabbed.end
             figures.regrabbed = regrabbed
-            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), timeout: .seconds(60))
+            _ = try reader.waitForRest(of: app, on: server, still: .milliseconds(500), stall: .seconds(60))
         }
         guard pinching else { return figures }
 

@@ -69,7 +69,7 @@ enum DecodeBenchmark {
         let thumbnail = pictures.folder + "/thumbnail.png"
         let thumbnailer = try ChildProcess(
             path: "/usr/bin/time", arguments: ["-f", "%M %e", "-o", timing, "gdk-pixbuf-thumbnailer", "-s", "\(longEdge)", path, thumbnail])
-        guard try thumbnailer.waitForExit(timeout: .seconds(300)) == 0,
+        guard try thumbnailer.waitForExit(stall: .seconds(300)) == 0,
             let figures = try? String(contentsOfFile: timing, encoding: .utf8).split(separator: "\n").last?.split(separator: " "),
             figures.count == 2, let kibibytes = Double(figures[0]), let seconds = Double(figures[1])
         else { throw HarnessError("gdk-pixbuf-thumbnailer could not scale \(path)") }
@@ -182,7 +182,7 @@ enum DecodeBenchmark {
 
     /// Waits until every helper of `decoder` has started (and so warmed up and confined itself).
     static func waitForHelpers(of decoder: PhotoDecoder) throws {
-        _ = try waitFor("decoding helpers", timeout: .seconds(30)) { decoder.helperProcessIDs.count == decoder.workerCount ? true : nil }
+        _ = try waitFor("decoding helpers", stall: .seconds(30)) { decoder.helperProcessIDs.count == decoder.workerCount ? true : nil }
     }
 
     /// The most resident memory process `pid` has had (VmHWM), in MiB.

@@ -52,7 +52,7 @@ enum LibraryBenchmark {
             x += sample % 2 == 0 ? 3 : -3
             let start = ContinuousClock.now
             try fingers.touch(.update, 1, x, y)
-            let changed = try waitFor("the probe to move", timeout: .seconds(2), interval: .microseconds(200)) { () -> Bool? in
+            let changed = try waitFor("the probe to move", stall: .seconds(2), interval: .microseconds(200)) { () -> Bool? in
                 try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1) != before ? true : nil
             }
             if changed { figures.latencies.append((ContinuousClock.now - start).seconds * 1000) }
@@ -71,16 +71,16 @@ enum LibraryBenchmark {
         let launched = ContinuousClock.now
         let app = try AppUnderTest(binary: binary, arguments: ["--seed", "2", "-r", tree], server: server)
         defer { app.stop() }
-        _ = try waitFor("the window", timeout: .seconds(120), interval: .milliseconds(5)) { reader.window(ofProcess: app.pid) }
+        _ = try waitFor("the window", stall: .seconds(120), interval: .milliseconds(5)) { reader.window(ofProcess: app.pid) }
         return (ContinuousClock.now - launched).seconds
     }
 
     /// Waits until the window is up and the screen has not changed for `still`; returns when it
     /// last changed.
     static func lastChange(reader: ScreenReader, app: AppUnderTest, still: Duration) throws -> ContinuousClock.Instant {
-        _ = try waitFor("the window", timeout: .seconds(30)) { reader.window(ofProcess: app.pid) }
+        _ = try waitFor("the window", stall: .seconds(30)) { reader.window(ofProcess: app.pid) }
         var last: [UInt32] = [], changed = ContinuousClock.now
-        return try waitFor("the photos to load", timeout: .seconds(300), interval: .milliseconds(100)) { () -> ContinuousClock.Instant? in
+        return try waitFor("the photos to load", stall: .seconds(300), interval: .milliseconds(100)) { () -> ContinuousClock.Instant? in
             let shot = try reader.screenshot()
             if shot.pixels != last {
                 last = shot.pixels

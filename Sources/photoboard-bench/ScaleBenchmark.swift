@@ -66,7 +66,7 @@ enum ScaleBenchmark {
         // the board draws is watched through Damage, not by reading the screen: a 1920×1080
         // XGetImage costs the server 4.4 ms, ten a second, which the board's turns then wait
         // behind — a load no person looking at the screen puts on it.
-        let window = try waitFor("the window", timeout: .seconds(30)) { reader.window(ofProcess: app.pid) }
+        let window = try waitFor("the window", stall: .seconds(30)) { reader.window(ofProcess: app.pid) }
         let drawing = try FrameCounter(displayName: server.displayName, window: window)
         defer { drawing.close() }
         // The screen is read only once the board has stopped drawing, to see the probe there (a
@@ -104,7 +104,7 @@ enum ScaleBenchmark {
         try fingers.touch(.end, 1, x, y)
         // The board says when a save starts; one that does not (an older build) saves a second
         // after the board rests, on its loop.
-        let saying = try? waitFor("the save to start", timeout: .seconds(3), interval: .microseconds(500)) {
+        let saying = try? waitFor("the save to start", stall: .seconds(3), interval: .microseconds(500)) {
             app.standardError.components(separatedBy: "trace: saving ").count > savesBefore ? true : nil
         }
         if saying == nil { pause(.milliseconds(1050)) }
@@ -113,14 +113,14 @@ enum ScaleBenchmark {
         let touched = ContinuousClock.now
         try fingers.touch(.begin, 2, x, y)
         try fingers.touch(.update, 2, x + 8, y)
-        let moved = try? waitFor("the probe to move during the save", timeout: .seconds(30), interval: .microseconds(200)) {
+        let moved = try? waitFor("the probe to move during the save", stall: .seconds(30), interval: .microseconds(200)) {
             () -> Bool? in try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1) != before ? true : nil
         }
         if moved == true { figures.touchWhileSaving = (ContinuousClock.now - touched).seconds * 1000 }
         try fingers.touch(.end, 2, x + 8, y)
         x += 8
         if saying != nil {
-            let savedLine = try waitFor("the save to finish", timeout: .seconds(60)) { () -> String? in
+            let savedLine = try waitFor("the save to finish", stall: .seconds(60)) { () -> String? in
                 app.standardError.split(separator: "\n").filter { $0.hasPrefix("trace: saved ") }.dropFirst(savesBefore - 1).first
                     .map(String.init)
             }
@@ -157,7 +157,7 @@ enum ScaleBenchmark {
     static func lastDrawing(_ drawing: FrameCounter, still: Duration) throws -> ContinuousClock.Instant {
         drawing.reset()
         var seen = 0, changed = ContinuousClock.now
-        return try waitFor("the board to stop drawing", timeout: .seconds(300), interval: .milliseconds(100)) {
+        return try waitFor("the board to stop drawing", stall: .seconds(300), interval: .milliseconds(100)) {
             () -> ContinuousClock.Instant? in
             drawing.poll()
             if drawing.operations != seen {
@@ -194,7 +194,7 @@ enum ScaleBenchmark {
             x += sample % 2 == 0 ? 3 : -3
             let start = ContinuousClock.now
             try fingers.touch(.update, 3, x, y)
-            let moved = try? waitFor("the probe to move", timeout: .seconds(2), interval: .microseconds(200)) { () -> Bool? in
+            let moved = try? waitFor("the probe to move", stall: .seconds(2), interval: .microseconds(200)) { () -> Bool? in
                 try reader.pixels(x: stripX, y: Int(y), width: stripWidth, height: 1) != before ? true : nil
             }
             if moved == true { latencies.append((ContinuousClock.now - start).seconds * 1000) }
@@ -219,7 +219,7 @@ enum ScaleBenchmark {
         let app = try AppUnderTest(
             binary: binary, arguments: ["--seed", "2", "--geometry", "\(width)x\(height)", "--fresh", board], server: server)
         defer { app.stop() }
-        _ = try waitFor("the last photo on the board", timeout: .seconds(600), interval: .milliseconds(250)) {
+        _ = try waitFor("the last photo on the board", stall: .seconds(600), interval: .milliseconds(250)) {
             PrintMeasure(try reader.screenshot(), left: probeLeft, right: probeRight, minimumPixels: 20)
         }
         _ = try LibraryBenchmark.lastChange(reader: reader, app: app, still: .seconds(3))

@@ -57,11 +57,11 @@ enum ThumbnailBenchmark {
             binary: binary, arguments: ["--seed", "2", "--geometry", "\(width)x\(height)", folder], server: server,
             environment: ["XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache"])
         defer { app.stop() }
-        _ = try waitFor("the window", timeout: .seconds(30), interval: .milliseconds(5)) { reader.window(ofProcess: app.pid) }
+        _ = try waitFor("the window", stall: .seconds(30), interval: .milliseconds(5)) { reader.window(ofProcess: app.pid) }
         // The controls along the top fade by themselves a few seconds after opening: the rest
         // of the screen says when the prints are all there.
         var last: [UInt32] = [], changed = ContinuousClock.now
-        let quiet = try waitFor("the prints to be shown and quiet", timeout: .seconds(300), interval: .milliseconds(50)) {
+        let quiet = try waitFor("the prints to be shown and quiet", stall: .seconds(300), interval: .milliseconds(50)) {
             () -> ContinuousClock.Instant? in
             let rows = try reader.pixels(x: 0, y: 100, width: width, height: height - 100)
             if rows != last {
@@ -76,7 +76,7 @@ enum ThumbnailBenchmark {
         figures.boardMiB = Measure.residentMiB(of: app.pid)
         figures.helpersMiB = ProcessFigures.children(of: app.pid).reduce(0) { $0 + Measure.residentMiB(of: $1) }
         if let window = reader.window(ofProcess: app.pid) { reader.requestClose(window) }
-        _ = try? app.waitForExit(timeout: .seconds(20))
+        _ = try? app.waitForExit(stall: .seconds(20))
         return figures
     }
 

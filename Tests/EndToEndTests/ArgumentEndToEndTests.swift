@@ -16,7 +16,7 @@ extension EndToEnd {
             let process = try ChildProcess(
                 path: BoardSession.binaryPath, arguments: arguments, environment: environment, stdoutPath: folder + "/stdout.txt",
                 stderrPath: stderr)
-            let status = try process.waitForExit(timeout: .seconds(30))
+            let status = try process.waitForExit(stall: .seconds(30))
             return (status, try String(contentsOfFile: stderr, encoding: .utf8).split(separator: "\n"))
         }
 

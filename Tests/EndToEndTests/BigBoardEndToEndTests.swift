@@ -169,7 +169,7 @@ extension EndToEnd {
             let plainShot = try session.rest()
             let plainArea = [photo.left, photo.right].map { Double(plainShot.blob(of: $0)?.count ?? 0) }
             try session.press(Self.c)
-            let shown = try waitFor("the caption on the print", timeout: .seconds(5)) { () -> Screenshot? in
+            let shown = try waitFor("the caption on the print", stall: .seconds(5)) { () -> Screenshot? in
                 let shot = try session.screenshot()
                 return Double(shot.blob(of: photo.left)?.count ?? 0) < 0.95 * plainArea[0] ? shot : nil
             }
@@ -195,7 +195,7 @@ extension EndToEnd {
             let light = lightPixels(shown) - lightPixels(plainShot)
             #expect(light > 40, "\(light) light text pixels in the band")
             try session.press(Self.c)
-            _ = try waitFor("the caption to go", timeout: .seconds(5)) { () -> Bool? in
+            _ = try waitFor("the caption to go", stall: .seconds(5)) { () -> Bool? in
                 let shot = try session.screenshot()
                 return Double(shot.blob(of: photo.left)?.count ?? 0) >= 0.99 * plainArea[0] ? true : nil
             }
@@ -220,14 +220,14 @@ extension EndToEnd {
                     left: TestPhoto.redGreen.left, right: TestPhoto.redGreen.right)
                 return [tree]
             }
-            _ = try waitFor("the board window to map", timeout: .seconds(15)) { [session] in
+            _ = try waitFor("the board window to map", stall: .seconds(15)) { [session] in
                 guard session.app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(session.app.standardError)") }
                 return session.reader.window(ofProcess: session.app.pid)
             }
-            _ = try waitFor("the board to say it is still listing", timeout: .seconds(5)) {
+            _ = try waitFor("the board to say it is still listing", stall: .seconds(5)) {
                 session.app.standardError.contains("the window is up; still listing folders") ? true : nil
             }
-            let deep = try waitFor("the deep photo on the board", timeout: .seconds(30)) {
+            let deep = try waitFor("the deep photo on the board", stall: .seconds(30)) {
                 PrintMeasure(try session.screenshot(), left: TestPhoto.redGreen.left, right: TestPhoto.redGreen.right)
             }
             #expect(deep.span > 50, "\(deep)")

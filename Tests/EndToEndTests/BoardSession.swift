@@ -83,7 +83,7 @@ final class BoardSession {
         }
         app = try AppUnderTest(binary: command[0], arguments: Array(command.dropFirst()), server: server, environment: environment)
         guard waitForPhotos else { return }
-        window = try waitFor("the board window to map", timeout: .seconds(15)) { [app, reader] in
+        window = try waitFor("the board window to map", stall: .seconds(15)) { [app, reader] in
             guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }
             if let gone = windowManager?.exited { throw HarnessError(gone) }
             return reader.window(ofProcess: app.pid)
@@ -129,12 +129,12 @@ final class BoardSession {
     /// Only looks taken while the board and the server are asleep count: on a busy machine the
     /// board may not have handled the last touch or key yet, and a screen that merely has not
     /// changed *yet* must not pass for one at rest.
-    func settled(_ photo: TestPhoto, timeout: Duration = .seconds(10)) throws -> PrintMeasure {
+    func settled(_ photo: TestPhoto, stall: Duration = .seconds(10)) throws -> PrintMeasure {
         var last: PrintMeasure?
         var stableCount = 0
         return try waitFor(
             "\(String(photo.left, radix: 16)) photo to come to rest (last seen: \(last.map(String.init(describing:)) ?? "nowhere"))",
-            timeout: timeout, interval: .milliseconds(40)
+            stall: stall, interval: .milliseconds(40)
         ) {
             guard app.isAsleep(with: server, alongside: windowManager?.pids ?? []) else { return nil }
             guard let current = try measure(photo) else {
@@ -155,8 +155,8 @@ final class BoardSession {
 
     /// Waits until nothing on the board moves any more (see `ScreenReader.waitForRest`).
     @discardableResult
-    func rest(timeout: Duration = .seconds(10)) throws -> Screenshot {
-        try reader.waitForRest(of: app, on: server, alongside: windowManager?.pids ?? [], timeout: timeout)
+    func rest(stall: Duration = .seconds(10)) throws -> Screenshot {
+        try reader.waitForRest(of: app, on: server, alongside: windowManager?.pids ?? [], stall: stall)
     }
 
     /// A point where a finger lands on `photo` whatever lies around it: the middle of the

@@ -32,7 +32,7 @@ extension EndToEnd {
             let plainArea = [Self.dense, Self.sparse].map { Double(plainShot.blob(of: $0.left)?.count ?? 0) }
             #expect(plainArea.allSatisfy { $0 > 1000 }, "both prints in view: \(plainArea)")
             try session.press(Self.c)
-            let shown = try waitFor("the captions on both prints", timeout: .seconds(5)) { () -> Screenshot? in
+            let shown = try waitFor("the captions on both prints", stall: .seconds(5)) { () -> Screenshot? in
                 let shot = try session.screenshot()
                 let areas = [Self.dense, Self.sparse].map { Double(shot.blob(of: $0.left)?.count ?? 0) }
                 return zip(areas, plainArea).allSatisfy { $0 < 0.95 * $1 } ? shot : nil

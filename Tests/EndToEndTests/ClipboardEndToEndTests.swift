@@ -31,7 +31,7 @@ extension EndToEnd {
             let process = try ChildProcess(
                 path: "/usr/bin/xclip", arguments: ["-selection", "clipboard", "-target", target, "-out"], environment: environment,
                 stdoutPath: output, stderrPath: output + ".err")
-            let status = try process.waitForExit(timeout: .seconds(30))
+            let status = try process.waitForExit(stall: .seconds(30))
             guard status == 0, let data = FileManager.default.contents(atPath: output) else {
                 throw HarnessError("xclip -o -t \(target) exited \(status)")
             }
@@ -52,7 +52,7 @@ extension EndToEnd {
             defer { owner.stop() }
             try session.movePointer(to: (1000, 560))
             try session.press(Self.v, with: [Self.control])
-            let landed = try waitFor("the pasted picture on the board", timeout: .seconds(15)) { try session.measure(pasted) }
+            let landed = try waitFor("the pasted picture on the board", stall: .seconds(15)) { try session.measure(pasted) }
             #expect(abs(landed.center.x - 1000) < 150 && abs(landed.center.y - 560) < 150, "\(landed)")
             // Kept once, by content hash, private.
             let kept = pastedFiles(in: session)
@@ -67,13 +67,13 @@ extension EndToEnd {
             // The board remembers it across a restart, where it lay.
             _ = try Drops.savedLayout(in: session, count: 2)
             try session.press(0x71)  // q
-            #expect(try session.app.waitForExit(timeout: .seconds(10)) == 0)
+            #expect(try session.app.waitForExit(stall: .seconds(10)) == 0)
             let again = try AppUnderTest(
                 binary: BoardSession.binaryPath,
                 arguments: ["--seed", "7", "--geometry", "1280x800", session.server.directory.appendingPathComponent("photo0.png").path],
                 server: session.server)
             defer { again.stop() }
-            let back = try waitFor("the pasted picture back after a restart", timeout: .seconds(15)) { try session.measure(pasted) }
+            let back = try waitFor("the pasted picture back after a restart", stall: .seconds(15)) { try session.measure(pasted) }
             #expect(abs(back.center.x - landed.center.x) < 3 && abs(back.center.y - landed.center.y) < 3, "\(back) vs \(landed)")
         }
 
@@ -88,13 +88,13 @@ extension EndToEnd {
             let owner = try xclip(owning: list, as: "x-special/gnome-copied-files", in: session)
             defer { owner.stop() }
             try session.press(Self.v, with: [Self.control])
-            _ = try waitFor("both pasted files on the board", timeout: .seconds(15)) {
+            _ = try waitFor("both pasted files on the board", stall: .seconds(15)) {
                 try session.measure(.blueYellow) != nil && session.measure(.cyanMagenta) != nil ? true : nil
             }
             #expect(pastedFiles(in: session).isEmpty, "files are pasted as themselves, never copied")
             // Undo takes the paste back off the board.
             try session.press(0x7A, with: [Self.control])
-            _ = try waitFor("the pasted files off the board again", timeout: .seconds(10)) {
+            _ = try waitFor("the pasted files off the board again", stall: .seconds(10)) {
                 try session.measure(.blueYellow) == nil && session.measure(.cyanMagenta) == nil ? true : nil
             }
         }
@@ -145,7 +145,7 @@ extension EndToEnd {
                 suggestedName: "cat.png", bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: source))))
             let outcome = try session.reader.drop(payload, onto: session.window, at: (900, 500))
             #expect(outcome.finished && outcome.finishedAccepted, "\(outcome)")
-            let landed = try waitFor("the dropped picture on the board", timeout: .seconds(15)) { try session.measure(pasted) }
+            let landed = try waitFor("the dropped picture on the board", stall: .seconds(15)) { try session.measure(pasted) }
             #expect(abs(landed.center.x - 900) < 150 && abs(landed.center.y - 500) < 150, "\(landed)")
             #expect(pastedFiles(in: session).count == 1)
         }

@@ -117,14 +117,14 @@ extension EndToEnd {
             let app = try AppUnderTest(
                 binary: BoardSession.binaryPath, arguments: ["--fresh", "--seed", "1", path], server: server)
             defer { app.stop() }
-            _ = try waitFor("the board window", timeout: .seconds(15)) { () -> UInt? in
+            _ = try waitFor("the board window", stall: .seconds(15)) { () -> UInt? in
                 guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }
                 return reader.window(ofProcess: app.pid)
             }
             func waitForPrint(of colour: UInt32, _ what: String) throws {
                 var last = "nothing"
                 do {
-                    _ = try waitFor(what, timeout: .seconds(15)) { () -> Bool? in
+                    _ = try waitFor(what, stall: .seconds(15)) { () -> Bool? in
                         let shot = try reader.screenshot()
                         last = PictureFidelity.printMiddle(shot).map(Self.hex) ?? "no print"
                         return (shot.blob(of: colour, tolerance: 2)?.count ?? 0) > 100_000 ? true : nil
@@ -150,7 +150,7 @@ extension EndToEnd {
             let said =
                 "photoboard-x11: the display's colour profile (_ICC_PROFILE on the root window): its ICC profile is damaged "
                 + "(no acsp signature); pictures are shown as for sRGB"
-            _ = try? waitFor("the damaged profile's line", timeout: .seconds(5)) { app.standardError.contains(said) ? true : nil }
+            _ = try? waitFor("the damaged profile's line", stall: .seconds(5)) { app.standardError.contains(said) ? true : nil }
             reader.setDisplayProfile(adobe)
             try waitForPrint(of: onAdobe, "Adobe RGB again")
             let lines = app.standardError.split(separator: "\n").map(String.init)
@@ -195,14 +195,14 @@ extension EndToEnd {
             let app = try AppUnderTest(
                 binary: BoardSession.binaryPath, arguments: ["--fresh", "--seed", "1", "--geometry", "600x400", path], server: server)
             defer { app.stop() }
-            let window = try waitFor("the board window", timeout: .seconds(15)) { () -> UInt? in
+            let window = try waitFor("the board window", stall: .seconds(15)) { () -> UInt? in
                 guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }
                 return reader.window(ofProcess: app.pid)
             }
             func waitForPrint(of colour: UInt32, inside: (x: Int, width: Int), _ what: String) {
                 var last = 0
                 do {
-                    _ = try waitFor(what, timeout: .seconds(15)) { () -> Bool? in
+                    _ = try waitFor(what, stall: .seconds(15)) { () -> Bool? in
                         let shot = try reader.screenshot()
                         guard let blob = shot.blob(of: colour, tolerance: 2) else { return nil }
                         last = blob.count

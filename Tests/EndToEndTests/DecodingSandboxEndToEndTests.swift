@@ -56,8 +56,8 @@ extension EndToEnd {
                 return paths
             }
             let board = session.app.pid
-            _ = try waitFor("the board window", timeout: .seconds(15)) { session.reader.window(ofProcess: board) }
-            let helpers = try waitFor("confined helpers", timeout: .seconds(20)) { () -> [Int32]? in
+            _ = try waitFor("the board window", stall: .seconds(15)) { session.reader.window(ofProcess: board) }
+            let helpers = try waitFor("confined helpers", stall: .seconds(20)) { () -> [Int32]? in
                 let found = Self.helpers(of: board)
                 return !found.isEmpty && found.allSatisfy { Self.status("Seccomp", of: $0) == "2" } ? found : nil
             }
@@ -72,18 +72,18 @@ extension EndToEnd {
             }
             print(figures.joined(separator: "\n"))
             // Kill one while it decodes (running, not waiting for work).
-            let victim = try waitFor("a busy helper", timeout: .seconds(20), interval: .milliseconds(5)) {
+            let victim = try waitFor("a busy helper", stall: .seconds(20), interval: .milliseconds(5)) {
                 Self.helpers(of: board).first { ProcessFigures.isBusy($0) }
             }
             kill(victim, SIGKILL)
             // The arrangement is saved once every photo has been tried and the board rests.
             let folder = session.server.directory.appendingPathComponent("state/photoboard-x11/boards").path
-            let layout = try waitFor("every photo (the layout saved after loading)", timeout: .seconds(90), interval: .milliseconds(200)) {
+            let layout = try waitFor("every photo (the layout saved after loading)", stall: .seconds(90), interval: .milliseconds(200)) {
                 try? FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".json") }
             }
             #expect(session.app.process.isRunning)
             // The killed helper was replaced.
-            _ = try waitFor("a replacement helper", timeout: .seconds(20)) { () -> Bool? in
+            _ = try waitFor("a replacement helper", stall: .seconds(20)) { () -> Bool? in
                 let now = Self.helpers(of: board)
                 return !now.contains(victim) && now.count == helpers.count ? true : nil
             }
@@ -100,7 +100,7 @@ extension EndToEnd {
             #expect(shown.count == paths.count - lines.count, "\(shown.count) of \(paths.count) photos on the board, \(lines.count) lost")
             print("killed helper \(victim) while loading: \(lines.count) line(s), \(shown.count) of \(paths.count) photos shown")
             try session.press(0x71)  // q
-            #expect(try session.app.waitForExit(timeout: .seconds(10)) == 0)
+            #expect(try session.app.waitForExit(stall: .seconds(10)) == 0)
         }
 
         @Test func aHungDecodeIsCutOffAtTheDeadlineAndTheBoardGoesOn() throws {
@@ -114,7 +114,7 @@ extension EndToEnd {
             }
             // The other photos are already on the board (the session waited for them) while one decode hangs.
             #expect(clock.now - started < .seconds(10), "the photos waited for the hung decode")
-            let line = try waitFor("the hung file's line", timeout: .seconds(25)) { session.app.standardError.split(separator: "\n").first }
+            let line = try waitFor("the hung file's line", stall: .seconds(25)) { session.app.standardError.split(separator: "\n").first }
             let took = clock.now - started
             #expect(line == "photoboard-x11: \(hung): took longer than 10 s to decode and was stopped; not shown", "\(line)")
             #expect(took >= .seconds(10) && took < .seconds(25), "cut off after \(took)")
@@ -140,7 +140,7 @@ extension EndToEnd {
                 path: BoardSession.binaryPath, arguments: ["--export", output, "--seed", "1", "--fresh", hung, good],
                 environment: environment,
                 stderrPath: stderrPath)
-            #expect(try process.waitForExit(timeout: .seconds(30)) == 0)
+            #expect(try process.waitForExit(stall: .seconds(30)) == 0)
             let took = clock.now - started
             let lines = ((try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "").split(separator: "\n")
             #expect(lines == ["photoboard-x11: \(hung): took longer than 10 s to decode and was stopped; not shown"], "\(lines)")

@@ -62,7 +62,7 @@ struct DesktopLook {
     /// Waits until the board's window has `expected` geometry, saying what it had last.
     func waitForGeometry(_ expected: Rectangle, of window: UInt, _ what: String) throws {
         var last: Rectangle?
-        _ = try waitFor("\(what) (the window was at \(last.map(String.init(describing:)) ?? "nowhere"))", timeout: .seconds(5)) {
+        _ = try waitFor("\(what) (the window was at \(last.map(String.init(describing:)) ?? "nowhere"))", stall: .seconds(5)) {
             () -> Bool? in
             last = try? geometry(of: window)
             return last == expected ? true : nil

@@ -79,7 +79,7 @@ extension EndToEnd {
             let board = try MemoryBoard(on: server, [other], showing: [.redGreen])
             #expect(try board.reader.dropFiles([folder + "/set.photoboard"], onto: board.window, at: (x: 300, y: 300)))
             // A second board process shows the document's photo where it was saved.
-            let settled = try waitFor("the document's photo in a new window", timeout: .seconds(20)) { () -> PrintMeasure? in
+            let settled = try waitFor("the document's photo in a new window", stall: .seconds(20)) { () -> PrintMeasure? in
                 guard
                     let now = PrintMeasure(
                         try board.reader.screenshot(), left: TestPhoto.cyanMagenta.left, right: TestPhoto.cyanMagenta.right),

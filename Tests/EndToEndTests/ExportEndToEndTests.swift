@@ -43,7 +43,7 @@ extension EndToEnd {
             let process = try ChildProcess(
                 path: BoardSession.binaryPath, arguments: ["--export", output, "--geometry", "800x600", "--seed", "3"] + paths,
                 environment: environment, stdoutPath: stdout, stderrPath: folder + "/stderr.txt")
-            #expect(try process.waitForExit(timeout: .seconds(20)) == 0)
+            #expect(try process.waitForExit(stall: .seconds(20)) == 0)
             #expect(try String(contentsOfFile: stdout, encoding: .utf8) == output + "\n")
             let image = try ImageLoader.load(path: output, maximumLongEdge: 4096).image
             #expect(image.pixelSize == Size(width: 800, height: 600))
@@ -55,7 +55,7 @@ extension EndToEnd {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])
             try session.press(0x73, with: [0xFFE3])  // Ctrl+S
             let home = session.server.directory.path
-            let file = try waitFor("the exported picture", timeout: .seconds(10)) {
+            let file = try waitFor("the exported picture", stall: .seconds(10)) {
                 try FileManager.default.contentsOfDirectory(atPath: home).first { $0.hasPrefix("photoboard-") && $0.hasSuffix(".png") }
             }
             let line = try waitFor("the line saying where") { session.app.standardError.split(separator: "\n").first }

@@ -30,7 +30,7 @@ extension EndToEnd {
         }
 
         static func waitForWindow(of app: AppUnderTest, reader: ScreenReader) throws {
-            _ = try waitFor("the board window", timeout: .seconds(15)) { () -> UInt? in
+            _ = try waitFor("the board window", stall: .seconds(15)) { () -> UInt? in
                 guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }
                 return reader.window(ofProcess: app.pid)
             }
@@ -39,7 +39,7 @@ extension EndToEnd {
         static func settled(_ photo: TestPhoto, reader: ScreenReader) throws -> PrintMeasure {
             var last: PrintMeasure?
             var stable = 0
-            return try waitFor("the photo to come to rest", timeout: .seconds(15), interval: .milliseconds(50)) {
+            return try waitFor("the photo to come to rest", stall: .seconds(15), interval: .milliseconds(50)) {
                 guard let current = PrintMeasure(try reader.screenshot(), left: photo.left, right: photo.right) else { return nil }
                 if let last, abs(last.center.x - current.center.x) < 0.1, abs(last.center.y - current.center.y) < 0.1 {
                     stable += 1
@@ -100,7 +100,7 @@ extension EndToEnd {
             let moved = try Self.settled(Self.latin1, reader: reader)
             #expect(moved.center.x - first.center.x > 40, "moved from \(first) to \(moved)")
             try Self.press(0x71, server: server, reader: reader)  // q
-            #expect(try app.waitForExit(timeout: .seconds(10)) == 0)
+            #expect(try app.waitForExit(stall: .seconds(10)) == 0)
             let layouts = server.directory.path + "/state/photoboard-x11/boards"
             let saved = try FileManager.default.contentsOfDirectory(atPath: layouts).filter { $0.hasSuffix(".json") }
             #expect(saved.count == 1)

@@ -101,7 +101,7 @@ extension EndToEnd {
             let before = try session.place(.blueYellow, at: (880, 400))
             let start = (before.center.x, before.center.y)
             try session.gesture([(1, start, (start.0 + 200, start.1))], steps: 8, restBeforeLift: .zero)
-            _ = try waitFor("the photo to reach the right edge", timeout: .seconds(5)) { () -> Bool? in
+            _ = try waitFor("the photo to reach the right edge", stall: .seconds(5)) { () -> Bool? in
                 let shot = try session.screenshot()
                 return shot.blob(of: TestPhoto.blueYellow.left)?.maxX == 1279 ? true : nil
             }
@@ -154,7 +154,7 @@ extension EndToEnd {
             #expect(covered == TestPhoto.blueYellow.left || covered == TestPhoto.blueYellow.right, "\(String(covered, radix: 16))")
             // Tap red/green where it still shows: it comes to the front.
             try session.tap(at: try session.grabPoint(.redGreen))
-            _ = try waitFor("red/green on top", timeout: .seconds(5)) { () -> Bool? in
+            _ = try waitFor("red/green on top", stall: .seconds(5)) { () -> Bool? in
                 let pixel = try session.screenshot().pixel(probe.0, probe.1)
                 return pixel == TestPhoto.redGreen.left || pixel == TestPhoto.redGreen.right ? true : nil
             }

@@ -12,7 +12,7 @@ extension EndToEnd {
         static func make(_ arguments: [String], log: String) throws -> Int32 {
             let process = try ChildProcess(
                 path: "/usr/bin/make", arguments: ["-C", repository] + arguments, stdoutPath: log, stderrPath: log)
-            return try process.waitForExit(timeout: .seconds(60))
+            return try process.waitForExit(stall: .seconds(60))
         }
 
         @Test func makeInstallPutsTheBoardItsPhotosDesktopEntryAndIconInPlaceAndUninstallRemovesThem() throws {
@@ -32,7 +32,7 @@ extension EndToEnd {
             #expect(desktop.contains("application/x-photoboard;"), "board documents open with the board")
             let validate = try ChildProcess(
                 path: "/usr/bin/desktop-file-validate", arguments: [prefix + "/share/applications/photoboard-x11.desktop"])
-            #expect(try validate.waitForExit(timeout: .seconds(20)) == 0)
+            #expect(try validate.waitForExit(stall: .seconds(20)) == 0)
 
             // The installed board, given nothing, opens the installed sample photos.
             let server = try XorgServer()
@@ -41,7 +41,7 @@ extension EndToEnd {
             defer { reader.close() }
             let app = try AppUnderTest(binary: prefix + "/bin/photoboard-x11", arguments: ["--seed", "2"], server: server)
             defer { app.stop() }
-            _ = try waitFor("the installed board to show its photos", timeout: .seconds(20)) { () -> Bool? in
+            _ = try waitFor("the installed board to show its photos", stall: .seconds(20)) { () -> Bool? in
                 (try reader.screenshot().blob(of: 0xFA_F9F5, tolerance: 2)?.count ?? 0) > 5 * 1500 ? true : nil
             }
             #expect(app.standardError.isEmpty, "\(app.standardError)")

@@ -16,7 +16,7 @@ extension EndToEnd {
             defer { try? FileManager.default.removeItem(atPath: log) }
             let process = try ChildProcess(
                 path: "/usr/bin/env", arguments: arguments, environment: environment, stdoutPath: log, stderrPath: log)
-            let status = try process.waitForExit(timeout: .seconds(60))
+            let status = try process.waitForExit(stall: .seconds(60))
             return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
         }
 

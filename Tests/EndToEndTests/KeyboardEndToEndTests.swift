@@ -17,11 +17,11 @@ extension EndToEnd {
             let session = try BoardSession(photos: [.redGreen], arguments: ["--geometry", "800x600"])
             #expect(!Self.isTable(try session.screenshot().pixel(1270, 790)))  // outside the window
             try session.press(Self.f)
-            _ = try waitFor("the board to fill the screen", timeout: .seconds(5)) {
+            _ = try waitFor("the board to fill the screen", stall: .seconds(5)) {
                 Self.isTable(try session.screenshot().pixel(1270, 790)) ? true : nil
             }
             try session.press(Self.escape)
-            _ = try waitFor("the window to shrink back", timeout: .seconds(5)) {
+            _ = try waitFor("the window to shrink back", stall: .seconds(5)) {
                 Self.isTable(try session.screenshot().pixel(1270, 790)) ? nil : true
             }
             #expect(Self.isTable(try session.screenshot().pixel(790, 590)))
@@ -48,15 +48,15 @@ extension EndToEnd {
             try session.tap(at: try session.grabPoint(.redGreen))  // on top now
             try session.rest()
             try session.press(Self.delete)
-            _ = try waitFor("the photo to leave", timeout: .seconds(5)) { try session.measure(.redGreen) == nil ? true : nil }
+            _ = try waitFor("the photo to leave", stall: .seconds(5)) { try session.measure(.redGreen) == nil ? true : nil }
             #expect(try session.measure(.blueYellow) != nil)
             try session.press(Self.z, with: [Self.control])
             _ = try session.settled(.redGreen)
             // Removed again, it stays off the board the next time the same photos open.
             try session.press(Self.delete)
-            _ = try waitFor("the photo to leave again", timeout: .seconds(5)) { try session.measure(.redGreen) == nil ? true : nil }
+            _ = try waitFor("the photo to leave again", stall: .seconds(5)) { try session.measure(.redGreen) == nil ? true : nil }
             session.reader.requestClose(session.window)
-            #expect(try session.app.waitForExit(timeout: .seconds(5)) == 0)
+            #expect(try session.app.waitForExit(stall: .seconds(5)) == 0)
             let paths = ["photo0.png", "photo1.png"].map { session.server.directory.appendingPathComponent($0).path }
             let again = try AppUnderTest(
                 binary: BoardSession.binaryPath, arguments: ["--seed", "7", "--geometry", "1280x800"] + paths, server: session.server)

@@ -26,7 +26,7 @@ extension EndToEnd {
             let app = try AppUnderTest(
                 binary: BoardSession.binaryPath, arguments: ["--seed", "7", "--geometry", "1280x800"] + arguments + paths, server: server)
             defer { app.stop() }
-            let window = try waitFor("the window", timeout: .seconds(15)) { reader.window(ofProcess: app.pid) }
+            let window = try waitFor("the window", stall: .seconds(15)) { reader.window(ofProcess: app.pid) }
             _ = try waitFor("both photos") { () -> Bool? in
                 let shot = try reader.screenshot()
                 let shown = [TestPhoto.redGreen, .blueYellow].allSatisfy { PrintMeasure(shot, left: $0.left, right: $0.right) != nil }
@@ -67,7 +67,7 @@ extension EndToEnd {
                 _ = try reader.waitForRest(of: app, on: server)
                 moved = try Self.measure(reader)
                 reader.requestClose(window)  // saves on the way out
-                #expect(try app.waitForExit(timeout: .seconds(5)) == 0)
+                #expect(try app.waitForExit(stall: .seconds(5)) == 0)
             }
             try Self.withBoard(on: server) { app, reader, _ in
                 let restored = try #require(try Self.measure(reader)), expected = try #require(moved)
@@ -88,7 +88,7 @@ extension EndToEnd {
             defer { server.stop() }
             try Self.withBoard(on: server) { app, reader, window in
                 reader.requestClose(window)
-                _ = try app.waitForExit(timeout: .seconds(5))
+                _ = try app.waitForExit(stall: .seconds(5))
             }
             let folder = server.directory.appendingPathComponent("state/photoboard-x11/boards").path
             let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".json") })
@@ -113,9 +113,9 @@ extension EndToEnd {
             try Self.withBoard(on: server) { app, reader, window in
                 let now = try #require(try Self.measure(reader))
                 try Self.drag(server, from: (now.center.x, now.center.y), to: (640, 400))
-                _ = try waitFor("the layout to be saved", timeout: .seconds(10)) { layouts().isEmpty ? nil : true }
+                _ = try waitFor("the layout to be saved", stall: .seconds(10)) { layouts().isEmpty ? nil : true }
                 reader.requestClose(window)
-                #expect(try app.waitForExit(timeout: .seconds(10)) == 0)
+                #expect(try app.waitForExit(stall: .seconds(10)) == 0)
             }
             var kills = 0
             for round in 0..<8 {
@@ -126,7 +126,7 @@ extension EndToEnd {
                     // Saves come a second after the board rests; kill around that moment.
                     pause(.milliseconds(900 + Int64(round) * 40))
                     kill(app.pid, SIGKILL)
-                    _ = try? app.waitForExit(timeout: .seconds(5))
+                    _ = try? app.waitForExit(stall: .seconds(5))
                     kills += 1
                 }
                 for name in layouts() {

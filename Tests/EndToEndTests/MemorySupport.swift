@@ -34,12 +34,12 @@ final class MemoryBoard {
         app = try AppUnderTest(
             binary: BoardSession.binaryPath, arguments: ["--seed", "7", "--geometry", "1280x800"] + arguments, server: server,
             environment: environment)
-        window = try waitFor("the board window", timeout: .seconds(15)) { [app, reader] in
+        window = try waitFor("the board window", stall: .seconds(15)) { [app, reader] in
             guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }
             return reader.window(ofProcess: app.pid)
         }
         guard waitForRest else { return }
-        _ = try waitFor("\(photos) to show", timeout: .seconds(20)) { () -> Bool? in
+        _ = try waitFor("\(photos) to show", stall: .seconds(20)) { () -> Bool? in
             let shot = try reader.screenshot()
             return photos.allSatisfy { PrintMeasure(shot, left: $0.left, right: $0.right) != nil } ? true : nil
         }
@@ -69,7 +69,7 @@ final class MemoryBoard {
     /// Closes the window as a window manager's close button does; expects a clean exit.
     func close() throws {
         reader.requestClose(window)
-        let status = try app.waitForExit(timeout: .seconds(10))
+        let status = try app.waitForExit(stall: .seconds(10))
         #expect(status == 0, "exit status \(status): \(app.standardError)")
     }
 

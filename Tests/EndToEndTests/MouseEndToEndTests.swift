@@ -80,7 +80,7 @@ extension EndToEnd {
             // The marker shows where the pinned finger is: a blue ring on the photo.
             let isRing = { (pixel: UInt32) in pixel & 0xFF > 150 && pixel >> 16 & 0xFF < 120 }
             var seen: UInt32 = 0
-            let ring = try? waitFor("the pinned finger's ring", timeout: .seconds(5)) { () -> UInt32? in
+            let ring = try? waitFor("the pinned finger's ring", stall: .seconds(5)) { () -> UInt32? in
                 seen = try session.screenshot().pixel(Int(pin.0) + 22, Int(pin.1))
                 return isRing(seen) ? seen : nil
             }

@@ -54,7 +54,7 @@ extension EndToEnd {
             let bar = try NoticeColors.bar(NoticeColors.problem, in: session)
             // Tap the notice's middle-left, just right of its bar.
             try session.tap(at: (Double(bar.maxX) + 30, bar.centroid.y))
-            _ = try waitFor("the tapped notice to go", timeout: .seconds(2)) { () -> Bool? in
+            _ = try waitFor("the tapped notice to go", stall: .seconds(2)) { () -> Bool? in
                 try session.screenshot().blob(of: NoticeColors.problem, tolerance: 6) == nil ? true : nil
             }
             let after = try session.settled(.redGreen)
@@ -73,14 +73,14 @@ extension EndToEnd {
         @Test func anEmptyBoardSaysWhatToDoUntilAPhotoIsBack() throws {
             let session = try BoardSession(photos: [.redGreen])
             try session.press(0xFFFF)  // Delete: the only photo leaves the board
-            _ = try waitFor("the photo to leave", timeout: .seconds(3)) { try session.measure(.redGreen) == nil ? true : nil }
+            _ = try waitFor("the photo to leave", stall: .seconds(3)) { try session.measure(.redGreen) == nil ? true : nil }
             _ = try NoticeColors.bar(NoticeColors.information, in: session)
             print("screenshot: \(try session.saveScreenshot(named: "notice-empty-board"))")
             // That it stays past the longest a notice stays on its own is the session's transcript
             // (`BoardSessionTests`, in virtual time): here, that it shows and goes.
             try session.press(0x7A, with: [0xFFE3])  // Ctrl+Z brings the photo back
             _ = try session.settled(.redGreen)
-            _ = try waitFor("the empty-board notice to go", timeout: .seconds(3)) { () -> Bool? in
+            _ = try waitFor("the empty-board notice to go", stall: .seconds(3)) { () -> Bool? in
                 try session.screenshot().blob(of: NoticeColors.information, tolerance: 6) == nil ? true : nil
             }
         }
@@ -119,7 +119,7 @@ extension EndToEnd {
                     return path
                 }
             }
-            _ = try waitFor("the board to finish loading", timeout: .seconds(20)) { () -> Bool? in
+            _ = try waitFor("the board to finish loading", stall: .seconds(20)) { () -> Bool? in
                 (try session.screenshot().blob(of: 0x20_40D0, tolerance: 8)?.count ?? 0) > 0 && session.app.isAsleep(with: session.server)
                     ? true : nil
             }

@@ -10,8 +10,8 @@ enum NoticeColors {
     static let information: UInt32 = 0x8C_BFFF
 
     /// The bar of a notice of `color` once one is fully shown (at least `pixels` of it).
-    static func bar(_ color: UInt32, in session: BoardSession, pixels: Int = 40, timeout: Duration = .seconds(10)) throws -> Blob {
-        try waitFor("a notice with a \(String(color, radix: 16)) bar", timeout: timeout) { () -> Blob? in
+    static func bar(_ color: UInt32, in session: BoardSession, pixels: Int = 40, stall: Duration = .seconds(10)) throws -> Blob {
+        try waitFor("a notice with a \(String(color, radix: 16)) bar", stall: stall) { () -> Blob? in
             guard let blob = try session.screenshot().blob(of: color, tolerance: 6), blob.count >= pixels else { return nil }
             return blob
         }
@@ -20,13 +20,13 @@ enum NoticeColors {
     /// Watches one pixel of a notice's bar until the notice is gone (the pixel stays far from the
     /// bar's colour); returns how long that took and the colours seen on the way.
     static func watchFade(
-        of bar: Blob, color: UInt32, in session: BoardSession, timeout: Duration = .seconds(20)
+        of bar: Blob, color: UInt32, in session: BoardSession, stall: Duration = .seconds(20)
     ) throws -> (elapsed: Duration, seen: [UInt32]) {
         let clock = ContinuousClock(), start = clock.now
         let x = Int(bar.centroid.x), y = Int(bar.centroid.y)
         var seen: [UInt32] = []
         var farCount = 0
-        _ = try waitFor("the notice to fade away", timeout: timeout, interval: .milliseconds(8)) { () -> Bool? in
+        _ = try waitFor("the notice to fade away", stall: stall, interval: .milliseconds(8)) { () -> Bool? in
             let pixel = try session.reader.pixels(x: x, y: y, width: 1, height: 1)[0]
             if seen.last != pixel { seen.append(pixel) }
             farCount = distance(pixel, color) > 120 ? farCount + 1 : 0

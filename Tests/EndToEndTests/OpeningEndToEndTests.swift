@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XBoardPlatform
 import XorgHarness
 
 extension EndToEnd {
@@ -38,10 +39,13 @@ extension EndToEnd {
             }
             let clock = ContinuousClock()
             let started = clock.now
+            // Each decode made to take at least 150 ms (40 pictures, a few seconds on any machine):
+            // what shows only while pictures are decoding shows for sure.
             let app = try AppUnderTest(
-                binary: BoardSession.binaryPath, arguments: ["--seed", "3", "--geometry", "1280x800"] + paths, server: server)
+                binary: BoardSession.binaryPath, arguments: ["--seed", "3", "--geometry", "1280x800"] + paths, server: server,
+                environment: [DecodeHelper.testDelayVariable: "150"])
             defer { app.stop() }
-            _ = try waitFor("the window", timeout: .seconds(10)) { reader.window(ofProcess: app.pid) }
+            _ = try waitFor("the window", stall: .seconds(10)) { reader.window(ofProcess: app.pid) }
             let mapped = clock.now - started
             // "At once" is judged against the decoding, not the clock (a busy machine starts a
             // debug build slowly): when the window shows, most photos are still to come — the
@@ -51,7 +55,7 @@ extension EndToEnd {
             // and the pictures' area grows as they arrive (their prints lie as plain cards from
             // the start).
             var sawIndicator = false, areas: [Int] = []
-            let done = try waitFor("all photos", timeout: .seconds(60), interval: .milliseconds(100)) { () -> Bool? in
+            let done = try waitFor("all photos", stall: .seconds(60), interval: .milliseconds(100)) { () -> Bool? in
                 let shot = try reader.screenshot()
                 let corner = shot.pixel(3, shot.height - 20)
                 let isPanel = abs(Int(corner >> 16) - 30) <= 4 && abs(Int(corner >> 8 & 0xFF) - 35) <= 4
@@ -73,7 +77,7 @@ extension EndToEnd {
                 try TestPhotos.writeStripes(to: path, width: 4000, height: 3000, period: 8)
                 return [path]
             }
-            _ = try waitFor("the photo", timeout: .seconds(20)) { () -> Bool? in
+            _ = try waitFor("the photo", stall: .seconds(20)) { () -> Bool? in
                 (try session.screenshot().blob(of: 0xFA_F9F5, tolerance: 2)?.count ?? 0) > 1000 ? true : nil
             }
             // Zoom in about the middle of the screen with the wheel: 1.1^16 ≈ 4.6×.
@@ -89,7 +93,7 @@ extension EndToEnd {
             }
             var seen: [Int] = []
             let sharp = try waitFor(
-                "a sharper copy (contrast so far: \(seen.suffix(8)))", timeout: .seconds(20), interval: .milliseconds(100)
+                "a sharper copy (contrast so far: \(seen.suffix(8)))", stall: .seconds(20), interval: .milliseconds(100)
             ) { () -> Double? in
                 let value = try contrast()
                 seen.append(Int(value))
@@ -126,7 +130,7 @@ extension EndToEnd {
             let bomb = server.directory.appendingPathComponent("bomb.png").path
             try Data(TestPhotos.pngDeclaring(width: 60000, height: 60000)).write(to: URL(fileURLWithPath: bomb))
             let app = try AppUnderTest(binary: BoardSession.binaryPath, arguments: [text, bomb], server: server)
-            #expect(try app.waitForExit(timeout: .seconds(10)) == 1)
+            #expect(try app.waitForExit(stall: .seconds(10)) == 1)
             let lines = app.standardError.split(separator: "\n")
             #expect(lines.count == 3, "\(lines)")
             #expect(lines.contains { $0.contains(text) && $0.contains("holds text") })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XBoardPlatform
 import XorgHarness
 
 extension EndToEnd {
@@ -28,7 +29,7 @@ extension EndToEnd {
             pause(.milliseconds(300))
             print("screenshot: \(try session.saveScreenshot(named: "fit-640x480-\(dpi)dpi-hint-notice"))")
             try session.press(0xFFBE)  // F1: the help panel
-            let help = try waitFor("the help panel", timeout: .seconds(5)) { () -> Blob? in
+            let help = try waitFor("the help panel", stall: .seconds(5)) { () -> Blob? in
                 guard let blob = try session.screenshot().blob(of: Self.helpBox, tolerance: 2), blob.count > 20_000 else { return nil }
                 return blob
             }
@@ -44,9 +45,10 @@ extension EndToEnd {
             // whose thumbnail would serve fifty-nine of them at once.
             let session = try BoardSession(
                 photos: [], resources: "Xft.dpi:\t192\n", waitForPhotos: false, screen: (640, 480),
-                environment: ["XDG_CACHE_HOME": "/dev/null"], sizedFromScreen: true
+                environment: ["XDG_CACHE_HOME": "/dev/null", DecodeHelper.testDelayVariable: "100"], sizedFromScreen: true
             ) { folder in
-                // Sixty names for one big picture: slow enough to decode that loading shows.
+                // Sixty names for one big picture, each decode made to take at least 100 ms: loading
+                // shows for seconds on any machine.
                 let master = folder + "/big.png"
                 try TestPhotos.write(to: master, width: 4000, height: 3000, left: 0x60_6060, right: 0x70_7070)
                 return try (0..<60).map { index in
@@ -56,7 +58,7 @@ extension EndToEnd {
                 }
             }
             // The bar: the indicator's blue at 0.9 over the dimmed band.
-            let bar = try waitFor("the loading panel", timeout: .seconds(20)) { () -> Blob? in
+            let bar = try waitFor("the loading panel", stall: .seconds(20)) { () -> Blob? in
                 guard session.app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(session.app.standardError)") }
                 guard let blob = try session.screenshot().blob(of: 0x81_AFEA, tolerance: 10), blob.count > 100 else { return nil }
                 return blob

@@ -12,22 +12,23 @@ extension EndToEnd {
         static let grey: UInt32 = 0x80_8080
         static let quadrantColors = [UInt32(0xE0_2020), 0x20_C040, 0x20_40E0, 0xE0_D020]
 
-        /// The board showing `arguments` on `server`, until `judge` accepts a screenshot or
-        /// 15 s pass; returns the last screenshot and its judgement, and the board's stderr.
+        /// The board showing `arguments` on `server`, until `judge` accepts a screenshot or the
+        /// board has been idle for a while; returns the last screenshot and its judgement, and the board's stderr.
         static func show<T>(
             _ arguments: [String], on server: XorgServer, reader: ScreenReader, binary: String = BoardSession.binaryPath,
             judge: (Screenshot) -> T?
         ) throws -> (verdict: T?, shot: Screenshot, stderr: String) {
             let app = try AppUnderTest(binary: binary, arguments: arguments, server: server)
             defer { app.stop() }
-            _ = try waitFor("the board window", timeout: .seconds(15)) { () -> UInt? in
+            _ = try waitFor("the board window", stall: .seconds(15)) { () -> UInt? in
                 guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }
                 return reader.window(ofProcess: app.pid)
             }
             var last = try reader.screenshot()
             var verdict = judge(last)
-            let clock = ContinuousClock(), deadline = clock.now + .seconds(15)
-            while verdict == nil, clock.now < deadline {
+            // Looks until the board, having shown the picture, has been idle for 10 s (`Progress`).
+            var progress = Progress.Watch()
+            while verdict == nil, progress.stillFor() < .seconds(10) {
                 pause(.milliseconds(20))  // a look (screenshot and judgement) takes a few milliseconds
                 last = try reader.screenshot()
                 verdict = judge(last)
@@ -49,7 +50,7 @@ extension EndToEnd {
             let process = try ChildProcess(
                 path: BoardSession.binaryPath, arguments: ["--export", output, "--geometry", "800x600", "--seed", "1", "--fresh"] + paths,
                 environment: environment, stderrPath: stderrPath)
-            let status = try process.waitForExit(timeout: .seconds(30))
+            let status = try process.waitForExit(stall: .seconds(30))
             let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
             guard status == 0 else { throw HarnessError("--export of \(paths) exited with \(status): \(stderr)") }
             return (try Screenshot(pngAt: output), stderr)

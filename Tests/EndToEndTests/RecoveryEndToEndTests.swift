@@ -37,7 +37,7 @@ extension EndToEnd {
         /// Waits until the boards folder has a file ending in `suffix` that names `file`.
         static func waitForSave(on server: XorgServer, listing file: String, in suffix: String) throws {
             let folder = MemoryBoard.boardsFolder(server).path
-            _ = try waitFor("a saved memory (*\(suffix)) listing \(file)", timeout: .seconds(10), interval: .milliseconds(50)) {
+            _ = try waitFor("a saved memory (*\(suffix)) listing \(file)", stall: .seconds(10), interval: .milliseconds(50)) {
                 () -> Bool? in
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
                 return names.contains { name in
@@ -73,7 +73,7 @@ extension EndToEnd {
                 path: BoardSession.binaryPath, arguments: ["--export", server.directory.appendingPathComponent("out.png").path, folder],
                 environment: environment, stdoutPath: server.directory.appendingPathComponent("export-stdout.txt").path,
                 stderrPath: stderr)
-            #expect(try process.waitForExit(timeout: .seconds(20)) == 0)
+            #expect(try process.waitForExit(stall: .seconds(20)) == 0)
             return try String(contentsOfFile: stderr, encoding: .utf8)
         }
 

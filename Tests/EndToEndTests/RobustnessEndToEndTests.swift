@@ -12,7 +12,7 @@ extension EndToEnd {
             let clock = ContinuousClock()
             session.server.crash()
             let died = clock.now
-            let status = try session.app.waitForExit(timeout: .seconds(5))
+            let status = try session.app.waitForExit(stall: .seconds(5))
             #expect(clock.now - died < .seconds(1), "took \(clock.now - died) to exit")
             #expect(status == 1, "exit status \(status) (128+ means a signal or core dump)")
             let lines = session.app.standardError.split(separator: "\n")
@@ -26,7 +26,7 @@ extension EndToEnd {
             // reported; then the board says why it stops.
             try session.gesture([(1, (red.center.x, red.center.y), (red.center.x + 80, red.center.y))], steps: 6, restBeforeLift: .zero)
             session.reader.destroy(session.window)
-            let status = try session.app.waitForExit(timeout: .seconds(5))
+            let status = try session.app.waitForExit(stall: .seconds(5))
             #expect(status == 1, "exit status \(status) (128+ means a crash)")
             let lines = session.app.standardError.split(separator: "\n")
             #expect(lines.last == "photoboard-x11: the window was destroyed by another program", "\(lines)")

@@ -41,7 +41,7 @@ extension EndToEnd {
                 let before = try MemoryBoard.saved(paths[0], on: server)
                 #expect(before.map { abs($0.placement.center.x - target.0) > 5 } ?? true, "saved before it ended: the test proves nothing")
                 try end(board)
-                let exit = try board.app.waitForExit(timeout: .seconds(5))
+                let exit = try board.app.waitForExit(stall: .seconds(5))
                 try? board.touch(.end, 1, target)
                 #expect(exit == status, "exit status \(exit): \(board.app.standardError)")
                 if let line { #expect(board.errorLines == [Substring(line)], "\(board.errorLines)") }
@@ -93,7 +93,7 @@ extension EndToEnd {
                 }
                 #expect(!same(closeUp, red), "up close")
                 try board.press(0x71)  // q, while it is up close
-                #expect(try board.app.waitForExit(timeout: .seconds(10)) == 0)
+                #expect(try board.app.waitForExit(stall: .seconds(10)) == 0)
             }
             let board = try MemoryBoard(on: server, paths, showing: [.redGreen, .blueYellow])
             let reopened = try board.measure(.redGreen)
@@ -118,17 +118,18 @@ extension EndToEnd {
             do {  // Arranged once, all of them: wait for the save that follows loading.
                 let board = try MemoryBoard(
                     on: server, [folder], showing: [], waitForRest: false, environment: ["XDG_CACHE_HOME": noCache])
-                _ = try waitFor("every photo to be saved", timeout: .seconds(60)) { () -> Bool? in
+                _ = try waitFor("every photo to be saved", stall: .seconds(60)) { () -> Bool? in
                     (try? MemoryBoard.savedMemory(server))?.count == count ? true : nil
                 }
                 try board.close()
             }
             let before = try #require(try MemoryBoard.savedMemory(server))
+            // Each decode made to take at least 100 ms: loading shows its progress bar for seconds on
+            // any machine. Quit in the middle of it, right after taking the top photo off the board.
             let board = try MemoryBoard(
-                on: server, [folder], showing: [], waitForRest: false, environment: ["XDG_CACHE_HOME": noCache])
-            // Loading shows its progress bar (more than a second of work): quit in the middle of it,
-            // right after taking the top photo off the board.
-            _ = try waitFor("the loading bar", timeout: .seconds(20), interval: .milliseconds(10)) { () -> Bool? in
+                on: server, [folder], showing: [], waitForRest: false,
+                environment: ["XDG_CACHE_HOME": noCache, DecodeHelper.testDelayVariable: "100"])
+            _ = try waitFor("the loading bar", stall: .seconds(20), interval: .milliseconds(10)) { () -> Bool? in
                 let pixel = try board.reader.pixels(x: 1, y: 798, width: 1, height: 1)[0]
                 let (r, g, b) = (Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF))
                 return (110...165).contains(r) && (160...215).contains(g) && b >= 215 ? true : nil
@@ -136,7 +137,7 @@ extension EndToEnd {
             try board.press(0xFF09)  // Tab: the top photo
             try board.press(0xFFFF)  // Delete
             try board.press(0x71)  // q
-            #expect(try board.app.waitForExit(timeout: .seconds(10)) == 0)
+            #expect(try board.app.waitForExit(stall: .seconds(10)) == 0)
             let after = try #require(try MemoryBoard.savedMemory(server))
             #expect(after.count == count, "\(after.count) photos remembered of \(count)")
             let removed = after.entries.filter(\.isRemoved)

@@ -12,7 +12,7 @@ extension EndToEnd {
         @Test func onA4KScreenAt192DPITheWindowOpensSizedFromTheScreenWithItsIconAndHints() throws {
             let session = try BoardSession(
                 photos: [.redGreen], resources: Self.hiDPI, waitForPhotos: false, screen: (3840, 2160), sizedFromScreen: true)
-            let window = try waitFor("the board window to map", timeout: .seconds(20)) { () -> UInt? in
+            let window = try waitFor("the board window to map", stall: .seconds(20)) { () -> UInt? in
                 guard session.app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(session.app.standardError)") }
                 return session.reader.window(ofProcess: session.app.pid)
             }
@@ -34,7 +34,7 @@ extension EndToEnd {
 
             // The print follows the window: one photo is laid out at 0.7 of its short edge (1120 px
             // long, so 560 between the halves' middles), not at the 1280×800 window's size.
-            let measured = try waitFor("the photo to be drawn", timeout: .seconds(20)) { () -> PrintMeasure? in
+            let measured = try waitFor("the photo to be drawn", stall: .seconds(20)) { () -> PrintMeasure? in
                 PrintMeasure(try session.screenshot(), left: TestPhoto.redGreen.left, right: TestPhoto.redGreen.right, minimumPixels: 5000)
             }
             #expect(abs(measured.span - 560) < 12, "\(measured)")
@@ -63,7 +63,7 @@ extension EndToEnd {
             let process = try ChildProcess(
                 path: BoardSession.binaryPath, arguments: [session.server.directory.appendingPathComponent("photo0.png").path],
                 environment: environment, stderrPath: errorsPath)
-            #expect(try process.waitForExit(timeout: .seconds(10)) == 1)
+            #expect(try process.waitForExit(stall: .seconds(10)) == 1)
             let text = try String(contentsOfFile: errorsPath, encoding: .utf8)
             #expect(text.contains("cannot open display ':987'"), "\(text)")
         }

@@ -44,7 +44,7 @@ extension EndToEnd {
                 binary: BoardSession.binaryPath, arguments: ["--seed", "7", "--geometry", "1280x800"] + arguments, server: server,
                 environment: environment)
             var shots: [Screenshot] = []
-            _ = try waitFor("\(photo) to show", timeout: .seconds(30), interval: .milliseconds(20)) { () -> Bool? in
+            _ = try waitFor("\(photo) to show", stall: .seconds(30), interval: .milliseconds(20)) { () -> Bool? in
                 guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }
                 let shot = try reader.screenshot()
                 shots.append(shot)
@@ -52,7 +52,7 @@ extension EndToEnd {
             }
             shots.append(try reader.waitForRest(of: app, on: server))
             if let window = reader.window(ofProcess: app.pid) { reader.requestClose(window) }
-            #expect(try app.waitForExit(timeout: .seconds(10)) == 0)
+            #expect(try app.waitForExit(stall: .seconds(10)) == 0)
             return (app, shots)
         }
 

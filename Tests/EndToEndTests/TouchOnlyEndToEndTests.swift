@@ -28,7 +28,7 @@ extension EndToEnd {
         }
 
         /// Waits for `name` ("control Add") to show, and returns its frame.
-        func find(_ name: String, in session: BoardSession, timeout: Duration = .seconds(10)) throws -> (
+        func find(_ name: String, in session: BoardSession, stall: Duration = .seconds(10)) throws -> (
             x: Double, y: Double, width: Double, height: Double
         ) {
             if name.hasPrefix("control "), targets(session)[name] == nil {
@@ -37,7 +37,7 @@ extension EndToEnd {
                 let size = session.server.size
                 try session.tap(at: (Double(size.width) - 3, Double(size.height) - 3))
             }
-            return try waitFor("\(name) to show", timeout: timeout) { targets(session)[name] }
+            return try waitFor("\(name) to show", stall: stall) { targets(session)[name] }
         }
 
         /// Taps the middle of `name` with a finger.
@@ -86,7 +86,7 @@ extension EndToEnd {
             _ = try find("picker-folder trip", in: session)
             try session.saveScreenshot(named: "touch-picker")
             try tap("picker-add Add", in: session)
-            _ = try waitFor("the two photos on the board", timeout: .seconds(15)) {
+            _ = try waitFor("the two photos on the board", stall: .seconds(15)) {
                 try session.measure(one) != nil && session.measure(two) != nil ? true : nil
             }
             // And one from the sub-folder.
@@ -94,7 +94,7 @@ extension EndToEnd {
             try tap("picker-folder trip", in: session)
             try tap("picker-photo three.png", in: session)
             try tap("picker-add Add", in: session)
-            _ = try waitFor("the third photo on the board", timeout: .seconds(15)) { try session.measure(three) != nil ? true : nil }
+            _ = try waitFor("the third photo on the board", stall: .seconds(15)) { try session.measure(three) != nil ? true : nil }
             try session.rest()
 
             // Tidy by name, then undo it.
@@ -110,7 +110,7 @@ extension EndToEnd {
             // Press and hold red, slide to "Remove from the board" and lift there.
             let red = try session.settled(TestPhoto.redGreen)
             try session.touch(InputTestDevice.TouchType.begin, 1, red.center.x, red.center.y)
-            let remove = try find("menu Remove from the board", in: session, timeout: .seconds(3))
+            let remove = try find("menu Remove from the board", in: session, stall: .seconds(3))
             let entry = (remove.x + remove.width / 2, remove.y + remove.height / 2)
             for step in 1...8 {
                 let f = Double(step) / 8
@@ -138,7 +138,7 @@ extension EndToEnd {
             }
             #expect(FileManager.default.fileExists(atPath: saved), "\(saved)")
             try tap("control Quit", in: session)
-            #expect(try session.app.waitForExit(timeout: .seconds(10)) == 0)
+            #expect(try session.app.waitForExit(stall: .seconds(10)) == 0)
         }
 
         @Test func atFourKAndTwiceTheDpiTheControlsAreTwiceAsBig() throws {

@@ -11,12 +11,12 @@ extension EndToEnd {
             let windowClass = try #require(session.reader.windowClass(session.window))
             #expect(windowClass.1 == "Photoboard-x11")
             session.reader.requestClose(session.window)
-            #expect(try session.app.waitForExit(timeout: .seconds(5)) == 0)
+            #expect(try session.app.waitForExit(stall: .seconds(5)) == 0)
         }
 
         @Test func withNoPathsTheBundledPhotosOpenAsTossedPrints() throws {
             let session = try BoardSession(photos: [], seed: 11)
-            let shot = try waitFor("the bundled photos to be drawn", timeout: .seconds(20)) { () -> Screenshot? in
+            let shot = try waitFor("the bundled photos to be drawn", stall: .seconds(20)) { () -> Screenshot? in
                 let shot = try session.screenshot()
                 // Prints have white borders; five photos show plenty of them.
                 return (shot.blob(of: 0xFA_F9F5, tolerance: 2)?.count ?? 0) > 5 * 1500 ? shot : nil
@@ -32,7 +32,7 @@ extension EndToEnd {
             // After loading, the layout is saved once, a second later: wait for the file, then for
             // the board to stop waking, instead of guessing how long a busy machine takes.
             let layouts = session.server.directory.appendingPathComponent("state/photoboard-x11/boards").path
-            _ = try waitFor("the layout saved after loading", timeout: .seconds(10)) {
+            _ = try waitFor("the layout saved after loading", stall: .seconds(10)) {
                 ((try? FileManager.default.contentsOfDirectory(atPath: layouts)) ?? []).contains { $0.hasSuffix(".json") } ? true : nil
             }
             try session.app.waitUntilItStopsWaking()
@@ -49,7 +49,7 @@ extension EndToEnd {
             try TestPhotos.write(to: photoPath, width: 40, height: 30, left: 0xFF0000, right: 0x00FF00)
             let process = try ChildProcess(
                 path: BoardSession.binaryPath, arguments: ["--display", ":987", photoPath], stderrPath: errorsPath)
-            let status = try process.waitForExit(timeout: .seconds(10))
+            let status = try process.waitForExit(stall: .seconds(10))
             let text = try String(contentsOfFile: errorsPath, encoding: .utf8)
             #expect(status != 0)
             #expect(text.split(separator: "\n").count == 1, "\(text)")

@@ -28,12 +28,12 @@ extension EndToEnd {
 
         /// The board's window maps, and both photos show whole in it.
         static func windowAppears(_ session: BoardSession, _ look: DesktopLook) throws -> UInt {
-            let window = try waitFor("the board's window to map", timeout: .seconds(15)) { () -> UInt? in
+            let window = try waitFor("the board's window to map", stall: .seconds(15)) { () -> UInt? in
                 guard session.app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(session.app.standardError)") }
                 return session.reader.window(ofProcess: session.app.pid)
             }
             let frame = try look.geometry(of: window)
-            let shot = try waitFor("both photos to show", timeout: .seconds(15)) { () -> Screenshot? in
+            let shot = try waitFor("both photos to show", stall: .seconds(15)) { () -> Screenshot? in
                 let shot = try session.rest()
                 return session.photos.allSatisfy { PrintMeasure(shot, left: $0.left, right: $0.right) != nil } ? shot : nil
             }

@@ -39,18 +39,23 @@ final class HelperDecodingTests {
         return try PhotoDecoder(settings: settings, helperExecutable: boardBinary)
     }
 
-    /// Submits `paths` and waits for every result (or fails after `timeout`).
-    static func decodeAll(_ paths: [String], with decoder: PhotoDecoder, maximumLongEdge: Int = 1024, timeout: Duration = .seconds(60))
+    /// Submits `paths` and waits for every result, for as long as the helpers work, giving up
+    /// after `stall` in which nothing happened (`Progress`) or ten times that in all.
+    static func decodeAll(_ paths: [String], with decoder: PhotoDecoder, maximumLongEdge: Int = 1024, stall: Duration = .seconds(60))
         throws -> [String: PhotoDecoder.Result]
     {
         for (index, path) in paths.enumerated() {
             decoder.submit(PhotoDecoder.Request(photo: PhotoID(index), path: FilePath(path), maximumLongEdge: maximumLongEdge))
         }
         var results: [String: PhotoDecoder.Result] = [:]
-        let clock = ContinuousClock(), deadline = clock.now + timeout
-        while results.count < paths.count, clock.now < deadline {
-            _ = try Poll.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .seconds(1))
-            for result in decoder.takeResults() { results[result.request.path.string] = result }
+        let clock = ContinuousClock(), ceiling = clock.now + stall * 10
+        var progress = Progress.Watch(), lastResult = clock.now
+        while results.count < paths.count, clock.now < ceiling, min(progress.stillFor(), clock.now - lastResult) < stall {
+            _ = try Poll.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .milliseconds(250))
+            for result in decoder.takeResults() {
+                results[result.request.path.string] = result
+                lastResult = clock.now
+            }
         }
         return results
     }
@@ -90,7 +95,7 @@ final class HelperDecodingTests {
     @Test func helpersRunBehindTheLoop() throws {
         let decoder = try Self.decoder { $0.helperNiceness = 10 }
         defer { decoder.stop() }
-        let pids = try waitFor("the helpers to start", timeout: .seconds(20)) { () -> [pid_t]? in
+        let pids = try waitFor("the helpers to start", stall: .seconds(20)) { () -> [pid_t]? in
             let pids = decoder.helperProcessIDs
             return pids.count == decoder.workerCount ? pids : nil
         }
@@ -107,7 +112,7 @@ final class HelperDecodingTests {
     @Test func helpersAreConfinedNoNewPrivilegesSeccompLimitsAndOnlyTheirOwnDescriptors() throws {
         let decoder = try Self.decoder()
         defer { decoder.stop() }
-        let pids = try waitFor("the helpers to start", timeout: .seconds(20)) { () -> [pid_t]? in
+        let pids = try waitFor("the helpers to start", stall: .seconds(20)) { () -> [pid_t]? in
             let pids = decoder.helperProcessIDs
             return pids.count == decoder.workerCount && pids.allSatisfy { Self.status("Seccomp", of: $0) == "2" } ? pids : nil
         }
@@ -136,7 +141,7 @@ final class HelperDecodingTests {
         let path = folder + "/flat.jpg"
         try FormatFixtures.writeFlat(.jpeg, color: 0x3366CC, to: path)
         for index in 0..<24 { decoder.submit(PhotoDecoder.Request(photo: PhotoID(index), path: FilePath(path), maximumLongEdge: 64)) }
-        try waitFor("24 decodes", timeout: .seconds(60)) { decoder.finishedCount >= 24 ? true : nil }
+        try waitFor("24 decodes", stall: .seconds(60)) { decoder.finishedCount >= 24 ? true : nil }
         let pump = DecodePump(decoder: decoder)
         var taken: [Int] = []
         while taken.reduce(0, +) < 24, taken.count < 24 {
@@ -208,7 +213,7 @@ final class HelperDecodingTests {
             "\(String(describing: results[crash]))")
         for path in good { #expect(Self.reason(results[path]) == nil, "\(path): \(String(describing: Self.reason(results[path])))") }
         // The slot's helper was replaced: every slot has a confined helper again.
-        _ = try waitFor("the helpers to be replaced", timeout: .seconds(20)) { () -> Bool? in
+        _ = try waitFor("the helpers to be replaced", stall: .seconds(20)) { () -> Bool? in
             let pids = decoder.helperProcessIDs
             return pids.count == decoder.workerCount && pids.allSatisfy { Self.status("Seccomp", of: $0) == "2" } ? true : nil
         }
@@ -223,7 +228,7 @@ final class HelperDecodingTests {
         let hang = try faulty("hang", name: "hang.png")
         let good = try goodPhotos(4)
         let clock = ContinuousClock(), started = clock.now
-        let results = try Self.decodeAll([hang] + good, with: decoder, timeout: .seconds(30))
+        let results = try Self.decodeAll([hang] + good, with: decoder, stall: .seconds(30))
         let took = clock.now - started
         #expect(Self.reason(results[hang]) == "took longer than 2 s to decode and was stopped; not shown")
         #expect(try #require(results[hang]).duration >= .seconds(2))
@@ -241,14 +246,14 @@ final class HelperDecodingTests {
         // holding it when it is killed, however fast this machine decodes; the rest wait behind it.
         let hang = try faulty("hang", name: "held.png")
         let good = try goodPhotos(3)
-        let helper = try waitFor("the helper", timeout: .seconds(20)) { decoder.helperProcessIDs.first }
+        let helper = try waitFor("the helper", stall: .seconds(20)) { decoder.helperProcessIDs.first }
         for (index, path) in ([hang] + good).enumerated() {
             decoder.submit(PhotoDecoder.Request(photo: PhotoID(index), path: FilePath(path), maximumLongEdge: 1024))
         }
         Thread.sleep(forTimeInterval: 0.3)
         kill(helper, SIGKILL)
         var results: [String: PhotoDecoder.Result] = [:]
-        _ = try waitFor("every result", timeout: .seconds(60)) { () -> Bool? in
+        _ = try waitFor("every result", stall: .seconds(60)) { () -> Bool? in
             _ = try Poll.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .milliseconds(200))
             for result in decoder.takeResults() { results[result.request.path.string] = result }
             return results.count == good.count + 1 ? true : nil
@@ -286,7 +291,7 @@ final class HelperDecodingTests {
         defer { decoder.stop() }
         let fifo = folder + "/pipe.jpg"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let results = try Self.decodeAll([fifo], with: decoder, timeout: .seconds(10))
+        let results = try Self.decodeAll([fifo], with: decoder, stall: .seconds(10))
         #expect(Self.reason(results[fifo]) == "not a regular file")
     }
 
@@ -323,7 +328,7 @@ final class HelperDecodingTests {
                 paths.append(path)
             }
         }
-        let results = try Self.decodeAll(paths, with: decoder, maximumLongEdge: 96, timeout: .seconds(150))
+        let results = try Self.decodeAll(paths, with: decoder, maximumLongEdge: 96, stall: .seconds(150))
         #expect(results.count == paths.count)
         let opened = results.values.filter { if case .success = $0.outcome { true } else { false } }.count
         let sandboxed = paths.filter { Self.reason(results[$0])?.contains("sandbox") == true }

@@ -16,12 +16,20 @@ public final class SaveWorker: Sendable {
     private let box: KeeperBox
     /// Whether each save says when it starts and how long it took (`PHOTOBOARD_TRACE=save`).
     private let traces: Bool
+    /// For tests only (`testDelayVariable`): how long each save waits before it writes.
+    private let testDelay: Duration?
+
+    /// For tests only: when this environment variable holds a number of milliseconds, each save
+    /// waits that long on the worker before it writes, so that a test sees for sure what happens
+    /// while a save is under way (a finger on the board, a quit). Never set it otherwise.
+    public static let testDelayVariable = "PHOTOBOARD_TEST_SAVE_DELAY"
 
     /// Takes `keeper` over: from now on only the worker's thread uses it.
     public init(keeper: BoardKeeper, traces: Bool = false) throws {
         worker = try SerialWorker(name: "photoboard-save")
         box = KeeperBox(keeper)
         self.traces = traces
+        testDelay = System.environmentValue(Self.testDelayVariable).flatMap { Int($0) }.map { .milliseconds(max(0, min($0, 60_000))) }
     }
 
     /// Readable while results wait.
@@ -32,11 +40,12 @@ public final class SaveWorker: Sendable {
 
     /// Merges `request` into the stored memory and writes it (nothing, when nothing changed).
     public func save(_ request: SaveRequest) {
-        let box = self.box, traces = self.traces
+        let box = self.box, traces = self.traces, testDelay = self.testDelay
         let changedAt = Self.wallTime(of: request.changedAt)
         worker.submit {
             let start = MonotonicClock.now()
             if traces { System.printError("trace: saving \(request.snapshot.photos.count) photos at \(Self.seconds(start))") }
+            if let testDelay { System.sleep(for: testDelay) }
             let outcome = Self.save(request, changedAt: changedAt, keeper: box.keeper)
             if traces {
                 let took = (MonotonicClock.now() - start).seconds * 1000

@@ -18,6 +18,12 @@ public enum DecodeHelper {
     /// that a hung or crashed decode costs exactly its picture. Never set it otherwise.
     public static let testFaultsVariable = "PHOTOBOARD_TEST_DECODER_FAULTS"
 
+    /// For tests only: when this environment variable holds a number of milliseconds, a helper
+    /// waits that long before each decode, so that what shows only while pictures are still
+    /// decoding (the loading bar, prints arriving one by one) shows for sure, on any machine.
+    /// Never set it otherwise.
+    public static let testDelayVariable = "PHOTOBOARD_TEST_DECODE_DELAY"
+
     /// Runs the helper and exits when this process was started as one; returns at once otherwise.
     /// Call it first in `main`, before arguments are parsed.
     public static func runIfRequested() {
@@ -34,7 +40,9 @@ public enum DecodeHelper {
         guard arguments.count == 3, let parent = Int32(arguments[0]), let addressSpace = Int(arguments[1]),
             let cpuSeconds = Int(arguments[2])
         else { return 2 }
-        let faults = TestFaults(isEnabled: System.isEnvironmentVariableSet(testFaultsVariable))
+        let faults = TestFaults(
+            isEnabled: System.isEnvironmentVariableSet(testFaultsVariable),
+            delay: System.environmentValue(testDelayVariable).flatMap { Int($0) }.map { .milliseconds(max(0, min($0, 60_000))) })
         do {
             try Sandbox.limit(parent: parent, addressSpace: addressSpace, cpuTime: .seconds(cpuSeconds))
             GLibLog.install()
@@ -107,14 +115,16 @@ public enum DecodeHelper {
         }
     }
 
-    /// The test-only faults (`testFaultsVariable`).
+    /// The test-only faults (`testFaultsVariable`) and delay (`testDelayVariable`).
     struct TestFaults {
         let isEnabled: Bool
+        let delay: Duration?
 
         static let hang = Array("photoboard-test-fault:hang".utf8)
         static let crash = Array("photoboard-test-fault:crash".utf8)
 
         func apply(to file: FileReader) {
+            if let delay { System.sleep(for: delay) }
             guard isEnabled, case .success(let head) = file.read(offset: 0, count: 4096) else { return }
             if head.firstRange(of: Self.crash) != nil { System.raise(.segmentationFault) }
             if head.firstRange(of: Self.hang) != nil { System.sleepForever() }

@@ -104,6 +104,9 @@ extension System {
     /// Whether the environment variable `name` is set, to anything (the empty string too).
     static func isEnvironmentVariableSet(_ name: String) -> Bool { getenv(name) != nil }
 
+    /// An environment variable's value, if it is set and UTF-8.
+    static func environmentValue(_ name: String) -> String? { getenv(name).flatMap { String(validatingCString: $0) } }
+
     /// Whether `PHOTOBOARD_TRACE` (a comma-separated list) names `topic`.
     public static func traces(_ topic: String) -> Bool {
         guard let value = getenv("PHOTOBOARD_TRACE") else { return false }

@@ -184,7 +184,7 @@ struct SlicedRepaintTests {
         stage.window.fenceUploads()
         #expect(!stage.window.takesUploads)
         stage.window.flush()
-        let taken = try waitFor("the server to take the uploads in", timeout: .seconds(10), interval: .milliseconds(5)) { () -> Bool? in
+        let taken = try waitFor("the server to take the uploads in", stall: .seconds(10), interval: .milliseconds(5)) { () -> Bool? in
             _ = stage.window.pendingEvents()
             return stage.window.takesUploads ? true : nil
         }

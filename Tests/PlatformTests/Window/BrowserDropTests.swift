@@ -40,14 +40,14 @@ final class BrowserDropTests {
         let displayName = bench.server.displayName, window = UInt(bench.window)
         let thread = Thread {
             run.outcome = Result {
-                try ScreenReader(displayName: displayName).drop(payload, onto: window, at: (5, 5), timeout: .seconds(20))
+                try ScreenReader(displayName: displayName).drop(payload, onto: window, at: (5, 5), stall: .seconds(20))
             }
             run.done.signal()
         }
         thread.start()
         var events: [WindowEvent] = []
         _ = try bench.pump(
-            "the drop", timeout: .seconds(30), nextDeadline: { MonotonicClock.now() + .milliseconds(20) },
+            "the drop", stall: .seconds(30), nextDeadline: { MonotonicClock.now() + .milliseconds(20) },
             tick: { now -> Bool? in
                 if let stalled = self.target.abandonStalledTransfer(at: now) { events.append(stalled) }
                 return run.done.wait(timeout: .now()) == .success ? true : nil

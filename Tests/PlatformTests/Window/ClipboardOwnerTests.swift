@@ -23,7 +23,7 @@ final class ClipboardOwnerTests {
     /// Takes the clipboard for `offer`, pumping until the server's timestamp has come.
     private func own(_ offer: ClipboardOwner.Offer) throws {
         owner.own(offer, at: MonotonicClock.now())
-        _ = try bench.pump("the clipboard", timeout: .seconds(5)) { event, now in
+        _ = try bench.pump("the clipboard", stall: .seconds(5)) { event, now in
             _ = owner.handle(event, at: now)
             return owner.ownershipTime
         }
@@ -37,7 +37,7 @@ final class ClipboardOwnerTests {
     /// Runs a GTK program while the owner answers it; returns what it printed.
     private func gtkReads(_ arguments: [String]) throws -> String {
         let program = try bench.gtkProgram(GTKPrograms.reader, arguments: arguments, named: "gtk-reader")
-        let status = try bench.waitWhilePumping("the GTK reader", process: program, timeout: .seconds(30)) { event, now in
+        let status = try bench.waitWhilePumping("the GTK reader", process: program, stall: .seconds(30)) { event, now in
             _ = owner.handle(event, at: now)
         }
         #expect(status == 0, "\(bench.output(of: "gtk-reader"))")
@@ -110,7 +110,7 @@ final class ClipboardOwnerTests {
             stdoutPath: output)
         let imagePNG = XInternAtom(bench.display, "image/png", 0)
         var supplied = false
-        let status = try bench.waitWhilePumping("xclip -o", process: xclip, timeout: .seconds(20)) { event, now in
+        let status = try bench.waitWhilePumping("xclip -o", process: xclip, stall: .seconds(20)) { event, now in
             let isPictureRequest = event.type == SelectionRequest && event.xselectionrequest.target == imagePNG
             _ = owner.handle(event, at: now)
             if isPictureRequest, !supplied {
@@ -128,7 +128,7 @@ final class ClipboardOwnerTests {
         settings.patience = .milliseconds(500)
         let owner = ClipboardOwner(display: bench.display, window: bench.window, settings: settings)
         owner.own(ClipboardOwner.Offer(picture: .png(ClipboardPictures.noisyPNG(about: 2 << 20))), at: MonotonicClock.now())
-        _ = try bench.pump("the clipboard", timeout: .seconds(5)) { event, now in
+        _ = try bench.pump("the clipboard", stall: .seconds(5)) { event, now in
             _ = owner.handle(event, at: now)
             return owner.ownershipTime
         }
@@ -146,7 +146,7 @@ final class ClipboardOwnerTests {
         let dropped: Instant
         do {
             dropped = try bench.pump(
-                "the stalled transfer to be dropped", timeout: .seconds(10), nextDeadline: { owner.deadline },
+                "the stalled transfer to be dropped", stall: .seconds(10), nextDeadline: { owner.deadline },
                 tick: { now in
                     _ = owner.expire(at: now)
                     return began != nil && owner.deadline == nil ? now : nil
@@ -179,7 +179,7 @@ final class ClipboardOwnerTests {
         try own(ClipboardOwner.Offer(picture: .png(big), files: [path]))
         #expect(owner.handOverToManager(at: MonotonicClock.now()))
         let change = try bench.pump(
-            "the clipboard manager's answer", timeout: .seconds(20), nextDeadline: { owner.deadline }, tick: { owner.expire(at: $0) }
+            "the clipboard manager's answer", stall: .seconds(20), nextDeadline: { owner.deadline }, tick: { owner.expire(at: $0) }
         ) { event, now in
             owner.handle(event, at: now).flatMap { $0 == .lost ? nil : $0 }
         }

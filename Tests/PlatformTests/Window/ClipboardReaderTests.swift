@@ -25,14 +25,14 @@ final class ClipboardReaderTests {
 
     /// Pastes with a reader of `settings`; returns the outcome and the longest time one event
     /// took to handle.
-    private func paste(settings: ClipboardSettings = ClipboardSettings(), timeout: Duration = .seconds(60)) throws -> (
+    private func paste(settings: ClipboardSettings = ClipboardSettings(), stall: Duration = .seconds(60)) throws -> (
         outcome: ClipboardReader.Outcome, longestStep: Duration, steps: Int
     ) {
         let reader = ClipboardReader(display: bench.display, window: bench.window, settings: settings, hostName: "board-host")
         if let refused = reader.start(at: MonotonicClock.now()) { return (refused, .zero, 0) }
         var longest = Duration.zero, steps = 0
         let outcome = try bench.pump(
-            "a paste", timeout: timeout, nextDeadline: { reader.deadline }, tick: { reader.abandonIfStalled(at: $0) }
+            "a paste", stall: stall, nextDeadline: { reader.deadline }, tick: { reader.abandonIfStalled(at: $0) }
         ) { event, now in
             let started = ContinuousClock.now
             let outcome = reader.handle(event, at: now)
@@ -186,7 +186,7 @@ final class ClipboardReaderTests {
     }
 
     private func waitForReady(_ name: String) throws {
-        _ = try waitFor("\(name) to own the clipboard", timeout: .seconds(20)) { () -> Bool? in
+        _ = try waitFor("\(name) to own the clipboard", stall: .seconds(20)) { () -> Bool? in
             if let owner = owners.last, !owner.isRunning { throw HarnessError("\(name) exited: \(bench.output(of: name))") }
             return bench.output(of: name).contains("ready") ? true : nil
         }

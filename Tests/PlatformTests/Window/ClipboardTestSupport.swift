@@ -53,32 +53,39 @@ final class ClipboardBench {
     }
 
     /// Hands every event to `handle` until it returns a value, waking at least at `nextDeadline`
-    /// to call `tick` (a component's stall check); fails after `timeout`.
+    /// to call `tick` (a component's stall check); fails after `stall` in which neither this
+    /// test nor the programs it started did anything (`Progress`), or after ten times that.
     func pump<T>(
-        _ what: String, timeout: Duration = .seconds(30), nextDeadline: () -> Instant? = { nil }, tick: (Instant) -> T? = { _ in nil },
+        _ what: String, stall: Duration = .seconds(30), nextDeadline: () -> Instant? = { nil }, tick: (Instant) -> T? = { _ in nil },
         _ handle: (XEvent, Instant) -> T?
     ) throws -> T {
-        let limit = MonotonicClock.now() + timeout
+        var progress = Progress.Watch()
+        let limit = MonotonicClock.now() + stall * 10
+        var lastEvent = MonotonicClock.now()
         while true {
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
-                if let value = handle(event, MonotonicClock.now()) { return value }
+                lastEvent = MonotonicClock.now()
+                if let value = handle(event, lastEvent) { return value }
             }
             let now = MonotonicClock.now()
             if let value = tick(now) { return value }
-            guard now < limit else { throw HarnessError("no \(what) within \(timeout)") }
+            guard now < limit else { throw HarnessError("no \(what) within \(stall * 10) of work") }
+            guard min(progress.stillFor(), now - lastEvent) < stall else {
+                throw HarnessError("no \(what): nothing happened for \(stall)")
+            }
             // A flush in `tick` may have read events into Xlib's queue, where poll() cannot see them.
             if XEventsQueued(display, QueuedAlready) > 0 { continue }
-            let wake = [limit, nextDeadline()].compactMap { $0 }.min() ?? limit
+            let wake = [limit, nextDeadline(), now + .milliseconds(250)].compactMap { $0 }.min() ?? limit
             _ = try Poll.waitUntilReadable(cx11_connection_number(display), timeout: max(.milliseconds(1), wake - now))
         }
     }
 
     /// Waits until some program other than the owner `before` owns `selection`.
-    func waitForOwner(of selection: String = "CLIPBOARD", other before: Window = 0, timeout: Duration = .seconds(15)) throws {
+    func waitForOwner(of selection: String = "CLIPBOARD", other before: Window = 0, stall: Duration = .seconds(15)) throws {
         let atom = XInternAtom(display, selection, 0)
-        _ = try waitFor("a new owner of \(selection)", timeout: timeout) { () -> Bool? in
+        _ = try waitFor("a new owner of \(selection)", stall: stall) { () -> Bool? in
             let owner = XGetSelectionOwner(display, atom)
             return owner != 0 && owner != before ? true : nil
         }
@@ -113,12 +120,12 @@ final class ClipboardBench {
 
     /// Runs `xclip -o` for `target` and returns what it printed (its status must be 0), while
     /// `serve` answers this connection's events.
-    func xclipReading(_ target: String, timeout: Duration = .seconds(30), serve: (XEvent, Instant) -> Void) throws -> [UInt8] {
+    func xclipReading(_ target: String, stall: Duration = .seconds(30), serve: (XEvent, Instant) -> Void) throws -> [UInt8] {
         let output = path("xclip-read-\(UUID().uuidString.prefix(6))")
         let process = try ChildProcess(
             path: "/usr/bin/xclip", arguments: ["-selection", "clipboard", "-target", target, "-out"], environment: environment,
             stdoutPath: output, stderrPath: output + ".err")
-        let status = try waitWhilePumping("xclip -o -t \(target)", process: process, timeout: timeout, serve: serve)
+        let status = try waitWhilePumping("xclip -o -t \(target)", process: process, stall: stall, serve: serve)
         guard status == 0 else {
             throw HarnessError(
                 "xclip -o -t \(target) exited \(status): \((try? String(contentsOfFile: output + ".err", encoding: .utf8)) ?? "")")
@@ -129,11 +136,11 @@ final class ClipboardBench {
     /// Waits for `process` to exit while `serve` answers this connection's events (the test's
     /// own component is the other side of what the process does). Its exit is looked for every
     /// 20 ms (it does not wake poll()).
-    func waitWhilePumping(_ what: String, process: ChildProcess, timeout: Duration, serve: (XEvent, Instant) -> Void = { _, _ in })
+    func waitWhilePumping(_ what: String, process: ChildProcess, stall: Duration, serve: (XEvent, Instant) -> Void = { _, _ in })
         throws -> Int32
     {
         try pump(
-            what, timeout: timeout, nextDeadline: { MonotonicClock.now() + .milliseconds(20) },
+            what, stall: stall, nextDeadline: { MonotonicClock.now() + .milliseconds(20) },
             tick: { _ in process.isRunning ? nil : process.exitStatus ?? -1 }
         ) { event, now in
             serve(event, now)
