@@ -39,9 +39,15 @@ final class MemoryBoard {
             return reader.window(ofProcess: app.pid)
         }
         guard waitForRest else { return }
-        _ = try waitFor("\(photos) to show", stall: .seconds(20)) { () -> Bool? in
-            let shot = try reader.screenshot()
-            return photos.allSatisfy { PrintMeasure(shot, left: $0.left, right: $0.right) != nil } ? true : nil
+        do {
+            _ = try waitFor("\(photos) to show", stall: .seconds(20)) { () -> Bool? in
+                let shot = try reader.screenshot()
+                return photos.allSatisfy { PrintMeasure(shot, left: $0.left, right: $0.right) != nil } ? true : nil
+            }
+        } catch {
+            // What the screen showed instead, kept with the failed test's files.
+            try? reader.screenshot().savePNG(to: server.directory.appendingPathComponent("not-shown.png").path)
+            throw error
         }
         // The controls shown at opening may still cover a photo that lies under the top edge
         // (a board laid out at once from its files' headers shows its photos sooner): they fade.

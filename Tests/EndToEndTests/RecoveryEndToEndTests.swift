@@ -22,26 +22,38 @@ extension EndToEnd {
             let board = try MemoryBoard(on: server, [folder], showing: photos.map(\.1))
             board.place(.redGreen, (300, 220), into: &arranged)
             board.place(.cyanMagenta, (980, 220), into: &arranged)
-            // The last drag is saved over a memory that already lists every photo, so the last
-            // good copy (the file as it was before that save) has b.png's place. Waited for, not
-            // left to how long the drags take: the board saves a second after it rests, and
-            // drags closer together are saved once.
-            try waitForSave(on: server, listing: "b.png", in: ".json")
+            // The last drag is saved over a memory that already holds the first two where they were
+            // left, so the last good copy (the file as it was before that save) has them there too,
+            // and b.png's place. Waited for, not left to how long the drags take: the board saves a
+            // second after it rests, and drags closer together are saved once.
+            try waitForSave(on: server, placing: ["a.png": (300, 220), "c.png": (980, 220)], in: ".json")
             board.place(.blueYellow, (640, 590), into: &arranged)
-            try waitForSave(on: server, listing: "b.png", in: ".json.previous")
+            try waitForSave(on: server, placing: ["a.png": (300, 220), "c.png": (980, 220)], in: ".json.previous")
             for (_, photo) in photos { arranged["\(photo)"] = try board.measure(photo) }
             try board.close()
             return (folder, arranged)
         }
 
-        /// Waits until the boards folder has a file ending in `suffix` that names `file`.
-        static func waitForSave(on server: XorgServer, listing file: String, in suffix: String) throws {
+        /// Waits until the boards folder has a file ending in `suffix` that places each of `files`
+        /// (by name) with its middle within 3 px of the point given.
+        static func waitForSave(on server: XorgServer, placing files: [String: (Double, Double)], in suffix: String) throws {
             let folder = MemoryBoard.boardsFolder(server).path
-            _ = try waitFor("a saved memory (*\(suffix)) listing \(file)", stall: .seconds(10), interval: .milliseconds(50)) {
+            _ = try waitFor("a saved memory (*\(suffix)) placing \(files)", stall: .seconds(10), interval: .milliseconds(50)) {
                 () -> Bool? in
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
                 return names.contains { name in
-                    name.hasSuffix(suffix) && (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8))?.contains(file) == true
+                    guard name.hasSuffix(suffix), let data = FileManager.default.contents(atPath: folder + "/" + name),
+                        let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                        let photos = document["photos"] as? [[String: Any]]
+                    else { return false }
+                    return files.allSatisfy { file, point in
+                        photos.contains { photo in
+                            guard let path = photo["path"] as? String, path.hasSuffix("/" + file),
+                                let placement = photo["placement"] as? [Double], placement.count == 6
+                            else { return false }
+                            return abs(placement[4] - point.0) <= 3 && abs(placement[5] - point.1) <= 3
+                        }
+                    }
                 } ? true : nil
             }
         }
