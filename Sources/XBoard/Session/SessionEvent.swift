@@ -82,8 +82,8 @@ public enum SaveOutcome: Sendable {
     case saved(SavedBoard)
     /// Nothing had changed since the last save: nothing was written.
     case unchanged
-    /// Nothing could be written; why, in a few words.
-    case failed(String)
+    /// Nothing could be written: where, and why.
+    case failed(WriteFailure)
 }
 
 extension SaveOutcome {
@@ -92,7 +92,7 @@ extension SaveOutcome {
         switch self {
         case .saved: "written"
         case .unchanged: "unchanged"
-        case .failed(let reason): "failed: \(reason)"
+        case .failed(let failure): "failed: \(failure.detail)"
         }
     }
 }
