@@ -97,6 +97,30 @@ extension EndToEnd {
             try board.close()
         }
 
+        /// A state folder that cannot be made (a read-only disk): the board opens and works, and
+        /// says on the board, not only on standard error, that nothing of it will be kept.
+        @Test func aBoardWhoseStateFolderCannotBeMadeSaysSoOnTheBoard() throws {
+            let server = try XorgServer()
+            defer { server.stop() }
+            let disk = try SmallDisk(at: server.directory.appendingPathComponent("disk").path)
+            defer { disk.unmount() }
+            try disk.setReadOnly(true)
+            let path = server.directory.appendingPathComponent("photo0.png").path
+            try TestPhoto.redGreen.write(to: path)
+            let board = try MemoryBoard(on: server, [path], showing: [.redGreen], environment: ["XDG_STATE_HOME": disk.path + "/state"])
+            _ = try waitFor("the notice that nothing will be kept") { () -> Bool? in
+                (try board.reader.screenshot().blob(of: NoticeColors.problem, tolerance: 6)?.count ?? 0) >= 40 ? true : nil
+            }
+            print("screenshot: \(try Self.saveScreenshot(board, named: "read-only-state-notice"))")
+            let folder = disk.path + "/state"
+            #expect(
+                board.errorLines == [
+                    "photoboard-x11: arrangements will not be kept: cannot create the folder \(folder): read-only file system"
+                ],
+                "\(board.errorLines)")
+            try board.close()
+        }
+
         /// Saves the screen for a person to look at, under .build/screenshots.
         static func saveScreenshot(_ board: MemoryBoard, named name: String) throws -> String {
             let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

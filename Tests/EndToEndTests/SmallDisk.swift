@@ -35,6 +35,11 @@ final class SmallDisk {
         fsync(descriptor)
     }
 
+    /// Makes the disk read-only (mounted again so), or writable again.
+    func setReadOnly(_ isReadOnly: Bool) throws {
+        try Self.run("/bin/mount", ["-o", "remount,\(isReadOnly ? "ro" : "rw")", path])
+    }
+
     /// Gives the space back.
     func free() throws { try FileManager.default.removeItem(atPath: filler) }
 

@@ -52,6 +52,16 @@ public enum BoardNotices {
         return "Could not save the arrangement\(place): \(why). Keep the board open: it tries again by itself."
     }
 
+    /// "This board's arrangement will not be kept: cannot create the folder ~/.local/state/…:
+    /// read-only file system" — when the board cannot keep anything (its state folder cannot be
+    /// made, its memory file cannot be read): `problem` is the line standard error got, with
+    /// the home folder shown as "~".
+    public static func notKept(_ problem: String, home: String?) -> String {
+        var text = problem
+        if let home, !home.isEmpty, home != "/" { text = text.replacing(home + "/", with: "~/") }
+        return "This board's arrangement will not be kept: \(text)"
+    }
+
     /// What `c` says when no print is large enough on screen for its caption.
     public static let captionsTooSmall = "Captions show on prints large enough to read them — zoom in (+) or bring one up close"
 

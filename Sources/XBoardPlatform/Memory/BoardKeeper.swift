@@ -39,6 +39,9 @@ public final class BoardKeeper {
     /// file with every save). Opening the paths again opens that document (`BoardOpener`).
     public private(set) var savedAs: FilePath?
 
+    /// Why nothing of this board will be kept, when its memory file could not be read (said).
+    public private(set) var keepingProblem: String?
+
     /// Whether memory carried over from an old layout or a smaller board waits to be written
     /// as this board's own (with its first save, changed or not).
     public var hasCarriedOver: Bool { carriedOver != nil && file != nil }
@@ -88,6 +91,7 @@ public final class BoardKeeper {
             }
         } catch {
             report("\(error); this board's arrangement will not be kept")
+            keepingProblem = "\(error)"
             self.file = nil
             return BoardMemory()
         }

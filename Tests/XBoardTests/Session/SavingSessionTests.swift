@@ -90,6 +90,29 @@ import XBoard
         #expect(saves(script) == 1, "the retry, due long ago, goes as soon as the board rests: \(script.log)")
     }
 
+    @Test func aBoardThatKeepsNothingSaysSoOnTheBoard() throws {
+        var settings = SessionSettings()
+        settings.home = "/home/ann"
+        let script = SessionScript(settings: settings)
+        let problem = "cannot create the folder /home/ann/.local/state/photoboard-x11/boards: read-only file system"
+        script.send(
+            .opened(
+                BoardOpening(
+                    files: [SessionScript.file("a.jpg")], named: [], added: [], memory: BoardMemory(), problemPaths: [],
+                    keepingProblem: problem)))
+        let notice = try #require(notSavedNotice(script))
+        #expect(
+            notice.text
+                == "This board's arrangement will not be kept: cannot create the folder ~/.local/state/photoboard-x11/boards: "
+                + "read-only file system")
+        #expect(notice.tone == .problem && notice.isSticky)
+        // Saves without a file succeed (kept in memory only): the notice stays.
+        script.decodeAll().wait(.seconds(2))
+        let request = try #require(script.session.saveRequest())
+        script.send(.saved(.saved(SavedBoard(snapshot: request.snapshot, memory: BoardMemory())))).wait(.seconds(30))
+        #expect(notSavedNotice(script) != nil)
+    }
+
     @Test func aResizeAloneIsSavedWithTheTablesNewSize() throws {
         let script = opened()
         let first = try #require(script.session.saveRequest())
