@@ -17,10 +17,14 @@ extension EndToEnd {
             return path
         }
 
-        /// Waits for a save on a table of `size`.
-        static func waitForSave(on server: XorgServer, tableOf size: Size) throws {
-            _ = try waitFor("a save on a \(size) table") { () -> Bool? in
-                (try? MemoryBoard.savedMemory(server))?.boardSize == size ? true : nil
+        /// Waits for a save on a table of `size` holding the red print with its middle at `center`
+        /// (in the window's points).
+        static func waitForSave(on server: XorgServer, tableOf size: Size, center: (Double, Double)) throws {
+            _ = try waitFor("a save on a \(size) table of the print at \(center)") { () -> Bool? in
+                guard let memory = try? MemoryBoard.savedMemory(server), memory.boardSize == size,
+                    let saved = memory.entries.first?.placement.center
+                else { return nil }
+                return abs(saved.x - center.0) <= 1.5 && abs(saved.y - center.1) <= 1.5 ? true : nil
             }
         }
 
@@ -47,11 +51,18 @@ extension EndToEnd {
                 let board = try MemoryBoard(on: server, [path], showing: [.redGreen])
                 let windowed = try #require(board.reader.geometry(board.window))
                 #expect(windowed.width == 1280 && windowed.height == 800)
+                let opened = try #require(try board.measure(.redGreen))
+                try Self.waitForSave(
+                    on: server, tableOf: Size(width: 1280, height: 800),
+                    center: (opened.center.x - Double(windowed.x), opened.center.y - Double(windowed.y)))
                 // Moved while fullscreen: the save a second later is made on a 1920×1080 table.
                 try board.press(Self.f11)
                 _ = try waitFor("fullscreen") { board.reader.geometry(board.window)?.width == 1920 ? true : nil }
-                try board.place(.redGreen, at: (Double(windowed.x) + 420, Double(windowed.y) + 330))
-                try Self.waitForSave(on: server, tableOf: Size(width: 1920, height: 1080))
+                let fullscreen = try #require(board.reader.geometry(board.window))
+                let moved = try board.place(.redGreen, at: (Double(fullscreen.x) + 420, Double(fullscreen.y) + 330))
+                try Self.waitForSave(
+                    on: server, tableOf: Size(width: 1920, height: 1080),
+                    center: (moved.center.x - Double(fullscreen.x), moved.center.y - Double(fullscreen.y)))
                 // Back in the window, nothing moved.
                 try board.press(Self.f11)
                 _ = try waitFor("the window again") { board.reader.geometry(board.window)?.width == 1280 ? true : nil }
@@ -69,6 +80,7 @@ extension EndToEnd {
             do {
                 let board = try MemoryBoard(on: server, [path], showing: [.redGreen])
                 let red = try #require(try board.measure(.redGreen))
+                try Self.waitForSave(on: server, tableOf: Size(width: 1280, height: 800), center: red.center)
                 let target = (480.0, 330.0)
                 try board.press(at: (red.center.x, red.center.y), andMoveTo: target)
                 // A window edge dragged back and forth as a person does, at about 30 Hz.
@@ -77,7 +89,8 @@ extension EndToEnd {
                     pause(.milliseconds(33))
                 }
                 try board.touch(.end, 1, target)
-                try Self.waitForSave(on: server, tableOf: Size(width: 1000, height: 700))
+                let held = try #require(try board.measure(.redGreen))
+                try Self.waitForSave(on: server, tableOf: Size(width: 1000, height: 700), center: held.center)
                 for (width, height) in [(1240, 790), (760, 560), (1160, 720), (1280, 800)] {
                     board.reader.resize(board.window, width: width, height: height)
                     pause(.milliseconds(33))
