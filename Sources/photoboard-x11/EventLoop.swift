@@ -76,29 +76,31 @@ final class EventLoop {
 
     /// Runs until the board ends; returns the exit status. Losing the X server is one line and
     /// status 1; a termination signal ends it with 128 + the signal's number. Every way out
-    /// writes the last save first.
+    /// writes the last save first; a board that otherwise ends well but cannot save its
+    /// arrangement says why and exits with 74 (`LastSave`).
     func run() throws -> Int32 {
-        ConnectionLoss.setLastWords { [unowned self] in self.finish() }
+        ConnectionLoss.setLastWords { [unowned self] in _ = self.finish() }
         defer { ConnectionLoss.setLastWords(nil) }
         do {
             let status = try loop()
-            finish()
-            return status
+            return finish().exitStatus(endingWith: status)
         } catch PlatformError.connectionLost {
-            finish()
+            _ = finish()
             System.printError("photoboard-x11: lost the connection to the X server")
             return 1
         }
     }
 
-    /// The last save, written before the process ends; the workers stop. A clipboard manager,
-    /// when one runs, takes what the board copied first.
-    private func finish() {
+    /// The last save, written before the process ends (a failure said on standard error); the
+    /// workers stop. A clipboard manager, when one runs, takes what the board copied first.
+    private func finish() -> LastSave {
         window.handOverClipboardAndWait()
         pump.decoder.stop()
         thumbnails.stop()
-        saver?.finish(with: session.saveRequest())
+        let last = saver?.finish(with: session.saveRequest()) ?? LastSave()
+        for line in last.lines { System.printError("photoboard-x11: \(line)") }
         stallMeter?.summarize()
+        return last
     }
 
     private func loop() throws -> Int32 {

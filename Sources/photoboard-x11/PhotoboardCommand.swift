@@ -85,12 +85,14 @@ struct PhotoboardCommand: ParsableCommand {
             requested = [assets]
         }
         let state: StateFolder?
+        var stateProblem: String?
         // `--export` saves nothing: it reads the state folder without making it.
         switch StateFolder.standard(creating: export == nil) {
         case .success(let folder): state = folder
         case .failure(let problem):
             report("arrangements will not be kept: \(problem)")
             state = nil
+            stateProblem = "\(problem)"
         }
         if let export {
             guard
@@ -104,7 +106,8 @@ struct PhotoboardCommand: ParsableCommand {
         // before the window shows, a long one (a large `-r` tree) finishes behind a window that
         // is already up.
         PangoText.shared.warmUpInBackground()
-        let opening = try BoardOpener.start(requested, recursive: recursive, fresh: fresh, state: state, openOthers: true, report: report)
+        let opening = try BoardOpener.start(
+            requested, recursive: recursive, fresh: fresh, state: state, stateProblem: stateProblem, openOthers: true, report: report)
         _ = try Poll.waitUntilReadable(opening.wakeFileDescriptor, timeout: .milliseconds(100))
 
         let window: X11Window

@@ -126,8 +126,8 @@ extension EndToEnd {
             }
         }
 
-        /// What the argument parser cannot say is in the page too — the variables the board reads
-        /// and the files it keeps — and nothing the board does not have (the parser's `help`
+        /// What the argument parser cannot say is in the page too — the variables the board reads,
+        /// the files it keeps and its exit statuses — and nothing the board does not have (the parser's `help`
         /// subcommand); groff renders it without a warning.
         @Test func theManPageHasEnvironmentAndFilesAndRendersCleanly() throws {
             let path = Install.repository + "/data/photoboard-x11.1"
@@ -148,6 +148,10 @@ extension EndToEnd {
                 "share/photoboard-x11/assets/",
             ] {
                 #expect(files.contains(file), "\(file) is not in FILES")
+            }
+            let statuses = section("\"EXIT STATUS\"")
+            for status in ["0", "1", "64", "74", "128 + N"] {
+                #expect(statuses.contains(".It \(status)\n"), "exit status \(status) is not in EXIT STATUS")
             }
             let sections = page.split(separator: "\n").filter { $0.hasPrefix(".Sh ") }
             #expect(sections.firstIndex(of: ".Sh FILES") ?? 0 < sections.firstIndex(of: ".Sh \"EXIT STATUS\"") ?? 0, "\(sections)")

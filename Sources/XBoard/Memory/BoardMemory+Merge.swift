@@ -43,7 +43,13 @@ extension BoardMemory {
     /// entry: photos not opened this time, not decoded yet or failing, and whatever another
     /// window changed meanwhile. Photos the window restacked get keys among the stored ones
     /// (`StackOrder`).
-    public mutating func merge(_ snapshot: Snapshot, since baseline: Snapshot?, changedAt: Double) {
+    ///
+    /// With `size`, the window's table (its size): a memory saved on a table of another size is
+    /// moved onto this one first (`moveOntoTable`), and then every photo the window holds takes
+    /// its place as it lies on this table — what the person sees — keeping its change time when
+    /// the window did not change it; the memory records `size`.
+    public mutating func merge(_ snapshot: Snapshot, since baseline: Snapshot?, changedAt: Double, onTableOf size: Size? = nil) {
+        let isNewTable = size.map { moveOntoTable(of: $0) } ?? false
         for (old, new) in snapshot.renamed where old != new {
             if let entry = self[old], self[new] == nil { self[new] = entry }
             self[old] = nil
@@ -59,13 +65,14 @@ extension BoardMemory {
                 restacked.insert(photo.key)
                 continue
             }
+            let isChanged = before[photo.key].map { !photo.arrangesAlike($0) } ?? true
             if stored.changed > changedAt {
                 restacked.remove(photo.key)  // another window changed it later: its change stands
-            } else if before[photo.key].map({ !photo.arrangesAlike($0) }) ?? true {
+            } else if isChanged || isNewTable {
                 var entry = photo
                 entry.stack = stored.stack
                 entry.fingerprint = photo.fingerprint ?? stored.fingerprint
-                entry.changed = changedAt
+                entry.changed = isChanged ? changedAt : stored.changed
                 self[photo.key] = entry
                 continue
             }

@@ -37,15 +37,11 @@ public struct BoardRestore: Sendable {
         // Keep the print's size on screen: rescale to the picture size used now.
         let ratio = remembered.baseLongEdge / tossed.size.longEdge
         let bounds = Rect(origin: .zero, size: boardSize)
-        let resized = Self.resizing(from: memory.boardSize, to: boardSize)
+        let resized = BoardMemory.fitting(from: memory.boardSize, to: boardSize)
         func fitted(_ stored: AffineTransform) -> AffineTransform {
             // Remembered on a window of another size (another screen, another dpi): the table is
             // the window, so the arrangement scales with it, as a whole, centred.
-            let placement =
-                resized.map {
-                    AffineTransform(center: $0.apply(to: stored.center), scale: stored.scale * $0.scale, rotation: stored.rotation)
-                }
-                ?? stored
+            let placement = resized.map { BoardMemory.placement(stored, fittedBy: $0) } ?? stored
             let center = bounds.clamp(placement.center)
             let scale = tossed.clampScale(placement.scale * ratio, settings: settings)
             // Nothing to fit (the ratio of layout sizes may be 1 only to the last digit): the
@@ -59,17 +55,6 @@ public struct BoardRestore: Sendable {
         photo.initialPhotoToBoard = fitted(remembered.initialPlacement)
         guard ratio.isFinite, photo.photoToBoard.inverted() != nil, photo.initialPhotoToBoard.inverted() != nil else { return fresh }
         return Arrival(photo: photo, stack: remembered.stack, isRestored: true)
-    }
-
-    /// The transform that fits a board of `old` size into one of `new` size, whole and centred
-    /// (the smaller of the two ratios), or `nil` when the sizes are the same or one is unknown.
-    static func resizing(from old: Size?, to new: Size) -> AffineTransform? {
-        guard let old, old.width > 0, old.height > 0, new.width > 0, new.height > 0,
-            abs(old.width - new.width) > 0.5 || abs(old.height - new.height) > 0.5
-        else { return nil }
-        let scale = min(new.width / old.width, new.height / old.height)
-        let offset = Point(x: (new.width - old.width * scale) / 2, y: (new.height - old.height * scale) / 2)
-        return AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: offset.x, ty: offset.y)
     }
 
     /// `arrival` put where its drop lays it out (`DropLayout`: at the size a layout of the whole

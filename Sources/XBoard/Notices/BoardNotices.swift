@@ -12,6 +12,8 @@ public enum BoardNotices {
     public static let emptyTopic = Notice.Topic("empty")
     /// What a paste brought, or why it brought nothing; what was copied.
     public static let pasteTopic = Notice.Topic("paste")
+    /// The arrangement cannot be saved (while saves fail).
+    public static let notSavedTopic = Notice.Topic("not saved")
 
     /// How many names a notice lists before "and N more".
     public static let namesListed = 3
@@ -32,9 +34,32 @@ public enum BoardNotices {
     /// "Saved the board as ~/Pictures/trip.photoboard", with the home folder as "~"; for a
     /// picture of it, "Saved a picture of the board as ~/Pictures/photoboard-….png".
     public static func saved(path: String, home: String?, asPicture: Bool = false) -> String {
-        var shown = path
-        if let home, !home.isEmpty, home != "/", path.hasPrefix(home + "/") { shown = "~" + path.dropFirst(home.count) }
-        return (asPicture ? "Saved a picture of the board as " : "Saved the board as ") + shown
+        (asPicture ? "Saved a picture of the board as " : "Saved the board as ") + shown(path, home: home)
+    }
+
+    /// `path` (escaped) as notices show it: inside the home folder, from "~".
+    public static func shown(_ path: String, home: String?) -> String {
+        guard let home, !home.isEmpty, home != "/", path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
+
+    /// "Could not save the arrangement in ~/.local/state/photoboard-x11/boards: no space left on
+    /// the disk. Keep the board open: it tries again by itself." — what stays on the board while
+    /// its saves fail, naming the `folder` (escaped; "~" for the home folder) and `why` in plain
+    /// words; standard error has the whole line.
+    public static func notSaved(in folder: String?, why: String, home: String?) -> String {
+        let place = folder.map { " in " + shown($0, home: home) } ?? ""
+        return "Could not save the arrangement\(place): \(why). Keep the board open: it tries again by itself."
+    }
+
+    /// "This board's arrangement will not be kept: cannot create the folder ~/.local/state/…:
+    /// read-only file system" — when the board cannot keep anything (its state folder cannot be
+    /// made, its memory file cannot be read): `problem` is the line standard error got, with
+    /// the home folder shown as "~".
+    public static func notKept(_ problem: String, home: String?) -> String {
+        var text = problem
+        if let home, !home.isEmpty, home != "/" { text = text.replacing(home + "/", with: "~/") }
+        return "This board's arrangement will not be kept: \(text)"
     }
 
     /// What `c` says when no print is large enough on screen for its caption.

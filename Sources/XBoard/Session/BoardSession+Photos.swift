@@ -18,6 +18,12 @@ extension BoardSession {
             unopenedPaths += opening.problemPaths.map(\.escaped)
             reportUnopened(at: now)
         }
+        if let problem = opening.keepingProblem {
+            // Nothing done on this board will be kept: said where a person sees it, until dismissed.
+            notices.post(
+                BoardNotices.notKept(problem, home: settings.home), topic: BoardNotices.notSavedTopic, tone: .problem, isSticky: true,
+                at: now)
+        }
     }
 
     func receive(_ reports: [DecodeReport], at now: Instant, effects: inout [BoardEffect]) {

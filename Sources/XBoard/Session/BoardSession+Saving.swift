@@ -1,6 +1,6 @@
 /// Keeping the arrangement: a save a second after the board rests, handed to the platform as an
-/// immutable request (the merge and the writing run off the loop), one at a time; the last save
-/// when the board ends; board documents.
+/// immutable request (the merge and the writing run off the loop), one at a time, tried again by
+/// itself while saves fail; the last save when the board ends; board documents.
 extension BoardSession {
     /// What a save of the board now would hand over; `nil` while nothing is open yet.
     public func saveRequest() -> SaveRequest? {
@@ -10,20 +10,37 @@ extension BoardSession {
             boardSize: controller.board.size)
     }
 
-    func finishSave(_ outcome: SaveOutcome, effects: inout [BoardEffect]) {
-        isSaving = false
+    /// Starts a save when one is due (`SaveStatus`): a second after the board came to rest, or
+    /// the retry of a save that failed; one at a time, and only while the board is `isReady`
+    /// (at rest and loaded).
+    func startSaveIfDue(isReady: Bool, at now: Instant, effects: inout [BoardEffect]) {
+        guard catalogue != nil, saving.startsSave(revision: controller.revision, isReady: isReady, at: now),
+            let request = saveRequest()
+        else { return }
+        effects.append(.save(request))
+    }
+
+    /// A save finished. A failure is said once on standard error (again when its reason
+    /// changes) and shown in a notice that stays while saves fail — a person who opened the
+    /// board from a file manager never sees standard error — and goes once a save succeeds.
+    func finishSave(_ outcome: SaveOutcome, at now: Instant, effects: inout [BoardEffect]) {
+        var failure: WriteFailure?
         switch outcome {
-        case .saved(let saved):
-            lastSaveProblem = nil
-            catalogue?.didSave(saved)
-        case .unchanged:
+        case .saved(let saved): catalogue?.didSave(saved)
+        case .unchanged: break
+        case .failed(let failed): failure = failed
+        }
+        switch saving.saveFinished(failure: failure, at: now) {
+        case .quiet:
             break
-        case .failed(let reason):
-            // Said once, and again only when the reason changes.
-            let line = "could not save the arrangement: \(reason)"
-            guard line != lastSaveProblem else { return }
-            lastSaveProblem = line
-            effects.append(.report(line))
+        case .failing(let failure):
+            effects.append(.report("could not save the arrangement: \(failure.detail)"))
+            notices.post(
+                BoardNotices.notSaved(in: failure.folder?.escaped, why: failure.reason.words, home: settings.home),
+                topic: BoardNotices.notSavedTopic, tone: .problem, isSticky: true, at: now)
+        case .recovered:
+            effects.append(.report("the arrangement is saved again"))
+            notices.withdraw(topic: BoardNotices.notSavedTopic, at: now)
         }
     }
 

@@ -36,11 +36,8 @@ public final class BoardSession {
     var picturesRevision: UInt64 = 0
     /// The controller's revision when the board last changed, and when.
     var lastChange: (revision: UInt64, at: Instant)
-    var autosave: Debouncer
-    /// Whether a save is with the platform now; the next one waits for it.
-    var isSaving = false
-    /// The last save problem said (said again only when it changes).
-    var lastSaveProblem: String?
+    /// When the board saves, and how its saves are going (a failure stands until one succeeds).
+    public internal(set) var saving: SaveStatus
     /// The revision whose picture sizes were last checked (`refineResolution`).
     var refinedRevision: UInt64?
     /// The photos opened in this turn (their first cards are placed): the next cards wait for the next.
@@ -119,7 +116,8 @@ public final class BoardSession {
         var noticeSettings = NoticeSettings()
         noticeSettings.frameInterval = settings.frameInterval
         notices = NoticeQueue(settings: noticeSettings)
-        autosave = Debouncer(delay: settings.autosaveDelay)
+        saving = SaveStatus(
+            autosaveDelay: settings.autosaveDelay, firstRetry: settings.saveRetry, longestRetry: settings.longestSaveRetry)
         lastChange = (controller.revision, now)
         showControls(at: now)
     }
@@ -139,7 +137,7 @@ public final class BoardSession {
         case .opened(let opening): open(opening, at: now, effects: &effects)
         case .decoded(let reports): receive(reports, at: now, effects: &effects)
         case .dropListed(let listing): take(listing, at: now, effects: &effects)
-        case .saved(let outcome): finishSave(outcome, effects: &effects)
+        case .saved(let outcome): finishSave(outcome, at: now, effects: &effects)
         case .documentSaved(let outcome): finishDocument(outcome, at: now, effects: &effects)
         case .exported(let outcome): finishExport(outcome, at: now, effects: &effects)
         case .folderListed(let listing): folderListed(listing, effects: &effects)
@@ -241,11 +239,7 @@ public final class BoardSession {
             refinedRevision = controller.revision
         }
         let isLoading = catalogue?.isLoading ?? true
-        if autosave.poll(revision: controller.revision, isReady: isResting && !isLoading && !isSaving, at: now), let request = saveRequest()
-        {
-            isSaving = true
-            effects.append(.save(request))
-        }
+        startSaveIfDue(isReady: isResting && !isLoading, at: now, effects: &effects)
         notices.advance(to: now)
         noteWhetherEmpty(at: now)
         return effects
@@ -276,7 +270,7 @@ public final class BoardSession {
             isVisible && !controlsArePinned ? controlsFading : nil,
             isVisible && (picker?.isGliding ?? false) ? frame : nil,
             isVisible && controller.holdProgress(at: now) != nil ? frame : nil,
-            autosave.nextDeadline,
+            saving.nextDeadline(after: now),
             (catalogue?.isLoading ?? false) && isVisible ? now + settings.loadingTick : nil,
             notices.nextDeadline(after: now),
             catalogue?.hasPendingCards == true ? now : nil,

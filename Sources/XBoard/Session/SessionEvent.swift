@@ -45,13 +45,20 @@ public struct BoardOpening: Sendable {
     public var memory: BoardMemory
     /// Paths named or listed that cannot be opened (already said, one line each).
     public var problemPaths: [FilePath]
+    /// Why nothing of this board will be kept (its state folder cannot be made, its memory file
+    /// cannot be read), already said in one line; `nil` while it is kept.
+    public var keepingProblem: String?
 
-    public init(files: [ListedFile], named: Set<PathKey>, added: Set<PathKey>, memory: BoardMemory, problemPaths: [FilePath]) {
+    public init(
+        files: [ListedFile], named: Set<PathKey>, added: Set<PathKey>, memory: BoardMemory, problemPaths: [FilePath],
+        keepingProblem: String? = nil
+    ) {
         self.files = files
         self.named = named
         self.added = added
         self.memory = memory
         self.problemPaths = problemPaths
+        self.keepingProblem = keepingProblem
     }
 }
 
@@ -82,8 +89,8 @@ public enum SaveOutcome: Sendable {
     case saved(SavedBoard)
     /// Nothing had changed since the last save: nothing was written.
     case unchanged
-    /// Nothing could be written; why, in a few words.
-    case failed(String)
+    /// Nothing could be written: where, and why.
+    case failed(WriteFailure)
 }
 
 extension SaveOutcome {
@@ -92,7 +99,7 @@ extension SaveOutcome {
         switch self {
         case .saved: "written"
         case .unchanged: "unchanged"
-        case .failed(let reason): "failed: \(reason)"
+        case .failed(let failure): "failed: \(failure.detail)"
         }
     }
 }

@@ -7,6 +7,10 @@ public struct SessionSettings: Sendable {
     public var frameInterval: Duration = .microseconds(16_667)
     /// How long the board must rest before its arrangement is saved.
     public var autosaveDelay: Duration = .seconds(1)
+    /// After a save failed, how long until the board tries again by itself; each failure in a
+    /// row doubles the wait, up to `longestSaveRetry` (`SaveStatus`).
+    public var saveRetry: Duration = .seconds(2)
+    public var longestSaveRetry: Duration = .seconds(30)
     /// How often the loading indicator is redrawn while photos are still opening.
     public var loadingTick: Duration = .milliseconds(250)
     /// While photos arrive and nobody is at the board, how often frames show what arrived: ten

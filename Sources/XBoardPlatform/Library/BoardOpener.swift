@@ -15,7 +15,7 @@ public enum BoardOpener {
         /// Invariant: made on the opening thread and handed over once; from then on used by one
         /// thread at a time (the loop until it gives it to the save worker).
         public let keeper: BoardKeeper
-        public let opening: XBoard.BoardOpening
+        public var opening: XBoard.BoardOpening
     }
 
     /// The board documents among `requested` (named `NAME.photoboard`, regular files).
@@ -25,14 +25,21 @@ public enum BoardOpener {
 
     /// Lists and opens `requested` on a thread of its own; the result (`nil` when nothing can be
     /// opened, said) comes out of the worker.
+    ///
+    /// `stateProblem` is why there is no state folder (`state` is `nil`), already said: a board
+    /// that then keeps nothing says so on the board too (`BoardOpening.keepingProblem`).
     public static func start(
-        _ requested: [FilePath], recursive: Bool, fresh: Bool, state: StateFolder?, openOthers: Bool, isReadOnly: Bool = false,
-        report: @escaping @Sendable (String) -> Void
+        _ requested: [FilePath], recursive: Bool, fresh: Bool, state: StateFolder?, stateProblem: String? = nil, openOthers: Bool,
+        isReadOnly: Bool = false, report: @escaping @Sendable (String) -> Void
     ) throws -> SerialWorker<Opened?> {
         let worker = try SerialWorker<Opened?>(name: "photoboard-opening")
         worker.submit {
-            open(
+            var opened = open(
                 requested, recursive: recursive, fresh: fresh, state: state, openOthers: openOthers, isReadOnly: isReadOnly, report: report)
+            if let keeper = opened?.keeper, keeper.file == nil, !isReadOnly {
+                opened?.opening.keepingProblem = keeper.keepingProblem ?? stateProblem
+            }
+            return opened
         }
         return worker
     }

@@ -39,9 +39,19 @@ public final class BoardKeeper {
     /// file with every save). Opening the paths again opens that document (`BoardOpener`).
     public private(set) var savedAs: FilePath?
 
+    /// Why nothing of this board will be kept, when its memory file could not be read (said).
+    public private(set) var keepingProblem: String?
+
     /// Whether memory carried over from an old layout or a smaller board waits to be written
     /// as this board's own (with its first save, changed or not).
     public var hasCarriedOver: Bool { carriedOver != nil && file != nil }
+
+    /// Whether a save of `snapshot` taken on a table of `boardSize` would write anything: a
+    /// photo changed since `baseline`, memory carried over waits to be written, or the table is
+    /// not the size last read or written (fullscreen and back, a resized window).
+    public func needsSaving(_ snapshot: BoardMemory.Snapshot, since baseline: BoardMemory.Snapshot, boardSize: Size) -> Bool {
+        snapshot.hasChanges(since: baseline) || hasCarriedOver || !latest.isSaved(onTableOf: boardSize)
+    }
     let report: (String) -> Void
     /// Whether the stored file's problems were said (once: saves read it again).
     var reportedContents = false
@@ -81,6 +91,7 @@ public final class BoardKeeper {
             }
         } catch {
             report("\(error); this board's arrangement will not be kept")
+            keepingProblem = "\(error)"
             self.file = nil
             return BoardMemory()
         }
@@ -140,15 +151,15 @@ public final class BoardKeeper {
         -> BoardMemory
     {
         guard let file, !isReadOnly else {
-            latest.merge(snapshot, since: baseline, changedAt: changedAt)
+            latest.merge(snapshot, since: baseline, changedAt: changedAt, onTableOf: boardSize)
             return latest
         }
         let lock = lockFile.flatMap { FileLock($0) }
         defer { withExtendedLifetime(lock) {} }
         let stored = try readStored(from: file, holdingLock: true)
         var memory = stored?.memory ?? carriedOver ?? BoardMemory()
-        memory.merge(snapshot, since: baseline, changedAt: changedAt)
-        memory.boardSize = boardSize
+        // On the window's table as it is at this save: placements are in its points.
+        memory.merge(snapshot, since: baseline, changedAt: changedAt, onTableOf: boardSize)
         memory.forgetBeyondLimit(keeping: Set(snapshot.photos.map(\.key)))
         if case .paths = identity, let document = stored?.document, savedAs == nil { savedAs = document }
         let data = [UInt8](try BoardFile.encode(memory, arguments: arguments, document: savedAs, relativeTo: documentFolder))
@@ -190,7 +201,14 @@ public final class BoardKeeper {
                 throw DocumentError(line: "could not save the board as a document: \(error)")
             }
         }
-        let merged = (try? save(snapshot, since: baseline, changedAt: changedAt, boardSize: boardSize)) ?? latest
+        // The board as this window has it, even when its own memory cannot be written now.
+        let merged =
+            (try? save(snapshot, since: baseline, changedAt: changedAt, boardSize: boardSize))
+            ?? {
+                var memory = latest
+                memory.merge(snapshot, since: baseline, changedAt: changedAt, onTableOf: boardSize)
+                return memory
+            }()
         let memory = BoardMemory(boardSize: boardSize, entries: merged.entries.filter { members.contains($0.key) })
         var lastError: Error?
         for candidate in candidates {

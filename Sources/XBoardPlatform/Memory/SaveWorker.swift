@@ -82,22 +82,26 @@ public final class SaveWorker: Sendable {
     }
 
     /// Saves `request` as the last save and waits, at most `timeout`, for it and every save
-    /// before it to be written: the end of the board loses nothing.
-    public func finish(with request: SaveRequest?, timeout: Duration = .seconds(30)) {
+    /// before it to be written: the end of the board loses nothing, or says what it lost.
+    /// Returns what became of the saves the loop had not taken yet, the last one deciding.
+    public func finish(with request: SaveRequest?, timeout: Duration = .seconds(30)) -> LastSave {
         if let request { save(request) }
-        worker.waitUntilIdle(timeout: timeout)
+        guard worker.waitUntilIdle(timeout: timeout) else { return LastSave(outcomes: [], unfinishedAfter: timeout) }
+        return LastSave(outcomes: worker.takeResults().compactMap { if case .saved(let outcome) = $0 { outcome } else { nil } })
     }
 
     public func stop() { worker.stop() }
 
     private static func save(_ request: SaveRequest, changedAt: Double, keeper: BoardKeeper) -> SaveOutcome {
         let baseline = request.baseline.snapshot
-        guard request.snapshot.hasChanges(since: baseline) || keeper.hasCarriedOver else { return .unchanged }
+        guard keeper.needsSaving(request.snapshot, since: baseline, boardSize: request.boardSize) else { return .unchanged }
         do {
             let memory = try keeper.save(request.snapshot, since: baseline, changedAt: changedAt, boardSize: request.boardSize)
             return .saved(SavedBoard(snapshot: request.snapshot, memory: memory))
+        } catch let error as StoreError {
+            return .failed(error.writeFailure)
         } catch {
-            return .failed("\(error)")
+            return .failed(WriteFailure(folder: keeper.file?.removingLastComponent(), reason: .other("\(error)"), detail: "\(error)"))
         }
     }
 

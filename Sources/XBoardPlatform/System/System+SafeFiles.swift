@@ -97,7 +97,8 @@ extension System {
         let temporary = try writeTemporary(beside: path, contents: contents, permissions: permissions)
         defer { unlink(temporary) }
         if case .failure(let failure) = link(temporary, as: path) {
-            throw StoreError("create", path, reason: failure == .fileExists ? "exists" : StoreError.words(for: failure.rawValue))
+            throw failure == .fileExists
+                ? StoreError("create", path, reason: "exists") : StoreError("create", path, errno: failure.rawValue)
         }
         syncFolder(of: path)
     }

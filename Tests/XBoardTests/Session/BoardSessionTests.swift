@@ -180,9 +180,11 @@ import XBoard
 
     @Test func aFailingSaveIsSaidOnceUntilItsReasonChanges() {
         let script = opened(["a.jpg"])
-        script.send(.saved(.failed("cannot write /state/x: no space left on device")))
-        script.send(.saved(.failed("cannot write /state/x: no space left on device")))
-        script.send(.saved(.failed("cannot write /state/x: permission denied")))
+        let full = WriteFailure(folder: FilePath("/state"), reason: .noSpace, detail: "cannot write /state/x: no space left on device")
+        let denied = WriteFailure(folder: FilePath("/state"), reason: .permissionDenied, detail: "cannot write /state/x: permission denied")
+        script.send(.saved(.failed(full)))
+        script.send(.saved(.failed(full)))
+        script.send(.saved(.failed(denied)))
         #expect(
             script.log == [
                 "report could not save the arrangement: cannot write /state/x: no space left on device",
