@@ -93,6 +93,13 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // Writes the fuzz targets' seed corpora (scripts/fuzz) with the test harness's encoders:
+        // here rather than in Fuzz/, so the suite's debug build makes it and nothing compiles
+        // the core a third way for it.
+        .executableTarget(
+            name: "fuzz-corpus",
+            dependencies: ["XBoard", "XorgHarness"]
+        ),
         .testTarget(
             name: "XBoardTests",
             dependencies: ["XBoard", .product(name: "SystemPackage", package: "swift-system")]

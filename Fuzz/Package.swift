@@ -7,7 +7,8 @@ let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLa
 
 // Coverage-guided fuzz targets (libFuzzer) for the code that reads untrusted bytes. Not part of
 // the app's build: `scripts/fuzz` builds them with `-sanitize=fuzzer,address` and runs them over
-// corpora that `fuzz-corpus` writes with the test harness's encoders (see RELIABILITY.md).
+// corpora that the app package's `fuzz-corpus` writes with the test harness's encoders (built by
+// the app's own debug build, so the suite compiles that code once; see RELIABILITY.md).
 let package = Package(
     name: "photoboard-fuzz",
     dependencies: [.package(path: "..")],
@@ -31,11 +32,5 @@ let package = Package(
         .executableTarget(name: "FuzzClipboard", dependencies: ["CLibFuzzer", .product(name: "XBoard", package: app)]),
         // A direct-save source's suggested name and answer (`DirectSave`).
         .executableTarget(name: "FuzzDirectSave", dependencies: ["CLibFuzzer", .product(name: "XBoard", package: app)]),
-        // Writes the seed corpora (built without the fuzzer).
-        .executableTarget(
-            name: "fuzz-corpus",
-            dependencies: [
-                .product(name: "XBoard", package: app), .product(name: "XorgHarness", package: app),
-            ]),
     ]
 )

@@ -168,7 +168,11 @@ public final class BoardKeeper {
         if let sound = stored?.soundBytes, sound != data, let previous = previousFile {
             try? System.writeFileAtomically(previous, contents: sound)
         }
-        try System.writeFileAtomically(file, contents: data)
+        // A board document stays an ordinary file (0644 less the umask) each time it is saved
+        // again; the board's own memory in the state folder stays the user's alone.
+        let permissions: FilePermissions =
+            if case .document = identity { [.ownerReadWrite, .groupRead, .otherRead] } else { .ownerReadWrite }
+        try System.writeFileAtomically(file, contents: data, permissions: permissions)
         carriedOver = nil
         latest = memory
         if let opened {

@@ -79,8 +79,10 @@ extension System {
     /// Without `isDurable` (a cache, whose damaged files are only missing ones) nothing is
     /// synced: other programs still only ever see a whole file, but a crash of the machine may
     /// lose it.
-    public static func writeFileAtomically(_ path: FilePath, contents: [UInt8], isDurable: Bool = true) throws(StoreError) {
-        let temporary = try writeTemporary(beside: path, contents: contents, isDurable: isDurable)
+    public static func writeFileAtomically(
+        _ path: FilePath, contents: [UInt8], permissions: FilePermissions = .ownerReadWrite, isDurable: Bool = true
+    ) throws(StoreError) {
+        let temporary = try writeTemporary(beside: path, contents: contents, permissions: permissions, isDurable: isDurable)
         if case .failure(let failure) = rename(temporary, to: path) {
             unlink(temporary)
             throw StoreError("write", path, errno: failure.rawValue)

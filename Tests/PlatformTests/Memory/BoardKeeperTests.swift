@@ -213,6 +213,13 @@ final class BoardKeeperTests {
         umask(mask)
         let mode = try #require(try FileManager.default.attributesOfItem(atPath: document.string)[.posixPermissions] as? Int)
         #expect(mode == 0o644 & ~Int(mask), "\(String(mode, radix: 8))")
+        // Saved again (the board moves on, or closes): still an ordinary file. (It became 0600
+        // on the first save after the document was written, seen in CI where that save came
+        // before the test looked.)
+        try keeper.save(
+            Self.snapshot(folder, shift: 5), since: Self.snapshot(folder), changedAt: 2, boardSize: Size(width: 800, height: 600))
+        let again = try #require(try FileManager.default.attributesOfItem(atPath: document.string)[.posixPermissions] as? Int)
+        #expect(again == 0o644 & ~Int(mask), "after a save: \(String(again, radix: 8))")
     }
 
     @Test func aFolderSavedAsADocumentOpensAgainAsTheDocumentLeftIt() throws {
