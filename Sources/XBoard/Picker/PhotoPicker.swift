@@ -13,8 +13,11 @@ public struct PhotoPicker: Sendable {
     public private(set) var folder: FilePath
     /// The folder's contents, once listed.
     public private(set) var listing: FolderListing?
-    /// The pictures chosen, by canonical path.
+    /// The pictures chosen, by canonical path, in whichever folders they were chosen.
     public private(set) var selection: Set<PathKey> = []
+    /// The pictures chosen, in the order they were chosen: the choices of folders left behind
+    /// are Added with the rest (the button counts them all).
+    private var chosen: [ListedFile] = []
     /// How far the grid is scrolled, in board points from its top.
     public private(set) var scrollOffset: Double = 0
     /// The fling's speed, in board points a second (positive: the content moves up).
@@ -110,16 +113,30 @@ public struct PhotoPicker: Sendable {
 
     /// Selects or unselects a picture.
     public mutating func toggle(_ picture: ListedFile) {
-        if selection.remove(picture.canonical) == nil { selection.insert(picture.canonical) }
+        if selection.remove(picture.canonical) == nil {
+            select([picture])
+        } else {
+            chosen.removeAll { $0.canonical == picture.canonical }
+        }
     }
 
-    /// The pictures selected, in the order the folder lists them (selections in folders left
-    /// behind are kept, after these).
+    private mutating func select(_ pictures: [ListedFile]) {
+        for picture in pictures where selection.insert(picture.canonical).inserted { chosen.append(picture) }
+    }
+
+    /// Every picture selected — exactly as many as the Add button counts: those of the folder
+    /// shown in the order it lists them, then those chosen in folders left behind, in the order
+    /// they were chosen.
     public func selectedFiles() -> [ListedFile] {
-        listing?.pictures.filter { selection.contains($0.canonical) } ?? []
+        let here = listing?.pictures.filter { selection.contains($0.canonical) } ?? []
+        let shown = Set(here.map(\.canonical))
+        return here + chosen.filter { !shown.contains($0.canonical) }
     }
 
-    public mutating func clearSelection() { selection = [] }
+    public mutating func clearSelection() {
+        selection = []
+        chosen = []
+    }
 
     /// The folder's pictures that can be chosen: all but those whose thumbnail could not be made
     /// (no picture the board can open).
@@ -141,9 +158,11 @@ public struct PhotoPicker: Sendable {
     public mutating func toggleAll() {
         let choosable = choosable
         if isAllSelected {
-            selection.subtract(choosable.map(\.canonical))
+            let unchosen = Set(choosable.map(\.canonical))
+            selection.subtract(unchosen)
+            chosen.removeAll { unchosen.contains($0.canonical) }
         } else {
-            selection.formUnion(choosable.map(\.canonical))
+            select(choosable)
         }
     }
 

@@ -35,12 +35,17 @@ public struct SceneBuilder: Sendable {
                         isMoving: movingPhotos.count <= 16 ? movingPhotos.contains(photo.id) : moving.contains(photo.id),
                         caption: captions.isEmpty ? nil : captions[photo.id])))
         }
-        let layout = OverlayLayout(size: board.size, scale: style.uiScale, measure: measure, style: style.overlays)
+        let layout = overlayLayout(for: board.size)
         if let overlay { items += [.fingerMarker(overlay.marker), .panel(layout.hint(overlay.hint))] }
         if let status { items.append(.progress(status, label: layout.progressLabel(status))) }
         items += layout.notices(notices, aboveLoadingPanel: status != nil).map(DisplayItem.panel)
         if let removedPhotos { items.append(.removedPhotos(removedPhotos)) }
         if showsHelp { items.append(.panel(layout.help(help))) }
         return DisplayList(size: board.size, items: items, uiScale: style.uiScale)
+    }
+
+    /// The overlays' layout on a window of `size` (the session's layers use it too).
+    public func overlayLayout(for size: Size) -> OverlayLayout {
+        OverlayLayout(size: size, scale: style.uiScale, measure: measure, style: style.overlays)
     }
 }

@@ -3,29 +3,39 @@
 extension BoardSession {
     /// Everything the next frame is drawn from, as far as telling frames apart goes.
     public func frameContent(at now: Instant) -> FrameState.Content {
-        FrameState.Content(
+        let widgets = layers(at: now, status: nil).items.compactMap { if case .widget(let item) = $0 { item } else { nil } }
+        return FrameState.Content(
             revision: controller.revision, status: catalogue?.status(at: now), overlay: emulator.overlay, showsHelp: showsHelp,
             notices: notices.shown(at: now), showsRemovedPhotos: showsRemovedPhotos, moving: controller.movingPhotos,
-            showsCaptions: showsCaptions, picturesRevision: picturesRevision, widgets: widgets(at: now).map(\.item))
+            showsCaptions: showsCaptions, picturesRevision: picturesRevision, widgets: widgets)
     }
 
-    /// The widgets as they show at `now`, bottom to top: the picker, the controls, a press's
-    /// ring, a picture dragged out of the picker, an open menu.
-    func widgets(at now: Instant) -> [LaidOutWidget] {
+    /// The layers above the prints as they show at `now`, bottom to top (`LayerStack` says the
+    /// order); `status` is the loading panel's, which notices and the removed list sit above.
+    func layers(at now: Instant, status: LoadingStatus?) -> LayerStack {
         let size = controller.board.size, metrics = WidgetMetrics(scale: scene.style.uiScale), style = WidgetStyle()
-        var widgets: [LaidOutWidget] = []
+        let overlays = scene.overlayLayout(for: size)
+        var stack = LayerStack()
+        for panel in overlays.notices(notices.shown(at: now), aboveLoadingPanel: status != nil) {
+            let layer: Layer = if case .notice(let id) = panel.kind { .notice(id) } else { .board }
+            stack.append(layer, [.panel(panel)], reach: layer == .board ? .nothing : .frame(panel.frame))
+        }
+        if let shelf = removedShelf(status: status) {
+            stack.append(.removedPhotos, [.removedPhotos(shelf)], reach: .shelf(shelf))
+        }
         if let picker {
             let pressedPart: PickerTarget? = if case .picker(let part) = pressed { part } else { nil }
             var onBoard: Set<PathKey> = []
             if let catalogue, let listing = picker.listing {
                 onBoard = Set(listing.pictures.map(\.canonical).filter { catalogue.isOnBoard($0, controller: controller) })
             }
-            widgets.append(
-                picker.layout(in: size, metrics: metrics, measure: scene.measure, style: style, onBoard: onBoard, pressed: pressedPart))
+            let widget = picker.layout(in: size, metrics: metrics, measure: scene.measure, style: style, onBoard: onBoard, pressed: pressedPart)
+            stack.append(.picker, [.widget(widget.item)], reach: .widget(widget))
         }
         let opacity = controlsOpacity(at: now)
         if opacity > 0, !isBarCoveringAPrintInHand(metrics: metrics) {
-            widgets.append(controlBar().layout(in: size, measure: scene.measure, opacity: opacity))
+            let bar = controlBar().layout(in: size, measure: scene.measure, opacity: opacity)
+            stack.append(.controls, [.widget(bar.item)], reach: .widget(bar))
         }
         if let hold = controller.holdProgress(at: now), hold.fraction > 0.2 {
             // The finger's ring fills as the hold nears its menu (shown once it is clearly a hold).
@@ -34,14 +44,11 @@ extension BoardSession {
             let frame = Rect(
                 x: hold.location.x - radius - width, y: hold.location.y - radius - width, width: 2 * (radius + width),
                 height: 2 * (radius + width))
-            widgets.append(
-                LaidOutWidget(
-                    item: WidgetItem(
-                        frame: frame,
-                        steps: [.ring(center: hold.location, radius: radius, lineWidth: width, fraction: fraction, color: style.ring)]),
-                    targets: []))
+            let ring = WidgetItem(
+                frame: frame, steps: [.ring(center: hold.location, radius: radius, lineWidth: width, fraction: fraction, color: style.ring)])
+            stack.append(.board, [.widget(ring)], reach: .nothing)
         }
-        if let dragged, let picker, let file = picker.picture(of: dragged.id) {
+        if let dragged, let picker {
             let side = metrics.tile * 0.8
             let frame = Rect(x: dragged.location.x - side / 2, y: dragged.location.y - side / 2, width: side, height: side)
             let steps: [WidgetStep] =
@@ -51,13 +58,19 @@ extension BoardSession {
                     .box(frame, radius: metrics.cornerRadius, color: style.tile),
                     .icon(.photo, frame: frame.insetBy(side * 0.3), color: style.text),
                 ]
-            _ = file
-            widgets.append(LaidOutWidget(item: WidgetItem(frame: frame, opacity: 0.85, steps: steps), targets: []))
+            stack.append(.board, [.widget(WidgetItem(frame: frame, opacity: 0.85, steps: steps))], reach: .nothing)
         }
         if let menu = popupMenu() {
-            widgets.append(menu.layout(in: size, metrics: metrics, measure: scene.measure, style: style))
+            // Open, a menu takes every touch: on it, its entries; anywhere else, a touch closes it.
+            stack.append(.dismissMenu, [], reach: .everywhere)
+            let widget = menu.layout(in: size, metrics: metrics, measure: scene.measure, style: style)
+            stack.append(.menu, [.widget(widget.item)], reach: .widget(widget))
         }
-        return widgets
+        if showsHelp {
+            let panel = overlays.help(scene.help)
+            stack.append(.help, [.panel(panel)], reach: .frame(panel.frame))
+        }
+        return stack
     }
 
     /// Whether the controls would cover a print in the hands (held by a finger): they give way.
@@ -71,33 +84,15 @@ extension BoardSession {
         }
     }
 
-    /// The frame to paint now; what it shows of notices and the removed photos list is what the
-    /// next touches are hit-tested against.
+    /// The frame to paint now: the table and its prints, then the layers above them; the
+    /// layers it shows are what the next touches are hit-tested against.
     public func makeFrame(at now: Instant) -> DisplayList {
         let status = catalogue?.status(at: now)
-        let shelf = removedShelf(status: status)
-        let widgets = widgets(at: now)
         var list = scene.build(
-            controller.board, status: status, overlay: emulator.overlay, selection: controller.selection, showsHelp: showsHelp,
-            notices: notices.shown(at: now), removedPhotos: shelf, moving: controller.movingPhotos, captions: shownCaptions())
-        // Widgets above everything but the help panel, which stays on top.
-        let helpIndex =
-            list.overlays.lastIndex { if case .panel(let panel) = $0, panel.kind == .help { true } else { false } } ?? list.items.count
-        list.items.insert(contentsOf: widgets.map { DisplayItem.widget($0.item) }, at: helpIndex)
-        shown = Shown(
-            noticePanels: list.panels.compactMap { panel in
-                if case .notice(let id) = panel.kind { return (id, panel.frame) }
-                return nil
-            },
-            help: list.panels.last { $0.kind == .help }?.frame, shelf: shelf)
-        for widget in widgets where !widget.targets.isEmpty || widget.item.frame.size.width > 0 {
-            if picker != nil, shown.picker == nil, widget.targets.contains(where: { if case .picker = $0.target { true } else { false } }) {
-                shown.picker = widget
-            } else if widget.targets.contains(where: { if case .control = $0.target { true } else { false } }) {
-                shown.bar = widget
-            }
-        }
-        if menu != nil { shown.menu = widgets.last }
+            controller.board, status: status, overlay: emulator.overlay, selection: controller.selection, moving: controller.movingPhotos,
+            captions: shownCaptions())
+        shown = layers(at: now, status: status)
+        list.items += shown.items
         return list
     }
 

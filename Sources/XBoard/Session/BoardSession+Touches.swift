@@ -43,14 +43,8 @@ extension BoardSession {
         }
     }
 
-    /// The top layer at a board point, as the last frame showed it.
-    func layer(at point: Point) -> Layer {
-        if let widget = widgetLayer(at: point) { return widget }
-        if showsHelp, let help = shown.help, help.contains(point) { return .help }
-        if let notice = shown.noticePanels.last(where: { $0.frame.contains(point) }) { return .notice(notice.id) }
-        if showsRemovedPhotos, let shelf = shown.shelf, shelf.contains(point) { return .removedPhotos }
-        return .board
-    }
+    /// The top layer at a board point, as the last frame showed it (and drew it).
+    func layer(at point: Point) -> Layer { shown.layer(at: point) }
 
     /// A touch on the removed photos list: lifted on the slot it began on, it puts that photo
     /// back (a tap, or a press a finger slid about on).

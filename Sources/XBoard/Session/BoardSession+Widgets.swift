@@ -37,17 +37,6 @@ extension BoardSession {
 
     // MARK: Layers
 
-    /// The widget layer at `point`, topmost first: an open menu (a touch elsewhere closes it),
-    /// the controls, the picker.
-    func widgetLayer(at point: Point) -> Layer? {
-        if menu != nil {
-            return shown.menu?.target(at: point) != nil ? .menu : .dismissMenu
-        }
-        if let bar = shown.bar, bar.target(at: point) != nil { return .controls }
-        if let picker = shown.picker, picker.target(at: point) != nil { return .picker }
-        return nil
-    }
-
     /// A touch on a widget layer.
     func widgetTouch(_ touch: TouchEvent, on layer: Layer, effects: inout [BoardEffect]) {
         let location = touch.phase == .began ? (touch.routingLocation ?? touch.location) : touch.location
@@ -81,7 +70,8 @@ extension BoardSession {
             pressed = nil
             release(state, on: layer, at: touch.time, effects: &effects)
         case .cancelled:
-            widgetTouches[touch.id] = nil
+            // Nothing acts; a picture on its way out of the picker goes back into it.
+            if case .drag = widgetTouches.removeValue(forKey: touch.id)?.mode { dragged = nil }
             pressed = nil
         }
     }

@@ -30,8 +30,8 @@ public final class BoardSession {
     var router = TouchRouter<Layer>(fallback: .board)
     /// The photo each touch on the removed photos list began on.
     var shelfTouches: [TouchID: PhotoID?] = [:]
-    /// What the last frame showed, for telling what a touch lands on.
-    var shown = Shown()
+    /// The layers the last frame showed above the prints: what a touch beginning lands on.
+    var shown = LayerStack()
     /// Counts arrivals of sharper or smaller copies, which change pixels but not the board.
     var picturesRevision: UInt64 = 0
     /// The controller's revision when the board last changed, and when.
@@ -89,16 +89,6 @@ public final class BoardSession {
         case help
         case removedPhotos
         case board
-    }
-
-    /// What the last frame showed of the overlays that take touches.
-    struct Shown {
-        var noticePanels: [(id: NoticeID, frame: Rect)] = []
-        var help: Rect?
-        var shelf: RemovedShelf?
-        var bar: LaidOutWidget?
-        var menu: LaidOutWidget?
-        var picker: LaidOutWidget?
     }
 
     /// A session on a board of `size` whose photos are still being listed (`SessionEvent.opened`
@@ -176,8 +166,12 @@ public final class BoardSession {
             // Shown again: glides that finished meanwhile land at once.
             if isVisible { controller.advance(to: now) }
         case .deviceRemoved(let source):
-            router.forget(source: source)
-            shelfTouches = shelfTouches.filter { $0.key.source != source }
+            // Each of the device's touches is cancelled where it belongs — a widget's, the removed
+            // list's, a print's — so nothing it held stays pressed, dragged or half-moved.
+            for touch in router.touches(fromSource: source) {
+                let location = widgetTouches[touch]?.location ?? controller.lastTouchLocations[touch] ?? .zero
+                route(TouchEvent(id: touch, phase: .cancelled, location: location, time: now), effects: &effects)
+            }
             controller.cancelTouches(fromSource: source)
         case .filesDropped(let paths, let location, let refused):
             guard catalogue != nil else {

@@ -32,10 +32,8 @@ public struct TouchRouter<Layer: Hashable & Sendable>: Sendable {
         grabs[touch] = layer
     }
 
-    /// Forgets every touch of a device that went away.
-    public mutating func forget(source: UInt32) {
-        grabs = grabs.filter { $0.key.source != source }
-    }
+    /// The touches held of a device (one that went away: each is cancelled to its owner).
+    public func touches(fromSource source: UInt32) -> [TouchID] { grabs.keys.filter { $0.source == source } }
 
     /// The touches a layer holds now.
     public func touches(of layer: Layer) -> [TouchID] { grabs.filter { $0.value == layer }.map(\.key) }

@@ -43,7 +43,9 @@ import XBoard
         var router = TouchRouter<Layer>(fallback: .board)
         _ = router.route(event(1, .began, 0, 650, source: 3), hitTest: { _ in .panel })
         _ = router.route(event(1, .began, 0, 650, source: 4), hitTest: { _ in .panel })
-        router.forget(source: 3)
+        // Its touches are told apart, so each is cancelled to its owner (which releases it).
+        #expect(router.touches(fromSource: 3) == [TouchID(source: 3, number: 1)])
+        #expect(router.route(event(1, .cancelled, 0, 650, source: 3), hitTest: { _ in .board }) == .panel)
         #expect(router.count == 1)
         #expect(router.touches(of: .panel) == [TouchID(source: 4, number: 1)])
     }

@@ -1,0 +1,97 @@
+import SystemPackage
+import Testing
+import XBoard
+
+/// One list of layers draws and hit-tests: what shows on top is what a finger reaches first, and
+/// a cancel always reaches the layer that owns the touch.
+@Suite struct LayerSessionTests {
+    func opened(_ names: [String] = ["a.jpg"]) -> SessionScript {
+        var settings = SessionSettings()
+        settings.home = "/home/ann"
+        settings.picturesFolder = FilePath("/home/ann/Pictures")
+        return SessionScript(settings: settings).open(names).wait(.milliseconds(100)).clear()
+    }
+
+    func withPicker(_ pictures: [String] = ["x.jpg", "y.jpg", "z.jpg"], subfolders: [String] = []) -> SessionScript {
+        let script = opened()
+        script.key("o", .control)
+        script.send(.folderListed(WidgetSessionTests.listing("/home/ann/Pictures", subfolders: subfolders, pictures: pictures)))
+        script.frame()
+        return script
+    }
+
+    func widgetCount(_ list: DisplayList) -> Int { list.items.count { if case .widget = $0 { true } else { false } } }
+
+    @Test func withThePickerAndHelpOpenATapOnTheHelpClosesItAndChoosesNothing() throws {
+        let script = withPicker()
+        script.key("?")
+        let list = script.frame()
+        let sheet = try #require(list.panels.first { $0.kind == .help })
+        // Drawn last, on top of the picker…
+        if case .panel(let top) = try #require(list.items.last) { #expect(top.kind == .help) } else { Issue.record("help is not on top") }
+        // …and hit first: a tile under the sheet is not chosen.
+        let geometry = try #require(script.session.pickerGeometry)
+        let tile = geometry.tileFrame(0, scrolledBy: 0).center
+        #expect(sheet.frame.contains(tile), "the sheet covers the first tile")
+        script.tap(at: tile)
+        #expect(!script.session.showsHelp)
+        #expect(script.session.picker?.selection.isEmpty == true, "the tap chose a picture under the help")
+    }
+
+    @Test func aCancelledDragOutOfThePickerLeavesNothingFloating() throws {
+        let script = withPicker()
+        let before = widgetCount(script.frame())
+        let geometry = try #require(script.session.pickerGeometry)
+        let tile = geometry.tileFrame(0, scrolledBy: 0).center
+        script.touch(1, .began, at: tile).touch(1, .moved, at: tile + Point(x: 40, y: 0)).touch(1, .moved, at: Point(x: 700, y: 150))
+        #expect(widgetCount(script.frame()) == before + 1, "the picture follows the finger")
+        script.clear().touch(1, .cancelled, at: Point(x: 700, y: 150))
+        #expect(widgetCount(script.frame()) == before, "the dragged picture stayed on the board")
+        #expect(script.log.isEmpty && script.session.controller.board.photos.count == 1)
+    }
+
+    @Test func aDeviceRemovedMidDragOutOfThePickerTakesItsPictureBack() throws {
+        let script = withPicker()
+        let before = widgetCount(script.frame())
+        let tile = try #require(script.session.pickerGeometry).tileFrame(0, scrolledBy: 0).center
+        script.touch(1, .began, at: tile).touch(1, .moved, at: tile + Point(x: 40, y: 0)).touch(1, .moved, at: Point(x: 700, y: 150))
+        script.window(.deviceRemoved(2))
+        #expect(widgetCount(script.frame()) == before)
+        // The finger's lift, if it ever comes, does nothing.
+        script.clear().touch(1, .ended, at: Point(x: 700, y: 150))
+        #expect(script.log.isEmpty && script.session.controller.board.photos.count == 1)
+    }
+
+    @Test func aDeviceRemovedWhileAControlIsPressedLeavesItUnpressedAndUnacted() throws {
+        let script = opened()
+        script.frame()
+        let bar = try #require(script.session.shownBar)
+        let index = try #require(script.session.commands.controls.firstIndex { $0.word == "Add" })
+        let add = try #require(bar.targets.first { $0.target == .control(index) }?.frame)
+        script.touch(1, .began, at: add.center)
+        script.frame()
+        #expect(script.session.shownBar != bar, "pressed, the control shows it")
+        script.window(.deviceRemoved(2))
+        script.frame()
+        #expect(script.session.shownBar == bar, "the control still shows pressed")
+        script.touch(1, .ended, at: add.center)
+        #expect(script.session.picker == nil, "a touch of a removed device acted")
+    }
+
+    @Test func addTakesWhatItCountsFromEveryFolderChosenIn() throws {
+        let script = withPicker(["x.jpg", "y.jpg"], subfolders: ["trip"])
+        let geometry = try #require(script.session.pickerGeometry)
+        script.tap(at: geometry.tileFrame(2, scrolledBy: 0).center).frame()  // y.jpg (after the folder tile)
+        script.tap(at: geometry.tileFrame(0, scrolledBy: 0).center)  // into trip
+        script.send(.folderListed(WidgetSessionTests.listing("/home/ann/Pictures/trip", pictures: ["t1.jpg", "t2.jpg"])))
+        script.frame()
+        script.tap(at: geometry.tileFrame(0, scrolledBy: 0).center).frame()  // t1.jpg
+        #expect(script.session.picker?.selection.count == 2)
+        let add = try #require(script.session.shownPicker?.targets.first { $0.target == .picker(.add) }?.frame)
+        script.clear().tap(at: add.center)
+        #expect(script.log.contains("decode 2"), "\(script.log)")
+        script.decodeAll()
+        let names = script.session.controller.board.photos.map { script.session.catalogue?.name(of: $0.id) }
+        #expect(names.count == 3 && Set(names.suffix(2)) == ["t1.jpg", "y.jpg"], "\(names)")
+    }
+}
