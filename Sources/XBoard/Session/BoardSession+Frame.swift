@@ -29,7 +29,8 @@ extension BoardSession {
             if let catalogue, let listing = picker.listing {
                 onBoard = Set(listing.pictures.map(\.canonical).filter { catalogue.isOnBoard($0, controller: controller) })
             }
-            let widget = picker.layout(in: size, metrics: metrics, measure: scene.measure, style: style, onBoard: onBoard, pressed: pressedPart)
+            let widget = picker.layout(
+                in: size, metrics: metrics, measure: scene.measure, style: style, onBoard: onBoard, pressed: pressedPart)
             stack.append(.picker, [.widget(widget.item)], reach: .widget(widget))
         }
         let opacity = controlsOpacity(at: now)
@@ -45,7 +46,8 @@ extension BoardSession {
                 x: hold.location.x - radius - width, y: hold.location.y - radius - width, width: 2 * (radius + width),
                 height: 2 * (radius + width))
             let ring = WidgetItem(
-                frame: frame, steps: [.ring(center: hold.location, radius: radius, lineWidth: width, fraction: fraction, color: style.ring)])
+                frame: frame, steps: [.ring(center: hold.location, radius: radius, lineWidth: width, fraction: fraction, color: style.ring)]
+            )
             stack.append(.board, [.widget(ring)], reach: .nothing)
         }
         if let dragged, let picker {
