@@ -41,6 +41,17 @@ public enum BoardCommand: Hashable, Sendable {
     case zoom(isIn: Bool)
     /// Turn the target photo one step about its centre ([ and ]).
     case turn(isClockwise: Bool)
+    /// Bring the target photo up close, or back from it (a double tap; its menu).
+    case closeUp
+    /// Put the target photo back as first laid out (a triple tap; its menu).
+    case putBack
+    /// Turn the target photo upright (its menu).
+    case turnUpright
+    /// Say what the target photo is: name, folder, size, date taken, camera (its menu).
+    case about
+    /// Pin a second finger under the pointer, for two-finger gestures with a mouse
+    /// (Ctrl+right-click; a right-clicked print's menu).
+    case pinFinger
 
     /// Where a nudge moves, on screen.
     public enum Direction: Hashable, Sendable, CaseIterable {

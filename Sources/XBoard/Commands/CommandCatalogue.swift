@@ -58,6 +58,28 @@ public struct CommandCatalogue: Sendable {
         }
     }
 
+    /// An entry of one of the board's menus: its words and the command it gives.
+    public struct MenuEntry: Sendable {
+        public var title: String
+        /// The words while what the command toggles is on ("Back from close-up").
+        public var titleWhenOn: String?
+        public var command: BoardCommand
+        /// Shown only when the menu was opened with the pointer (pinning a finger needs one).
+        public var isPointerOnly: Bool
+
+        public init(_ title: String, _ command: BoardCommand, whenOn titleWhenOn: String? = nil, isPointerOnly: Bool = false) {
+            self.title = title
+            self.titleWhenOn = titleWhenOn
+            self.command = command
+            self.isPointerOnly = isPointerOnly
+        }
+    }
+
+    /// A print's menu (press and hold, right-click): each entry's command acts on that print.
+    public var printMenu: [MenuEntry] = []
+    /// Tidy's menu (the Tidy control).
+    public var tidyMenu: [MenuEntry] = []
+
     /// The controls along the board's edge, in the order they show (those that do not fit a
     /// narrow window go, from the end, into a "More" menu).
     public var controls: [Control]
@@ -91,7 +113,21 @@ extension CommandCatalogue {
                 Binding(.nudge(direction, isLarge: true), [K.named(key, shift)]),
             ]
         }
+        let printMenu = [
+            MenuEntry("Close up", .closeUp, whenOn: "Back from close-up"),
+            MenuEntry("Put back as first laid out", .putBack),
+            MenuEntry("Turn upright", .turnUpright),
+            MenuEntry("Remove from the board", .removeTarget),
+            MenuEntry("About this photo", .about),
+            MenuEntry("Copy", .copy),
+            MenuEntry("Pin a finger here", .pinFinger, isPointerOnly: true),
+        ]
+        let tidyMenu = [
+            MenuEntry("By name", .tidy(byDate: false)), MenuEntry("By date taken", .tidy(byDate: true)),
+            MenuEntry("Gather into view", .gather),
+        ]
         return CommandCatalogue(
+            printMenu: printMenu, tidyMenu: tidyMenu,
             controls: [
                 Control("Add", .add, .command(.addPhotos)),
                 Control("Paste", .paste, .command(.paste)),
@@ -122,7 +158,7 @@ extension CommandCatalogue {
                 ("wheel", "zoom about the pointer (about 10% a notch)"),
                 ("Shift+wheel", "turn about the pointer (or the side wheel)"),
                 ("Ctrl+left drag", "zoom and turn about the photo's centre"),
-                ("right-click a photo", "its menu: close-up, put back, turn upright, remove, about"),
+                ("right-click a photo", "its menu: " + printMenu.map { $0.title.lowercased() }.joined(separator: ", ")),
                 (
                     "Ctrl+right-click a photo",
                     "pin a second finger there, then left drag to pinch and turn about it; right-click or Esc removes it"

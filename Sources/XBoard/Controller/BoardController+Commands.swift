@@ -16,9 +16,12 @@ extension BoardController {
         case .nudge(let direction, let isLarge): nudge(by: direction.unit * (isLarge ? steps.largeNudgeStep : steps.nudgeStep))
         case .zoom(let isIn): zoomTarget(by: isIn ? steps.zoomStep : 1 / steps.zoomStep)
         case .turn(let isClockwise): turnTarget(by: isClockwise ? steps.turnStep : -steps.turnStep)
+        case .closeUp: if let target = commandTarget { toggleCloseUp(target) }
+        case .putBack: if let target = commandTarget { putBack(target) }
+        case .turnUpright: if let target = commandTarget { turnUpright(target) }
         case .quit, .addPhotos, .paste, .copy, .escape, .toggleFullscreen, .toggleHelp, .exportPicture, .saveDocument, .toggleRemovedPhotos,
             .tidy,
-            .toggleCaptions:
+            .toggleCaptions, .about, .pinFinger:
             return false
         }
         return true

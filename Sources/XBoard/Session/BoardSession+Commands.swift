@@ -1,8 +1,8 @@
 import SystemPackage
 
-/// Commands, from keys (through the command catalogue) or, later, the board's own controls:
-/// the board's go to the controller; the screen's (help, the removed photos list, captions,
-/// Esc) are carried out here; what needs the platform becomes an effect.
+/// Commands, from keys (through the command catalogue), the controls and the menus: the
+/// board's go to the controller; the screen's (help, the removed photos list, captions, Esc,
+/// about) are carried out here; what needs the platform becomes an effect.
 extension BoardSession {
     /// Carries out `command`, given at `time`.
     public func perform(_ command: BoardCommand, at time: Instant) -> [BoardEffect] {
@@ -84,7 +84,15 @@ extension BoardSession {
             } else {
                 notices.withdraw(topic: BoardNotices.captionsTopic, at: time)
             }
-        case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn:
+        case .about:
+            // About the target, beside it.
+            guard let target = controller.commandTarget, let photo = controller.board.photo(target) else { return }
+            menuAnchor = photo.photoToBoard.center
+            showAbout(target)
+        case .pinFinger:
+            guard let pointer = lastPointer else { return }
+            for touch in emulator.pinFinger(at: pointer, time: time) { route(touch, effects: &effects) }
+        case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn, .closeUp, .putBack, .turnUpright:
             break  // the controller's, handled above
         }
     }

@@ -202,21 +202,13 @@ extension BoardSession {
         let pressedIndex: Int? = if case .menuEntry(let index) = pressed { index } else { nil }
         switch menu {
         case .print(let id, let viaPointer):
-            var entries = [
-                PopupMenu.Entry(controller.isUpClose(id) ? "Back from close-up" : "Close up"),
-                PopupMenu.Entry("Put back as first laid out"),
-                PopupMenu.Entry("Turn upright"),
-                PopupMenu.Entry("Remove from the board"),
-                PopupMenu.Entry("About this photo"),
-                PopupMenu.Entry("Copy"),
-            ]
-            if viaPointer { entries.append(PopupMenu.Entry("Pin a finger here")) }
+            let entries = printMenuEntries(viaPointer: viaPointer).map { entry in
+                PopupMenu.Entry(entry.command == .closeUp && controller.isUpClose(id) ? entry.titleWhenOn ?? entry.title : entry.title)
+            }
             return PopupMenu(title: catalogue?.name(of: id), entries: entries, anchor: menuAnchor, pressed: pressedIndex)
         case .tidy:
             return PopupMenu(
-                title: "Tidy",
-                entries: [PopupMenu.Entry("By name"), PopupMenu.Entry("By date taken"), PopupMenu.Entry("Gather into view")],
-                anchor: menuAnchor, pressed: pressedIndex)
+                title: "Tidy", entries: commands.tidyMenu.map { PopupMenu.Entry($0.title) }, anchor: menuAnchor, pressed: pressedIndex)
         case .more(let first):
             let entries = commands.controls.dropFirst(first).enumerated().map { offset, control in
                 PopupMenu.Entry(control.word, isEnabled: !disabledControls().contains(first + offset))
@@ -231,24 +223,11 @@ extension BoardSession {
         guard let menu else { return }
         closeMenu()
         switch menu {
-        case .print(let id, _):
-            switch index {
-            case 0: controller.toggleCloseUp(id)
-            case 1: controller.putBack(id)
-            case 2: controller.turnUpright(id)
-            case 3: controller.removeFromBoard(id)
-            case 4: showAbout(id)
-            case 5: copy(id, effects: &effects, at: time)
-            case 6:
-                for touch in emulator.pinFinger(at: menuAnchor, time: time) { route(touch, effects: &effects) }
-            default: break
-            }
+        case .print(let id, let viaPointer):
+            let entries = printMenuEntries(viaPointer: viaPointer)
+            if entries.indices.contains(index) { act(entries[index].command, on: id, at: time, effects: &effects) }
         case .tidy:
-            switch index {
-            case 0, 1: perform(.tidy(byDate: index == 1), at: time, effects: &effects)
-            case 2: perform(.gather, at: time, effects: &effects)
-            default: break
-            }
+            if commands.tidyMenu.indices.contains(index) { perform(commands.tidyMenu[index].command, at: time, effects: &effects) }
         case .more(let first):
             activateControl(first + index, at: time, effects: &effects)
         case .about:
@@ -256,8 +235,29 @@ extension BoardSession {
         }
     }
 
+    /// A print's menu as it shows: the catalogue's entries, those for the pointer only when
+    /// opened with it.
+    func printMenuEntries(viaPointer: Bool) -> [CommandCatalogue.MenuEntry] {
+        commands.printMenu.filter { viaPointer || !$0.isPointerOnly }
+    }
+
+    /// Carries out a command of a print's menu on that print (a command of the board's own, on
+    /// the board).
+    func act(_ command: BoardCommand, on id: PhotoID, at time: Instant, effects: inout [BoardEffect]) {
+        switch command {
+        case .closeUp: controller.toggleCloseUp(id)
+        case .putBack: controller.putBack(id)
+        case .turnUpright: controller.turnUpright(id)
+        case .removeTarget: controller.removeFromBoard(id)
+        case .about: showAbout(id)
+        case .copy: copy(id, effects: &effects, at: time)
+        case .pinFinger: for touch in emulator.pinFinger(at: menuAnchor, time: time) { route(touch, effects: &effects) }
+        default: perform(command, at: time, effects: &effects)
+        }
+    }
+
     /// Opens "About this photo": its name, folder, size, date taken and camera.
-    private func showAbout(_ id: PhotoID) {
+    func showAbout(_ id: PhotoID) {
         guard let catalogue else { return }
         aboutTitle = catalogue.name(of: id)
         var lines: [String] = []

@@ -95,3 +95,40 @@ import XBoard
         #expect(names.count == 3 && Set(names.suffix(2)) == ["t1.jpg", "y.jpg"], "\(names)")
     }
 }
+
+/// Menus are the catalogue's entries, each a command: the menu, the help and the man page say the same.
+@Suite struct MenuSessionTests {
+    @Test func aPrintsMenuIsTheCataloguesAndItsEntriesActOnThatPrint() throws {
+        let script = SessionScript().open(["a.jpg", "b.jpg"]).wait(.milliseconds(100)).clear()
+        let photos = script.session.controller.board.photos
+        let under = try #require(photos.first), top = try #require(photos.last)
+        // The print under the other one, right-clicked where it shows.
+        let corners = under.printBounds.corners.map(under.photoToBoard.apply(to:))
+        let bounds = Rect.bounding(corners)
+        var samples: [Point] = []
+        for i in 1..<20 {
+            for j in 1..<20 {
+                let x = bounds.minX + bounds.size.width * Double(i) / 20
+                samples.append(Point(x: x, y: bounds.minY + bounds.size.height * Double(j) / 20))
+            }
+        }
+        let point = try #require(samples.first { script.session.controller.board.photo(at: $0) == under.id })
+        script.window(.pointer(PointerEvent(.moved, at: point, time: script.now)))
+        script.window(.pointer(PointerEvent(.pressed(.right), at: point, time: script.now)))
+        script.frame()
+        let titles = script.session.shownTargets().filter { $0.hasPrefix("menu ") }
+        let expected = CommandCatalogue.board.printMenu.map(\.title)
+        #expect(titles.count == expected.count, "\(titles)")
+        for (line, title) in zip(titles, expected) { #expect(line.hasPrefix("menu \(title) at"), "\(line)") }
+        // "Remove from the board" takes that print off, not the one on top.
+        let index = try #require(CommandCatalogue.board.printMenu.firstIndex { $0.command == .removeTarget })
+        let entry = try #require(script.session.shownMenu?.targets.first { $0.target == .menuEntry(index) }?.frame)
+        script.tap(at: entry.center)
+        #expect(script.session.controller.board.photo(under.id) == nil && script.session.controller.board.photo(top.id) != nil)
+    }
+
+    @Test func theMouseHelpNamesEveryEntryOfAPrintsMenu() {
+        let line = CommandCatalogue.board.mouse.first { $0.input == "right-click a photo" }?.effect ?? ""
+        for entry in CommandCatalogue.board.printMenu { #expect(line.contains(entry.title.lowercased()), "\(line)") }
+    }
+}
