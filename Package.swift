@@ -7,8 +7,8 @@ let package = Package(
         .executable(name: "photoboard-x11", targets: ["photoboard-x11"]),
         .library(name: "XBoard", targets: ["XBoard"]),
         .library(name: "XBoardPlatform", targets: ["XBoardPlatform"]),
-        // Test support, for the fuzz package's corpus writer (Fuzz/).
-        .library(name: "XorgHarness", targets: ["XorgHarness"]),
+        // The program as a library, for the fuzz package's AddressSanitizer build of the board (Fuzz/).
+        .library(name: "PhotoboardApp", targets: ["PhotoboardApp"]),
     ],
     dependencies: [
         // Command-line parsing with generated --help and --version (see README, "Dependencies").
@@ -71,14 +71,18 @@ let package = Package(
             name: "XBoardPlatform",
             dependencies: ["XBoard", "CX11", "CPictureDecoding", .product(name: "SystemPackage", package: "swift-system")]
         ),
-        .executableTarget(
-            name: "photoboard-x11",
+        // The program: arguments, composition and the one loop. A library so that the fuzz
+        // package builds the board with AddressSanitizer beside its fuzz targets, from the same
+        // instrumented objects (Fuzz/Package.swift, `photoboard-x11-asan`).
+        .target(
+            name: "PhotoboardApp",
             dependencies: [
                 "XBoard", "XBoardPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        .executableTarget(name: "photoboard-x11", dependencies: ["PhotoboardApp"]),
         // Test support: starts a real Xorg (dummy video, inputtest touch device) and injects input.
         .target(
             name: "XorgHarness",

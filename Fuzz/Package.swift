@@ -32,5 +32,10 @@ let package = Package(
         .executableTarget(name: "FuzzClipboard", dependencies: ["CLibFuzzer", .product(name: "XBoard", package: app)]),
         // A direct-save source's suggested name and answer (`DirectSave`).
         .executableTarget(name: "FuzzDirectSave", dependencies: ["CLibFuzzer", .product(name: "XBoard", package: app)]),
+        // The board itself, built with the same instrumentation as the targets (so nothing is
+        // compiled a second time for it): scripts/test soaks it in random gestures on an X
+        // server and checks AddressSanitizer and LeakSanitizer find nothing.
+        .executableTarget(
+            name: "photoboard-x11-asan", dependencies: ["CLibFuzzer", .product(name: "PhotoboardApp", package: app)]),
     ]
 )

@@ -23,14 +23,12 @@ extension BoardSession {
         if let shelf = removedShelf(status: status) {
             stack.append(.removedPhotos, [.removedPhotos(shelf)], reach: .shelf(shelf))
         }
-        if let picker {
-            let pressedPart: PickerTarget? = if case .picker(let part) = pressed { part } else { nil }
+        if let pickerLayer {
             var onBoard: Set<PathKey> = []
-            if let catalogue, let listing = picker.listing {
+            if let catalogue, let listing = pickerLayer.picker.listing {
                 onBoard = Set(listing.pictures.map(\.canonical).filter { catalogue.isOnBoard($0, controller: controller) })
             }
-            let widget = picker.layout(
-                in: size, metrics: metrics, measure: scene.measure, style: style, onBoard: onBoard, pressed: pressedPart)
+            let widget = pickerLayer.layout(in: size, measure: scene.measure, style: style, onBoard: onBoard)
             stack.append(.picker, [.widget(widget.item)], reach: .widget(widget))
         }
         let opacity = controlsOpacity(at: now)
@@ -50,18 +48,7 @@ extension BoardSession {
             )
             stack.append(.board, [.widget(ring)], reach: .nothing)
         }
-        if let dragged, let picker {
-            let side = metrics.tile * 0.8
-            let frame = Rect(x: dragged.location.x - side / 2, y: dragged.location.y - side / 2, width: side, height: side)
-            let steps: [WidgetStep] =
-                picker.ready.contains(dragged.id)
-                ? [.thumbnail(dragged.id, frame: frame)]
-                : [
-                    .box(frame, radius: metrics.cornerRadius, color: style.tile),
-                    .icon(.photo, frame: frame.insetBy(side * 0.3), color: style.text),
-                ]
-            stack.append(.board, [.widget(WidgetItem(frame: frame, opacity: 0.85, steps: steps))], reach: .nothing)
-        }
+        if let item = pickerLayer?.draggedItem(style: style) { stack.append(.board, [.widget(item)], reach: .nothing) }
         if let menu = popupMenu() {
             // Open, a menu takes every touch: on it, its entries; anywhere else, a touch closes it.
             stack.append(.dismissMenu, [], reach: .everywhere)

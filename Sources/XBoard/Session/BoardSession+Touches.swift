@@ -17,6 +17,8 @@ extension BoardSession {
             if touch.phase == .ended { showsHelp = false }
         case .removedPhotos:
             shelfTouch(touch)
+        case .picker:
+            apply(pickerLayer?.touch(touch, shown: shown.picker, in: controller.board.size) ?? [], effects: &effects)
         case let layer:
             widgetTouch(touch, on: layer, effects: &effects)
         }
@@ -29,7 +31,7 @@ extension BoardSession {
             guard let touch = router.touches(of: .board).first(where: { controller.owner(of: $0) == hold.photo }) else { continue }
             controller.handle(TouchEvent(id: touch, phase: .cancelled, location: hold.location, time: now))
             router.reassign(touch, to: .menu)
-            widgetTouches[touch] = WidgetTouch(target: nil, start: hold.location, location: hold.location)
+            widgetTouches[touch] = WidgetTouch(target: nil, location: hold.location)
             openPrintMenu(hold.photo, at: hold.location, viaPointer: false)
         }
     }

@@ -1,9 +1,9 @@
 import SystemPackage
 
 /// The board's own widgets, for people with only a touchscreen: the controls along the top
-/// edge, menus (a print's, pressed and held or right-clicked; Tidy's; the controls that do not
-/// fit), and the photo picker. Each is a layer of the one touch router: a touch that begins on
-/// a widget is the widget's until it lifts, and never reaches a print under it.
+/// edge and menus (a print's, pressed and held or right-clicked; Tidy's; the controls that do
+/// not fit). Each is a layer (`LayerStack`): a touch that begins on a widget is the widget's
+/// until it lifts, and never reaches a print under it.
 extension BoardSession {
     /// A menu open on the board, and what its entries do.
     enum OpenMenu {
@@ -16,92 +16,54 @@ extension BoardSession {
         case about
     }
 
-    /// One touch on a widget: what it began on, and what it turned into.
+    /// One touch on the controls or a menu: what it began on, and where it is.
     struct WidgetTouch {
-        enum Mode {
-            /// Pressing a target: it acts when the finger lifts on it.
-            case press
-            /// Scrolling the picker's grid from where it was when the touch began.
-            case scroll(from: Double)
-            /// A picture taken out of the picker toward the board.
-            case drag(ListedFile, ThumbnailID)
-        }
-
         var target: WidgetTarget?
-        var start: Point
         var location: Point
-        var mode: Mode = .press
-        /// Recent samples, for a fling's speed.
-        var samples: [(time: Instant, y: Double)] = []
     }
 
     // MARK: Layers
 
-    /// A touch on a widget layer.
+    /// A touch on the controls or a menu (or outside an open menu): a target acts when the
+    /// finger lifts on it — on a menu, wherever the finger slid to from the long press.
     func widgetTouch(_ touch: TouchEvent, on layer: Layer, effects: inout [BoardEffect]) {
         let location = touch.phase == .began ? (touch.routingLocation ?? touch.location) : touch.location
+        let widget = layer == .menu ? shown.menu : layer == .controls ? shown.bar : nil
         switch touch.phase {
         case .began:
-            let widget: LaidOutWidget? =
-                switch layer {
-                case .menu: shown.menu
-                case .controls: shown.bar
-                case .picker: shown.picker
-                default: nil
-                }
-            var state = WidgetTouch(target: widget?.target(at: location), start: location, location: location)
-            state.samples = [(touch.time, location.y)]
+            let state = WidgetTouch(target: widget?.target(at: location), location: location)
             widgetTouches[touch.id] = state
             if layer == .dismissMenu { closeMenu() }
-            if layer == .picker { picker?.catchFling() }
             if layer == .controls { showControls(at: touch.time) }
             pressed = state.target
         case .moved:
             guard var state = widgetTouches[touch.id] else { return }
             state.location = location
-            state.samples = (state.samples + [(touch.time, location.y)]).suffix(6)
-            if layer == .picker { movePicker(&state, at: touch.time, effects: &effects) }
-            if layer == .menu { state.target = shown.menu?.target(at: location) }
+            if layer == .menu { state.target = widget?.target(at: location) }
             widgetTouches[touch.id] = state
-            pressed = pressedTarget(of: state, layer: layer)
+            // A menu's entry under a sliding finger shows pressed; a control, while the finger is still on it.
+            pressed = layer == .menu || widget?.target(at: location) == state.target ? state.target : nil
         case .ended:
-            guard var state = widgetTouches.removeValue(forKey: touch.id) else { return }
-            state.location = location
+            guard let state = widgetTouches.removeValue(forKey: touch.id) else { return }
             pressed = nil
-            release(state, on: layer, at: touch.time, effects: &effects)
+            // A control acts when lifted on the one it began on; a menu, on any entry.
+            let target = widget?.target(at: location)
+            guard layer == .menu || target == state.target else { return }
+            release(target, on: layer, at: touch.time, effects: &effects)
         case .cancelled:
-            // Nothing acts; a picture on its way out of the picker goes back into it.
-            if case .drag = widgetTouches.removeValue(forKey: touch.id)?.mode { dragged = nil }
+            widgetTouches[touch.id] = nil
             pressed = nil
         }
     }
 
-    /// What shows pressed while a finger is down: the target under it, if it began there (a
-    /// menu entry under a sliding finger, as menus opened by a long press are used).
-    private func pressedTarget(of state: WidgetTouch, layer: Layer) -> WidgetTarget? {
-        switch (layer, state.mode) {
-        case (.menu, _): return state.target
-        case (_, .press):
-            let widget = layer == .controls ? shown.bar : shown.picker
-            return widget?.target(at: state.location) == state.target ? state.target : nil
-        default: return nil
-        }
-    }
-
-    private func release(_ state: WidgetTouch, on layer: Layer, at time: Instant, effects: inout [BoardEffect]) {
-        switch layer {
-        case .menu:
-            // Lifted on an entry (a tap, or a finger slid there from the long press): it acts.
-            if case .menuEntry(let index) = shown.menu?.target(at: state.location) {
-                chooseMenuEntry(index, at: time, effects: &effects)
-            } else if case .about = menu {
-                closeMenu()
-            }
-        case .controls:
-            guard case .control(let index) = state.target, shown.bar?.target(at: state.location) == state.target else { return }
+    private func release(_ target: WidgetTarget?, on layer: Layer, at time: Instant, effects: inout [BoardEffect]) {
+        switch (layer, target) {
+        case (.menu, .menuEntry(let index)):
+            chooseMenuEntry(index, at: time, effects: &effects)
+        case (.menu, _):
+            if case .about = menu { closeMenu() }
+        case (.controls, .control(let index)):
             activateControl(index, at: time, effects: &effects)
-        case .picker:
-            releasePicker(state, at: time, effects: &effects)
         default:
             break
         }
@@ -306,23 +268,7 @@ extension BoardSession {
                 lines.append(line("menu", menu.entries[index].title, frame))
             }
         }
-        if let picker {
-            for (frame, target) in shown.picker?.targets ?? [] {
-                switch target {
-                case .picker(.tile(let index)):
-                    switch picker.tile(index) {
-                    case .folder(let folder): lines.append(line("picker-folder", folder.lastComponent?.string ?? "", frame))
-                    case .picture(let file, _): lines.append(line("picker-photo", file.path.lastComponent?.string ?? "", frame))
-                    case nil: break
-                    }
-                case .picker(.crumb(let index)): lines.append(line("picker-crumb", picker.crumbs[index].name, frame))
-                case .picker(.add): lines.append(line("picker-add", "Add", frame))
-                case .picker(.all): lines.append(line("picker-all", picker.isAllSelected ? "Select none" : "Select all", frame))
-                case .picker(.close): lines.append(line("picker-close", "Close", frame))
-                default: break
-                }
-            }
-        }
+        for target in pickerLayer?.targets(shown: shown.picker) ?? [] { lines.append(line(target.kind, target.word, target.frame)) }
         for slot in shown.shelf?.slots ?? [] { lines.append(line("removed", slot.label, slot.touchFrame)) }
         return lines
     }

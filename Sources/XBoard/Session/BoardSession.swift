@@ -67,10 +67,9 @@ public final class BoardSession {
     /// Whether undo can act, as worked out for a revision.
     var undoKnown: (revision: UInt64, canUndo: Bool)?
     /// The photo picker, while open; the folder it showed last.
-    public internal(set) var picker: PhotoPicker?
+    var pickerLayer: PickerLayer?
+    public var picker: PhotoPicker? { pickerLayer?.picker }
     var lastPickerFolder: FilePath?
-    /// A picture being dragged out of the picker, and where the finger is.
-    var dragged: (id: ThumbnailID, location: Point)?
     /// Where the pointer was last seen, and where a paste lands (under the pointer, else the
     /// board's middle).
     var lastPointer: Point?
@@ -220,11 +219,7 @@ public final class BoardSession {
             catalogue?.placePendingCards(into: controller)
         }
         takeHolds(at: now, effects: &effects)
-        if var picker, picker.isGliding, let geometry = pickerGeometry {
-            picker.advance(to: now, maximum: geometry.maximumScroll)
-            self.picker = picker
-            requestThumbnails(effects: &effects)
-        }
+        if pickerLayer?.isGliding == true { apply(pickerLayer?.advance(to: now, in: controller.board.size) ?? [], effects: &effects) }
         if controller.revision != lastChange.revision { lastChange = (controller.revision, now) }
         let isResting = !controller.isAnimating && controller.activeTouchCount == 0
         if isResting, refinedRevision != controller.revision, catalogue != nil {

@@ -4,9 +4,11 @@ import SystemPackage
 import XBoard
 import XBoardPlatform
 
-@main
-struct PhotoboardCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// The board's command: its arguments, and the composition and loop they start. A library (the
+/// `photoboard-x11` executable only calls `main()`), so the fuzz package can build the same
+/// program with AddressSanitizer from the objects its fuzz targets already compiled.
+public struct PhotoboardCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "photoboard-x11",
         abstract: "A photo board: handle photos like prints thrown on a table.",
         // The generated usage line lists every option on one line, past 80 columns.
@@ -18,7 +20,7 @@ struct PhotoboardCommand: ParsableCommand {
     /// survive — unless this process was started as a decoding helper, which never returns from its
     /// first call. A mistake in the arguments is one line and exit status 64 (`ArgumentCheck`, then
     /// the parser's own message without its usage block); `--help` and `--version` are the parser's.
-    static func main() {
+    public static func main() {
         DecodeHelper.runIfRequested()
         GLibLog.install()
         let arguments: [String]
@@ -74,7 +76,9 @@ struct PhotoboardCommand: ParsableCommand {
     @Flag(name: .names(of: .trace), help: ArgumentHelp(.trace))
     var trace = false
 
-    func run() throws {
+    public init() {}
+
+    public func run() throws {
         let report: @Sendable (String) -> Void = { System.printError("photoboard-x11: \($0)") }
         var requested = paths.map(\.path)
         if requested.isEmpty {

@@ -1,0 +1,4 @@
+import PhotoboardApp
+
+// The board (Sources/PhotoboardApp): parsing, composition and the one loop.
+PhotoboardCommand.main()
