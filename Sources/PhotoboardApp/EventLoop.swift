@@ -193,7 +193,13 @@ final class EventLoop {
         let decoded = thumbnails.takeResults { image, id in try painter.setThumbnail(image, for: id) }
         if trace, !decoded.isEmpty { System.printError("trace: \(decoded.count) thumbnails decoded") }
         if !decoded.isEmpty, let status = perform(session.handle(.thumbnailsDecoded(decoded), at: MonotonicClock.now())) { return status }
-        for png in clipboard.takeCopies() { window.supplyCopiedPicture(png, at: MonotonicClock.now()) }
+        for copy in clipboard.takeCopies() {
+            window.supplyCopiedPicture(try? copy.get(), at: MonotonicClock.now())
+            if case .failure(let problem) = copy, let status = perform(session.handle(.copyFailed("\(problem)"), at: MonotonicClock.now()))
+            {
+                return status
+            }
+        }
         let finished =
             drops.takeResults() + (saver?.takeResults() ?? []) + exporter.takeResults() + folders.takeResults() + clipboard.takeKept()
         for event in finished {

@@ -5,7 +5,7 @@ import XorgHarness
 extension EndToEnd {
     /// Mistakes on the command line, and files that are not what they seem, are each one line that
     /// says what is wrong; no X display is needed to hear it.
-    @Suite(.timeLimit(.minutes(2)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Arguments {
         /// Runs the board with `arguments` and no display; its status and standard error's lines.
         static func run(_ arguments: [String], in folder: String) throws -> (status: Int32, lines: [Substring]) {

@@ -5,7 +5,7 @@ import XorgHarness
 /// Big screens and big libraries (issue 17): drafts while a print turns and scales, sharp at
 /// rest; glides at the screen's own refresh rate; `t` tidying into a grid; `-r` over a large tree.
 extension EndToEnd {
-    @Suite(.timeLimit(.minutes(3)))
+    @Suite(.timeLimit(.minutes(15)))
     struct BigBoard {
         static let t: UInt = 0x74, c: UInt = 0x63, shift: UInt = 0xFFE1, control: UInt = 0xFFE3, z: UInt = 0x7A
 

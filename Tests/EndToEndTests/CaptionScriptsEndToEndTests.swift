@@ -6,7 +6,7 @@ import XorgHarness
 /// drawn in a font that has its characters (scripts/setup installs one for the tests), not as a
 /// row of identical boxes.
 extension EndToEnd {
-    @Suite(.timeLimit(.minutes(3)))
+    @Suite(.timeLimit(.minutes(15)))
     struct CaptionScripts {
         static let c: UInt = 0x63
         static let dense = TestPhoto.redGreen, sparse = TestPhoto.cyanMagenta

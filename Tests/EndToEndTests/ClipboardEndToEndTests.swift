@@ -7,7 +7,7 @@ extension EndToEnd {
     /// Pictures in and out the way people move them, through the whole board and real programs on
     /// the other side: `xclip` owning and reading the clipboard, and the harness's XDND source
     /// speaking Direct Save as Firefox does.
-    @Suite(.timeLimit(.minutes(4)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Clipboard {
         static let control: UInt = 0xFFE3, v: UInt = 0x76, c: UInt = 0x63, tab: UInt = 0xFF09
         let pasted = TestPhoto.blueYellow

@@ -9,7 +9,7 @@ import XorgHarness
 /// which is sRGB whatever the screen. Every picture must show what Little CMS computes for the
 /// numbers it stores (read by decoding it in this process without colour management), within 2.
 extension EndToEnd {
-    @Suite(.timeLimit(.minutes(12)))
+    @Suite(.timeLimit(.minutes(15)))
     struct ColourProfiles {
         static let colour: UInt32 = 0xC8_7840
 

@@ -8,7 +8,7 @@ import XorgHarness
 /// helper killed or hung costing only its picture, and refused formats and bombs refused with
 /// one line each.
 extension EndToEnd {
-    @Suite(.timeLimit(.minutes(4)))
+    @Suite(.timeLimit(.minutes(15)))
     struct DecodingSandbox {
         /// The board's helper processes: its children started in the helper mode.
         static func helpers(of board: Int32) -> [Int32] {
@@ -112,12 +112,14 @@ extension EndToEnd {
                 try Self.faulty("hang", at: hung)
                 return [hung]
             }
-            // The other photos are already on the board (the session waited for them) while one decode hangs.
-            #expect(clock.now - started < .seconds(10), "the photos waited for the hung decode")
+            // The other photos are already on the board (the session waited for them) while one
+            // decode hangs: its line, said when it is cut off, has not come yet.
+            #expect(session.app.standardError.isEmpty, "the photos waited for the hung decode: \(session.app.standardError)")
             let line = try waitFor("the hung file's line", stall: .seconds(25)) { session.app.standardError.split(separator: "\n").first }
             let took = clock.now - started
             #expect(line == "photoboard-x11: \(hung): took longer than 10 s to decode and was stopped; not shown", "\(line)")
-            #expect(took >= .seconds(10) && took < .seconds(25), "cut off after \(took)")
+            // At its deadline (10 s), not long after it (a generous bound: the machine may be slow).
+            #expect(took >= .seconds(10) && took < .seconds(60), "cut off after \(took)")
             _ = try session.settled(.redGreen)
             _ = try session.settled(.blueYellow)
             #expect(session.app.process.isRunning)
@@ -144,7 +146,7 @@ extension EndToEnd {
             let took = clock.now - started
             let lines = ((try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "").split(separator: "\n")
             #expect(lines == ["photoboard-x11: \(hung): took longer than 10 s to decode and was stopped; not shown"], "\(lines)")
-            #expect(took < .seconds(25), "--export took \(took)")
+            #expect(took < .seconds(60), "--export took \(took)")
             #expect(FileManager.default.fileExists(atPath: output))
         }
 

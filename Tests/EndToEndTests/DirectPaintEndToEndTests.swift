@@ -5,7 +5,7 @@ import XorgHarness
 /// A close-up in the hands is drawn straight into the window (issue 17): the back buffer is
 /// behind there, and must be brought up to date before the window is ever shown from it again.
 extension EndToEnd {
-    @Suite(.timeLimit(.minutes(3)))
+    @Suite(.timeLimit(.minutes(15)))
     struct DirectPaint {
         @Test func aCloseUpHeldAsADraftLooksTheSameAfterAnotherWindowCoveredIt() throws {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])

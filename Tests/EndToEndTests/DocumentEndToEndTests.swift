@@ -9,7 +9,7 @@ extension EndToEnd {
     /// Board documents: Ctrl+Shift+S saves `NAME.photoboard` beside the photos, paths relative
     /// to it, so the folder and its board move together; missing pictures are said and keep
     /// their places.
-    @Suite(.timeLimit(.minutes(4)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Documents {
         @Test func aDocumentMovedWithItsFolderOpensAsSaved() throws {
             let server = try XorgServer()

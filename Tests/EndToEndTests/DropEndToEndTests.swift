@@ -6,7 +6,7 @@ import XorgHarness
 extension EndToEnd {
     /// Drops from any file manager, safely: large selections come in INCR pieces, and malformed
     /// properties are refused with a notice, never read past.
-    @Suite(.timeLimit(.minutes(4)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Drops {
         /// The board's saved memory (it lists every photo on the board), once it lists `count`.
         static func savedLayout(in session: BoardSession, count: Int, stall: Duration = .seconds(90)) throws -> [[String: Any]] {
@@ -168,7 +168,7 @@ extension EndToEnd {
                 let waited = clock.now - started
                 #expect(outcome.finished && !outcome.finishedAccepted && outcome.incrementalPieces == pieces, "\(name): \(outcome)")
                 // Given up after the patience (5 s without a piece), not at once and not never.
-                #expect(waited > .seconds(4) && waited < .seconds(15), "\(name): \(waited)")
+                #expect(waited > .seconds(4) && waited < .seconds(30), "\(name): \(waited)")
                 #expect(session.app.process.isRunning, "\(name) ended the board: \(session.app.standardError)")
             }
             let stalled =

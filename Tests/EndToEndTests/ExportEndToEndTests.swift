@@ -5,7 +5,7 @@ import XBoardPlatform
 import XorgHarness
 
 extension EndToEnd {
-    @Suite(.timeLimit(.minutes(2)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Export {
         /// How many pixels of each colour a PNG holds (within a small tolerance).
         static func counts(in path: String, of colors: [UInt32]) throws -> [Int] {
@@ -67,7 +67,7 @@ extension EndToEnd {
 }
 
 extension EndToEnd {
-    @Suite(.timeLimit(.minutes(2)))
+    @Suite(.timeLimit(.minutes(15)))
     struct DragAndDrop {
         @Test func filesDroppedFromAFileManagerLandWhereTheyWereDropped() throws {
             var dropped = ""

@@ -6,7 +6,7 @@ import XorgHarness
 /// File names are bytes: a Latin-1 name from an old disk (`caf\xe9.png`) opens from a folder and
 /// named on the command line, keeps its arrangement, and is shown escaped in messages.
 extension EndToEnd {
-    @Suite(.timeLimit(.minutes(3)))
+    @Suite(.timeLimit(.minutes(15)))
     struct FileNames {
         static let latin1 = TestPhoto(left: 0xD0_2020, right: 0x20_B040, width: 400, height: 300)
         static let utf8 = TestPhoto(left: 0x20_40D0, right: 0xE0_C020, width: 300, height: 400)

@@ -8,7 +8,7 @@ extension EndToEnd {
     /// The state folder on a disk that fills up: nothing is lost without a word — said when the
     /// board ends (and in its exit status), shown on the board while it runs, and saved by the
     /// board itself once there is room again.
-    @Suite(.timeLimit(.minutes(4)))
+    @Suite(.timeLimit(.minutes(15)))
     struct FullDisk {
         /// A board of the red photo (and `more`) whose state folder is on `disk`, once its save
         /// after opening is written: the board, the memory file and its bytes.

@@ -4,7 +4,7 @@ import XorgHarness
 
 /// The real binary on a real Xorg, driven by injected XI 2.2 touches, judged by screenshots.
 extension EndToEnd {
-    @Suite(.timeLimit(.minutes(3)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Gestures {
         @Test func oneFingerDragMovesThePhotoByTheFingersDisplacement() throws {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])

@@ -3,7 +3,7 @@ import Testing
 import XorgHarness
 
 extension EndToEnd {
-    @Suite(.timeLimit(.minutes(5)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Install {
         static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path

@@ -6,7 +6,7 @@ extension EndToEnd {
     /// What `make install` puts beside the board for the desktop — the man page, shell
     /// completions, AppStream metadata, the icon at every size — validates with the tools
     /// distributions use, and says what the binary says.
-    @Suite(.timeLimit(.minutes(5)))
+    @Suite(.timeLimit(.minutes(15)))
     struct InstallPieces {
         /// Runs `command` with `arguments` through /usr/bin/env; returns its status and output.
         static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {

@@ -4,7 +4,7 @@ import XorgHarness
 
 extension EndToEnd {
     /// Keys, as X keycodes (evdev + 8), through the inputtest keyboard.
-    @Suite(.timeLimit(.minutes(3)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Keyboard {
         /// Keysyms; the session's server turns them into its keycodes.
         static let f: UInt = 0x66, escape: UInt = 0xFF1B, z: UInt = 0x7A, control: UInt = 0xFFE3, shift: UInt = 0xFFE1,

@@ -7,7 +7,7 @@ import XorgHarness
 extension EndToEnd {
     /// The arrangement survives restarts; saves are atomic. (Memory by photo, merges, signals and
     /// documents: `MemoryEndToEndTests`.)
-    @Suite(.timeLimit(.minutes(4)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Layout {
         /// Starts the board with the two test photos on `server`, waits until both show and the
         /// board is at rest, runs `body`.

@@ -5,7 +5,7 @@ import XorgHarness
 extension EndToEnd {
     /// The CI-length version of `make soak` (see RELIABILITY.md for the long runs). The gestures
     /// come from a seed that every failure names; `PHOTOBOARD_TEST_SEED=N` replays them.
-    @Suite(.timeLimit(.minutes(5)))
+    @Suite(.timeLimit(.minutes(15)))
     struct LongSession {
         static var assets: String {
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

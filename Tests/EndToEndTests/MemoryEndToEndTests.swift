@@ -8,7 +8,7 @@ import XorgHarness
 extension EndToEnd {
     /// Memory that follows the photos: a folder reopens as arranged whatever happened to its
     /// files, stored numbers are checked, and two windows on one board both keep their changes.
-    @Suite(.timeLimit(.minutes(5)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Memory {
         @Test func anArrangedFolderReopensExactlyAfterRenamingDeletingAndAddingFiles() throws {
             let server = try XorgServer()

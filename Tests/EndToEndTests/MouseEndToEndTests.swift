@@ -4,7 +4,7 @@ import XorgHarness
 
 extension EndToEnd {
     /// Mouse emulation with the inputtest absolute pointer, keyboard and touchpad devices.
-    @Suite(.timeLimit(.minutes(3)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Mouse {
         static let shift: Int32 = 50, control: Int32 = 37, escape: Int32 = 9
 

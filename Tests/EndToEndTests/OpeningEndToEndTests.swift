@@ -4,7 +4,7 @@ import XBoardPlatform
 import XorgHarness
 
 extension EndToEnd {
-    @Suite(.timeLimit(.minutes(3)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Opening {
         @Test func aPhonePortraitWithEXIFOrientationStandsUprightOnScreen() throws {
             let session = try BoardSession(photos: [], seed: 5) { folder in

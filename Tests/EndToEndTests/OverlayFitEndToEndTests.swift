@@ -7,7 +7,7 @@ extension EndToEnd {
     /// Every overlay — the help panel, the pinned-finger hint, notices, the loading panel —
     /// wraps or shortens to fit a small window, at 96 and at 192 dpi. The screenshots are for a
     /// person to look at; the checks keep each panel inside the window with its margin.
-    @Suite(.timeLimit(.minutes(3)))
+    @Suite(.timeLimit(.minutes(15)))
     struct OverlayFit {
         /// The help panel's box (`OverlayStyle.helpBackground`, opaque).
         static let helpBox: UInt32 = 0x14_1A21

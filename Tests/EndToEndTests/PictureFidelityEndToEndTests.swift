@@ -6,7 +6,7 @@ import XorgHarness
 /// Every picture as it really is, judged where a person sees it: on the screen of a real Xorg
 /// and in `--export`. One server per table; the real board is opened once per picture on it.
 extension EndToEnd {
-    @Suite(.timeLimit(.minutes(6)))
+    @Suite(.timeLimit(.minutes(15)))
     struct PictureFidelity {
         static let orange: UInt32 = 0xFF_8000
         static let grey: UInt32 = 0x80_8080

@@ -9,7 +9,7 @@ extension EndToEnd {
     /// The arrangement is never lost: a damaged memory file keeps every intact place (and is
     /// kept aside, each damage on its own), `--export` changes nothing on disk, and a folder
     /// moved or renamed reopens as it was arranged.
-    @Suite(.timeLimit(.minutes(5)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Recovery {
         static let photos: [(String, TestPhoto)] = [("a.png", .redGreen), ("b.png", .blueYellow), ("c.png", .cyanMagenta)]
 

@@ -8,7 +8,7 @@ import XorgHarness
 extension EndToEnd {
     /// A photo taken off the board stays off when the board opens again, and comes back when it
     /// is dropped on the board or tapped in the removed photos list.
-    @Suite(.timeLimit(.minutes(4)))
+    @Suite(.timeLimit(.minutes(15)))
     struct RemovedPhotos {
         static func photos(on server: XorgServer) throws -> [String] {
             try Saving.photos(on: server)

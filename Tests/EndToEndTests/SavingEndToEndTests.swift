@@ -8,7 +8,7 @@ import XorgHarness
 extension EndToEnd {
     /// Saves that survive every way a board ends: quitting while photos load, signals, a
     /// killed client, a lost X server.
-    @Suite(.timeLimit(.minutes(5)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Saving {
         /// Two photos on `server`, as `photo0.png` (red) and `photo1.png` (blue).
         static func photos(on server: XorgServer) throws -> [String] {

@@ -5,7 +5,7 @@ import XorgHarness
 extension EndToEnd {
     /// The window fits the screen it opens on and follows the desktop's conventions, checked
     /// with the X properties a window manager reads.
-    @Suite(.timeLimit(.minutes(3)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Screen {
         static let hiDPI = "Xft.dpi:\t192\n"
 

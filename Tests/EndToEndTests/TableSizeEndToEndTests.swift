@@ -6,7 +6,7 @@ import XorgHarness
 extension EndToEnd {
     /// What a person sees when they close the board is what they find when they open it again,
     /// however the window's size came and went: fullscreen and back, a storm of resizes.
-    @Suite(.timeLimit(.minutes(3)))
+    @Suite(.timeLimit(.minutes(15)))
     struct TableSize {
         static let f11: UInt = 0xFFC8
 

@@ -11,7 +11,7 @@ extension EndToEnd {
     /// another program wrote the standard's way is used, a stale one never shows, a damaged one
     /// is a missing one with no word on the board, and the cache's names, keys and permissions
     /// are the standard's. Prints lie where they will be before their pictures arrive.
-    @Suite(.timeLimit(.minutes(5)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Thumbnails {
         /// Photos large enough that the board shows them scaled down (the cache serves those).
         static let redGreen = TestPhoto(left: 0xD0_2020, right: 0x20_B040, width: 1600, height: 1200)

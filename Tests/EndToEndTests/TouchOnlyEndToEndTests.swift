@@ -8,7 +8,7 @@ extension EndToEnd {
     /// and no pointer event is ever sent. The board says what a finger can act on
     /// (`PHOTOBOARD_TRACE=widgets`: each control, menu entry and picker tile by its word, with its
     /// frame), as a screen reader would find them; the test taps them there.
-    @Suite(.timeLimit(.minutes(5)))
+    @Suite(.timeLimit(.minutes(15)))
     struct TouchOnly {
         let one = TestPhoto.blueYellow, two = TestPhoto.cyanMagenta, three = TestPhoto.orangePurple
 

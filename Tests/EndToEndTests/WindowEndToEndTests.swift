@@ -3,7 +3,7 @@ import Testing
 import XorgHarness
 
 extension EndToEnd {
-    @Suite(.timeLimit(.minutes(2)))
+    @Suite(.timeLimit(.minutes(15)))
     struct Window {
         @Test func theWindowIsNamedAndClosesCleanlyThroughWMDeleteWindow() throws {
             let session = try BoardSession(photos: [.redGreen])

@@ -7,7 +7,7 @@ extension EndToEnd {
     /// ships) and openbox under picom — looked at as a person would: the window and its photos, a
     /// drag, fullscreen and back, and a close-up held in the hands (drawn straight into the
     /// window) that looks the same after another window covered it.
-    @Suite(.timeLimit(.minutes(3)))
+    @Suite(.timeLimit(.minutes(15)))
     struct WindowManagers {
         static let f: UInt = 0x66, escape: UInt = 0xFF1B
 

@@ -8,7 +8,7 @@ import XorgHarness
 /// (the helpers run the same code; the end-to-end suite checks the screen and `--export`): each
 /// shows what Little CMS computes for the numbers it stores, in sRGB and on a display with a
 /// profile of its own.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 struct ColourFidelityTests {
     let folder: String
 

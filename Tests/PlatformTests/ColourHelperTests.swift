@@ -9,7 +9,7 @@ import XorgHarness
 /// board sends them (checked there; a bad one is one line and sRGB), follow it when it changes
 /// — results finished for the old profile are decoded again — and leave colours alone when
 /// colour management is off.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 final class ColourHelperTests {
     let folder: String
 

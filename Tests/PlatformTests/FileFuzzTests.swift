@@ -7,7 +7,7 @@ import XorgHarness
 /// Thousands of damaged pictures through the real loader: every one either opens or is refused
 /// with a reason, none crashes or hangs, memory stays bounded, and not one GLib log line
 /// (`GdkPixbuf-CRITICAL **`, `WARNING **`) reaches stderr (see RELIABILITY.md).
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 struct FileFuzzTests {
     static let mutationsPerSeed = 1_000
 

@@ -7,7 +7,7 @@ import XorgHarness
 /// The board's own header readers agree with real encoders' files: every format and layout is
 /// recognized by content and declares its true size. And the files the fuzzer once found are
 /// refused, one line each.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 struct HeadersOfRealFilesTests {
     static let expectedFormat: [String: PictureFormat] = [
         "jpg": .jpeg, "png": .png, "gif": .gif, "bmp": .bmp, "tif": .tiff, "ico": .ico, "webp": .webp, "heic": .heif, "avif": .avif,

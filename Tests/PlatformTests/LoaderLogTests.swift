@@ -8,7 +8,7 @@ import XorgHarness
 /// gdk-pixbuf's and GLib's own log output never reaches the terminal raw: what a loader logs
 /// while decoding becomes part of that file's one line, or is dropped when the line already
 /// says it.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 struct LoaderLogTests {
     let folder: String
 

@@ -6,7 +6,7 @@ import XorgHarness
 
 /// Every format and layout through the real loaders: the true colour, and upright for each of the
 /// eight orientations, as decoded (the end-to-end suite checks the same on screen and in exports).
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 struct PictureFidelityTests {
     let folder: String
 

@@ -8,7 +8,7 @@ import XorgHarness
 /// Picture formats outside the board's list are refused by their content, whatever the file is
 /// called — and each sample is a real picture a gdk-pixbuf loader claims, so it is the board's
 /// refusal that keeps it from that loader.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 struct RefusedFormatTests {
     let folder: String
 

@@ -132,6 +132,10 @@ public final class BoardSession {
         case .folderListed(let listing): folderListed(listing, effects: &effects)
         case .thumbnailsDecoded(let results): thumbnailsDecoded(results)
         case .pictureKept(let kept, let location): pictureKept(kept, at: location, effects: &effects)
+        case .copyFailed(let line):
+            // Said on the board: a person pasting elsewhere would otherwise find only the file.
+            effects.append(.report("copy: \(line)"))
+            notices.post("Copied the file only, not its picture: \(line)", topic: BoardNotices.pasteTopic, tone: .problem, at: now)
         }
     }
 

@@ -24,6 +24,9 @@ public enum SessionEvent: Sendable {
     /// A pasted or dropped picture, checked and kept as a file (`BoardEffect.keepPicture`), or
     /// refused; to land at `location`.
     case pictureKept(KeptPicture, at: Point)
+    /// A copied photo's picture could not be made for the clipboard (its file is there still):
+    /// why, as a line naming the file (`BoardEffect.copy`).
+    case copyFailed(String)
 }
 
 /// What became of a picture without a file.

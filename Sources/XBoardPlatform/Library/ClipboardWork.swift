@@ -12,7 +12,7 @@ public final class ClipboardWork: Sendable {
     }
 
     private let keeping: SerialWorker<SessionEvent>
-    private let copying: SerialWorker<[UInt8]?>
+    private let copying: SerialWorker<Result<[UInt8], PlatformError>>
     private let keeper: DecoderBox
     private let copier: DecoderBox
 
@@ -51,9 +51,9 @@ public final class ClipboardWork: Sendable {
     /// Makes the PNG of the photo at `path` for the clipboard.
     public func copy(_ path: FilePath) {
         let box = copier
-        copying.submit { try? PictureCopy.png(of: path, decoder: box.decoder).get() }
+        copying.submit { PictureCopy.png(of: path, decoder: box.decoder) }
     }
 
-    /// The copies made since the last call (`nil`: one could not be made).
-    public func takeCopies() -> [[UInt8]?] { copying.takeResults() }
+    /// The copies made since the last call, or why one could not be made (a line naming the file).
+    public func takeCopies() -> [Result<[UInt8], PlatformError>] { copying.takeResults() }
 }

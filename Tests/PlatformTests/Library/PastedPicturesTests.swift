@@ -9,7 +9,7 @@ import XorgHarness
 /// Pictures without a file, through the real confined helpers of the built board: decoded
 /// before they are kept, kept once by their content (0600 in a 0700 folder), refused in one line
 /// when they are not a photo the board opens; and the PNG a copied print is offered as.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 final class PastedPicturesTests {
     let root: String
     let pasted: PastedPictures

@@ -10,7 +10,7 @@ import XorgHarness
 /// GNOME's factory make them (`StandardThumbnails`, the tests' own writer, none of the board's
 /// code), thumbnails used only while they describe their file, damaged ones as missing, the
 /// thumbnails the board writes readable by gdk-pixbuf, and failures recorded.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 final class ThumbnailCacheTests {
     let folder: String
     let cacheRoot: String

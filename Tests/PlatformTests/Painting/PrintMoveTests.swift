@@ -8,7 +8,7 @@ import XorgHarness
 /// pixels moved where it is a draft that only moved, its sharp sprite rendered a band at a time
 /// once it rests — looks pixel for pixel as the same board painted afresh: turned or upright,
 /// partly off screen, under an overlay, under another print, with a window over part of it.
-@Suite(.serialized, .timeLimit(.minutes(4)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 struct PrintMoveTests {
     /// Seeded hesitating steps of 4–12 pixels, in legs of six that go one way and then come
     /// back the same way (so the print stays about where it was), each pair of legs with one

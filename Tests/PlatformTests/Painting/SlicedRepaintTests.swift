@@ -9,7 +9,7 @@ import XorgHarness
 /// into the back buffer a slice at a time and shown only when whole: the window keeps the frame
 /// before it meanwhile, what shows at the end is pixel for pixel the repaint drawn in one go, and
 /// a list painted while it is under way shows right after it.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 struct SlicedRepaintTests {
     /// A real X server, a window, the painter, and a board of `count` small photos tossed over it,
     /// every third one with its picture (the rest are cards, as while a board opens).

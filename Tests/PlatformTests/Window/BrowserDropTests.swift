@@ -12,7 +12,7 @@ import XorgHarness
 /// connection and thread of its own) speaks XDS as Firefox does, offers the bytes as Chromium
 /// does, and offers links; the target takes the picture, falls back as the XDS spec says, and
 /// refuses web addresses in one line.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 final class BrowserDropTests {
     let bench: ClipboardBench
     let target: DropTarget

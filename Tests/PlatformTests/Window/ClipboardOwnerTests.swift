@@ -10,7 +10,7 @@ import XorgHarness
 /// `ClipboardOwner` on a real Xorg, read by real programs: `xclip -o` (the picture, the file,
 /// a 20 MB picture in INCR pieces), a GTK 3 program pasting as GTK applications do, and Xfce's
 /// clipboard manager taking the clipboard over when the board quits.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 final class ClipboardOwnerTests {
     let bench: ClipboardBench
     let owner: ClipboardOwner
@@ -165,7 +165,7 @@ final class ClipboardOwnerTests {
             throw error
         }
         let waited = dropped - (began ?? dropped)
-        #expect(waited >= .milliseconds(500) && waited < .seconds(3), "dropped after \(waited)")
+        #expect(waited >= .milliseconds(500) && waited < .seconds(10), "dropped after \(waited)")
     }
 
     /// On quit the board asks the clipboard manager to keep what it offers; Xfce's takes every

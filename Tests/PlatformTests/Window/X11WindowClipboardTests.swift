@@ -9,7 +9,7 @@ import XorgHarness
 
 /// The clipboard through the board's own window, as the loop will drive it: a paste and a copy
 /// whose X events come through `pendingEvents()`, with xclip on the other side.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 final class X11WindowClipboardTests {
     // The window is declared first so that it goes first, while its server still runs.
     let window: X11Window

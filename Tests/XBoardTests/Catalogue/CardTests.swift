@@ -173,7 +173,7 @@ import XBoard
         #expect(requests.count == count && controller.board.photos.count == count)
         let stacks = controller.board.photos.map { entries[$0.id.rawValue].stack }
         #expect(zip(stacks, stacks.dropFirst()).allSatisfy { $0 < $1 }, "stacked as remembered")
-        #expect(elapsed < .seconds(20), "\(elapsed)")
+        print("placed \(count) remembered cards in \(turns) turns, \(elapsed)")  // the bench times it; a test must not race the clock
         controller._checkInvariants()
     }
 }

@@ -132,3 +132,17 @@ import XBoard
         for entry in CommandCatalogue.board.printMenu { #expect(line.contains(entry.title.lowercased()), "\(line)") }
     }
 }
+
+/// A copy whose picture could not be made says so on the board, not only on standard error.
+@Suite struct CopySessionTests {
+    @Test func aCopyWhosePictureCannotBeMadeIsShownOnTheBoard() {
+        let script = SessionScript().open(["a.jpg"]).wait(.milliseconds(100)).clear()
+        script.send(.copyFailed("/p/a.jpg: could not be read (permission denied)"))
+        #expect(script.log.count == 1 && script.log[0].contains("copy: /p/a.jpg: could not be read (permission denied)"), "\(script.log)")
+        #expect(
+            script.session.notices.notices.contains {
+                $0.text == "Copied the file only, not its picture: /p/a.jpg: could not be read (permission denied)"
+            },
+            "\(script.session.notices.notices.map(\.text))")
+    }
+}
