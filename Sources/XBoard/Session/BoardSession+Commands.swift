@@ -38,7 +38,7 @@ extension BoardSession {
         case .escape:
             // Esc closes a menu, and else the picker; else the help panel and the removed photos
             // list, and lifts a pinned finger, together; when none was open, it leaves fullscreen.
-            if menu != nil {
+            if menuLayer != nil {
                 closeMenu()
                 return
             }
@@ -87,8 +87,7 @@ extension BoardSession {
         case .about:
             // About the target, beside it.
             guard let target = controller.commandTarget, let photo = controller.board.photo(target) else { return }
-            menuAnchor = photo.photoToBoard.center
-            showAbout(target)
+            showAbout(target, at: photo.photoToBoard.center)
         case .pinFinger:
             guard let pointer = lastPointer else { return }
             for touch in emulator.pinFinger(at: pointer, time: time) { route(touch, effects: &effects) }

@@ -49,7 +49,7 @@ extension BoardSession {
             stack.append(.board, [.widget(ring)], reach: .nothing)
         }
         if let item = pickerLayer?.draggedItem(style: style) { stack.append(.board, [.widget(item)], reach: .nothing) }
-        if let menu = popupMenu() {
+        if let menu = menuLayer?.popup {
             // Open, a menu takes every touch: on it, its entries; anywhere else, a touch closes it.
             stack.append(.dismissMenu, [], reach: .everywhere)
             let widget = menu.layout(in: size, metrics: metrics, measure: scene.measure, style: style)

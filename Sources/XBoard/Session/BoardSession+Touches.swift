@@ -19,6 +19,13 @@ extension BoardSession {
             shelfTouch(touch)
         case .picker:
             apply(pickerLayer?.touch(touch, shown: shown.picker, in: controller.board.size) ?? [], effects: &effects)
+        case .menu:
+            for outcome in menuLayer?.touch(touch, shown: shown.menu) ?? [] {
+                switch outcome {
+                case .chose(let index): chooseMenuEntry(index, at: touch.time, effects: &effects)
+                case .close: closeMenu()
+                }
+            }
         case let layer:
             widgetTouch(touch, on: layer, effects: &effects)
         }
@@ -31,8 +38,8 @@ extension BoardSession {
             guard let touch = router.touches(of: .board).first(where: { controller.owner(of: $0) == hold.photo }) else { continue }
             controller.handle(TouchEvent(id: touch, phase: .cancelled, location: hold.location, time: now))
             router.reassign(touch, to: .menu)
-            widgetTouches[touch] = WidgetTouch(target: nil, location: hold.location)
             openPrintMenu(hold.photo, at: hold.location, viaPointer: false)
+            menuLayer?.take(touch)
         }
     }
 

@@ -5,18 +5,7 @@ import SystemPackage
 /// not fit). Each is a layer (`LayerStack`): a touch that begins on a widget is the widget's
 /// until it lifts, and never reaches a print under it.
 extension BoardSession {
-    /// A menu open on the board, and what its entries do.
-    enum OpenMenu {
-        /// A print's menu; `viaPointer` when right-clicked (it offers to pin a finger there).
-        case print(PhotoID, viaPointer: Bool)
-        case tidy
-        /// The controls from `first` on, which did not fit the bar.
-        case more(first: Int)
-        /// About a photo: text only; any touch closes it.
-        case about
-    }
-
-    /// One touch on the controls or a menu: what it began on, and where it is.
+    /// One touch on the controls: what it began on, and where it is.
     struct WidgetTouch {
         var target: WidgetTarget?
         var location: Point
@@ -24,14 +13,14 @@ extension BoardSession {
 
     // MARK: Layers
 
-    /// A touch on the controls or a menu (or outside an open menu): a target acts when the
-    /// finger lifts on it — on a menu, wherever the finger slid to from the long press.
+    /// A touch on the controls, or outside an open menu (it closes the menu and does nothing
+    /// more): a control acts when the finger lifts on the one it began on.
     func widgetTouch(_ touch: TouchEvent, on layer: Layer, effects: inout [BoardEffect]) {
         let location = touch.phase == .began ? (touch.routingLocation ?? touch.location) : touch.location
-        let widget = layer == .menu ? shown.menu : layer == .controls ? shown.bar : nil
+        let bar = layer == .controls ? shown.bar : nil
         switch touch.phase {
         case .began:
-            let state = WidgetTouch(target: widget?.target(at: location), location: location)
+            let state = WidgetTouch(target: bar?.target(at: location), location: location)
             widgetTouches[touch.id] = state
             if layer == .dismissMenu { closeMenu() }
             if layer == .controls { showControls(at: touch.time) }
@@ -39,33 +28,17 @@ extension BoardSession {
         case .moved:
             guard var state = widgetTouches[touch.id] else { return }
             state.location = location
-            if layer == .menu { state.target = widget?.target(at: location) }
             widgetTouches[touch.id] = state
-            // A menu's entry under a sliding finger shows pressed; a control, while the finger is still on it.
-            pressed = layer == .menu || widget?.target(at: location) == state.target ? state.target : nil
+            pressed = bar?.target(at: location) == state.target ? state.target : nil
         case .ended:
             guard let state = widgetTouches.removeValue(forKey: touch.id) else { return }
             pressed = nil
-            // A control acts when lifted on the one it began on; a menu, on any entry.
-            let target = widget?.target(at: location)
-            guard layer == .menu || target == state.target else { return }
-            release(target, on: layer, at: touch.time, effects: &effects)
+            if case .control(let index) = bar?.target(at: location), bar?.target(at: location) == state.target {
+                activateControl(index, at: touch.time, effects: &effects)
+            }
         case .cancelled:
             widgetTouches[touch.id] = nil
             pressed = nil
-        }
-    }
-
-    private func release(_ target: WidgetTarget?, on layer: Layer, at time: Instant, effects: inout [BoardEffect]) {
-        switch (layer, target) {
-        case (.menu, .menuEntry(let index)):
-            chooseMenuEntry(index, at: time, effects: &effects)
-        case (.menu, _):
-            if case .about = menu { closeMenu() }
-        case (.controls, .control(let index)):
-            activateControl(index, at: time, effects: &effects)
-        default:
-            break
         }
     }
 
@@ -80,7 +53,7 @@ extension BoardSession {
     /// Whether the controls stay however idle: the board is empty, a finger is on them, a menu
     /// or the picker is open.
     var controlsArePinned: Bool {
-        (catalogue != nil && controller.board.photos.isEmpty && !(catalogue?.isLoading ?? true)) || menu != nil || picker != nil
+        (catalogue != nil && controller.board.photos.isEmpty && !(catalogue?.isLoading ?? true)) || menuLayer != nil || picker != nil
             || router.touches(of: .controls).isEmpty == false
     }
 
@@ -149,45 +122,41 @@ extension BoardSession {
 
     // MARK: Menus
 
-    func openMenu(_ kind: OpenMenu, at anchor: Point) {
-        menu = kind
-        menuAnchor = anchor
+    /// Opens a menu of `kind` at `anchor`, its entries as they are now.
+    func openMenu(_ kind: MenuLayer.Kind, at anchor: Point, title: String? = nil, lines: [String] = []) {
+        let entries: [PopupMenu.Entry]
+        var title = title
+        switch kind {
+        case .print(let id, let viaPointer):
+            entries = printMenuEntries(viaPointer: viaPointer).map { entry in
+                PopupMenu.Entry(entry.command == .closeUp && controller.isUpClose(id) ? entry.titleWhenOn ?? entry.title : entry.title)
+            }
+            title = catalogue?.name(of: id)
+        case .tidy:
+            entries = commands.tidyMenu.map { PopupMenu.Entry($0.title) }
+            title = "Tidy"
+        case .more(let first):
+            let disabled = disabledControls()
+            entries = commands.controls.dropFirst(first).enumerated().map { offset, control in
+                PopupMenu.Entry(control.word, isEnabled: !disabled.contains(first + offset))
+            }
+        case .about:
+            entries = []
+        }
+        menuLayer = MenuLayer(kind, PopupMenu(title: title, lines: lines, entries: entries, anchor: anchor))
     }
 
     func closeMenu() {
-        menu = nil
-    }
-
-    /// The menu as it shows now.
-    func popupMenu() -> PopupMenu? {
-        guard let menu else { return nil }
-        let pressedIndex: Int? = if case .menuEntry(let index) = pressed { index } else { nil }
-        switch menu {
-        case .print(let id, let viaPointer):
-            let entries = printMenuEntries(viaPointer: viaPointer).map { entry in
-                PopupMenu.Entry(entry.command == .closeUp && controller.isUpClose(id) ? entry.titleWhenOn ?? entry.title : entry.title)
-            }
-            return PopupMenu(title: catalogue?.name(of: id), entries: entries, anchor: menuAnchor, pressed: pressedIndex)
-        case .tidy:
-            return PopupMenu(
-                title: "Tidy", entries: commands.tidyMenu.map { PopupMenu.Entry($0.title) }, anchor: menuAnchor, pressed: pressedIndex)
-        case .more(let first):
-            let entries = commands.controls.dropFirst(first).enumerated().map { offset, control in
-                PopupMenu.Entry(control.word, isEnabled: !disabledControls().contains(first + offset))
-            }
-            return PopupMenu(entries: entries, anchor: menuAnchor, pressed: pressedIndex)
-        case .about:
-            return PopupMenu(title: aboutTitle, lines: aboutLines, entries: [], anchor: menuAnchor)
-        }
+        menuLayer = nil
     }
 
     func chooseMenuEntry(_ index: Int, at time: Instant, effects: inout [BoardEffect]) {
-        guard let menu else { return }
+        guard let menuLayer else { return }
         closeMenu()
-        switch menu {
+        switch menuLayer.kind {
         case .print(let id, let viaPointer):
             let entries = printMenuEntries(viaPointer: viaPointer)
-            if entries.indices.contains(index) { act(entries[index].command, on: id, at: time, effects: &effects) }
+            if entries.indices.contains(index) { act(entries[index].command, on: id, at: menuLayer.anchor, time: time, effects: &effects) }
         case .tidy:
             if commands.tidyMenu.indices.contains(index) { perform(commands.tidyMenu[index].command, at: time, effects: &effects) }
         case .more(let first):
@@ -205,31 +174,29 @@ extension BoardSession {
 
     /// Carries out a command of a print's menu on that print (a command of the board's own, on
     /// the board).
-    func act(_ command: BoardCommand, on id: PhotoID, at time: Instant, effects: inout [BoardEffect]) {
+    func act(_ command: BoardCommand, on id: PhotoID, at anchor: Point, time: Instant, effects: inout [BoardEffect]) {
         switch command {
         case .closeUp: controller.toggleCloseUp(id)
         case .putBack: controller.putBack(id)
         case .turnUpright: controller.turnUpright(id)
         case .removeTarget: controller.removeFromBoard(id)
-        case .about: showAbout(id)
+        case .about: showAbout(id, at: anchor)
         case .copy: copy(id, effects: &effects, at: time)
-        case .pinFinger: for touch in emulator.pinFinger(at: menuAnchor, time: time) { route(touch, effects: &effects) }
+        case .pinFinger: for touch in emulator.pinFinger(at: anchor, time: time) { route(touch, effects: &effects) }
         default: perform(command, at: time, effects: &effects)
         }
     }
 
     /// Opens "About this photo": its name, folder, size, date taken and camera.
-    func showAbout(_ id: PhotoID) {
+    func showAbout(_ id: PhotoID, at anchor: Point) {
         guard let catalogue else { return }
-        aboutTitle = catalogue.name(of: id)
         var lines: [String] = []
         if let folder = catalogue.path(of: id)?.removingLastComponent() { lines.append("In \(folder.escaped)") }
         if let size = catalogue.nativeSize(of: id) { lines.append("\(Int(size.width)) × \(Int(size.height)) pixels") }
         // When it was taken, or else the file's own date: "Date", which is true of both.
         if let date = catalogue.dateTaken(of: id) ?? nil { lines.append("Date \(CaptionLayout.dateText(date))") }
         if let camera = catalogue.camera(of: id) { lines.append("Camera: \(camera)") }
-        aboutLines = lines
-        openMenu(.about, at: menuAnchor)
+        openMenu(.about, at: anchor, title: catalogue.name(of: id), lines: lines)
     }
 
     /// A print's menu, opened by a long press (the finger stays on it, and may slide to an entry)
@@ -262,7 +229,7 @@ extension BoardSession {
             let word = commands.controls.indices.contains(index) ? commands.controls[index].word : ControlBar.moreWord
             lines.append(line("control", word, frame))
         }
-        if let menu = popupMenu() {
+        if let menu = menuLayer?.popup {
             for (frame, target) in shown.menu?.targets ?? [] {
                 guard case .menuEntry(let index) = target, menu.entries.indices.contains(index) else { continue }
                 lines.append(line("menu", menu.entries[index].title, frame))

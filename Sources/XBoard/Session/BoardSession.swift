@@ -59,11 +59,8 @@ public final class BoardSession {
     var pressed: WidgetTarget?
     /// The touches on widgets, and what each began on.
     var widgetTouches: [TouchID: WidgetTouch] = [:]
-    /// The menu open now, and where it was opened.
-    var menu: OpenMenu?
-    var menuAnchor = Point.zero
-    var aboutTitle: String?
-    var aboutLines: [String] = []
+    /// The menu open now.
+    var menuLayer: MenuLayer?
     /// Whether undo can act, as worked out for a revision.
     var undoKnown: (revision: UInt64, canUndo: Bool)?
     /// The photo picker, while open; the folder it showed last.
@@ -152,7 +149,7 @@ public final class BoardSession {
             lastPointer = pointer.location
             if case .pressed(.right) = pointer.kind, !pointer.modifiers.contains(.control), !emulator.hasPinnedFinger {
                 // A right-click opens a print's menu, as on every desktop; Ctrl+right-click pins a finger.
-                if menu != nil {
+                if menuLayer != nil {
                     closeMenu()
                 } else if let id = controller.board.photo(at: pointer.location) {
                     openPrintMenu(id, at: pointer.location, viaPointer: true)
@@ -243,7 +240,7 @@ public final class BoardSession {
     /// board — no finger, click or key for a moment, nothing moving, no picker or menu open.
     public func arrivalFrameTime(after lastFrame: Instant?, at now: Instant) -> Instant? {
         guard let lastFrame, catalogue?.isLoading == true, controller.activeTouchCount == 0, !controller.isAnimating,
-            picker == nil, menu == nil, !showsHelp
+            picker == nil, menuLayer == nil, !showsHelp
         else { return nil }
         if let input = lastInputAt, now - input < settings.inputQuiet { return nil }
         return lastFrame + settings.arrivalFrameInterval
