@@ -53,16 +53,22 @@ extension EndToEnd {
             print("the window appeared after \(mapped)")
             // Sample the screen while loading: the indicator panel darkens the bottom-left corner,
             // and the pictures' area grows as they arrive (their prints lie as plain cards from
-            // the start).
+            // the start). The area is counted between the controls and the panel, where only
+            // prints are. Loading is over when the panel has shown and gone: the 40 decodes last
+            // at least three seconds (the delay above), and the panel shows after one at most.
             var sawIndicator = false, areas: [Int] = []
-            let done = try waitFor("all photos", stall: .seconds(60), interval: .milliseconds(100)) { () -> Bool? in
+            let done = try waitFor("all photos (areas so far: \(areas.suffix(8)))", stall: .seconds(60), interval: .milliseconds(100)) {
+                () -> Bool? in
                 let shot = try reader.screenshot()
                 let corner = shot.pixel(3, shot.height - 20)
                 let isPanel = abs(Int(corner >> 16) - 30) <= 4 && abs(Int(corner >> 8 & 0xFF) - 35) <= 4
                 if isPanel { sawIndicator = true }
                 // The pictures' noisy left halves; cards are plain grey.
-                areas.append(shot.blob(of: 0x30_9050, tolerance: 48)?.count ?? 0)
-                return areas.count > 3 && areas.suffix(3).allSatisfy { $0 == areas.last && $0 > 0 } && !isPanel ? true : nil
+                let top = 80, bottom = shot.height - 40
+                let prints = Screenshot(
+                    width: shot.width, height: bottom - top, pixels: Array(shot.pixels[(top * shot.width)..<(bottom * shot.width)]))
+                areas.append(prints.blob(of: 0x30_9050, tolerance: 48)?.count ?? 0)
+                return sawIndicator && !isPanel && areas.count > 3 && areas.suffix(3).allSatisfy { $0 == areas.last && $0 > 0 } ? true : nil
             }
             #expect(done)
             #expect(sawIndicator, "no progress indicator while loading")
@@ -77,8 +83,17 @@ extension EndToEnd {
                 try TestPhotos.writeStripes(to: path, width: 4000, height: 3000, period: 8)
                 return [path]
             }
-            _ = try waitFor("the photo", stall: .seconds(20)) { () -> Bool? in
-                (try session.screenshot().blob(of: 0xFA_F9F5, tolerance: 2)?.count ?? 0) > 1000 ? true : nil
+            // The picture shown (not its card, a plain light grey, nor the bare table) and at rest
+            // under the middle of the screen, where the wheel turns below: the middle row the same
+            // mid grey (stripes finer than a pixel) three looks running.
+            var means: [Int] = []
+            _ = try waitFor(
+                "the picture at rest (middle row's mean so far: \(means.suffix(8)))", stall: .seconds(20), interval: .milliseconds(100)
+            ) {
+                () -> Bool? in
+                let row = try session.reader.pixels(x: 600, y: 400, width: 80, height: 1).map { Int($0 & 0xFF) }
+                means.append(row.reduce(0, +) / row.count)
+                return means.count >= 3 && means.suffix(3).allSatisfy { $0 == means.last && (60...180).contains($0) } ? true : nil
             }
             // Zoom in about the middle of the screen with the wheel: 1.1^16 ≈ 4.6×.
             try session.movePointer(to: (640, 400))
