@@ -31,7 +31,7 @@ extension BoardSession {
             let widget = pickerLayer.layout(in: size, measure: scene.measure, style: style, onBoard: onBoard)
             stack.append(.picker, [.widget(widget.item)], reach: .widget(widget))
         }
-        let opacity = controlsOpacity(at: now)
+        let opacity = controls.opacity(at: now, isPinned: controlsArePinned)
         if opacity > 0, !isBarCoveringAPrintInHand(metrics: metrics) {
             let bar = controlBar().layout(in: size, measure: scene.measure, opacity: opacity)
             stack.append(.controls, [.widget(bar.item)], reach: .widget(bar))

@@ -7,7 +7,7 @@ extension BoardSession {
         switch router.route(touch, hitTest: layer(at:)) {
         case .board:
             if touch.phase == .began, controller.board.photo(at: touch.routingLocation ?? touch.location) == nil {
-                showControls(at: touch.time)  // a finger on the empty table brings the controls
+                controls.show(at: touch.time)  // a finger on the empty table brings the controls
             }
             controller.handle(touch)
         case .notice(let id):
@@ -26,8 +26,13 @@ extension BoardSession {
                 case .close: closeMenu()
                 }
             }
-        case let layer:
-            widgetTouch(touch, on: layer, effects: &effects)
+        case .dismissMenu:
+            // Outside an open menu: the touch closes it, and is nothing more until it lifts.
+            if touch.phase == .began { closeMenu() }
+        case .controls:
+            for case .activate(let index) in controls.touch(touch, shown: shown.bar) {
+                activateControl(index, at: touch.time, effects: &effects)
+            }
         }
     }
 
@@ -48,7 +53,7 @@ extension BoardSession {
         guard case .moved = pointer.kind else { return }
         let reach = WidgetMetrics(scale: scene.style.uiScale)
         if pointer.location.y < reach.target + 3 * reach.edgeMargin || controller.board.photo(at: pointer.location) == nil {
-            showControls(at: pointer.time)
+            controls.show(at: pointer.time)
         }
     }
 

@@ -5,65 +5,13 @@ import SystemPackage
 /// not fit). Each is a layer (`LayerStack`): a touch that begins on a widget is the widget's
 /// until it lifts, and never reaches a print under it.
 extension BoardSession {
-    /// One touch on the controls: what it began on, and where it is.
-    struct WidgetTouch {
-        var target: WidgetTarget?
-        var location: Point
-    }
-
-    // MARK: Layers
-
-    /// A touch on the controls, or outside an open menu (it closes the menu and does nothing
-    /// more): a control acts when the finger lifts on the one it began on.
-    func widgetTouch(_ touch: TouchEvent, on layer: Layer, effects: inout [BoardEffect]) {
-        let location = touch.phase == .began ? (touch.routingLocation ?? touch.location) : touch.location
-        let bar = layer == .controls ? shown.bar : nil
-        switch touch.phase {
-        case .began:
-            let state = WidgetTouch(target: bar?.target(at: location), location: location)
-            widgetTouches[touch.id] = state
-            if layer == .dismissMenu { closeMenu() }
-            if layer == .controls { showControls(at: touch.time) }
-            pressed = state.target
-        case .moved:
-            guard var state = widgetTouches[touch.id] else { return }
-            state.location = location
-            widgetTouches[touch.id] = state
-            pressed = bar?.target(at: location) == state.target ? state.target : nil
-        case .ended:
-            guard let state = widgetTouches.removeValue(forKey: touch.id) else { return }
-            pressed = nil
-            if case .control(let index) = bar?.target(at: location), bar?.target(at: location) == state.target {
-                activateControl(index, at: touch.time, effects: &effects)
-            }
-        case .cancelled:
-            widgetTouches[touch.id] = nil
-            pressed = nil
-        }
-    }
-
     // MARK: Controls
-
-    /// Shows the controls for a while (a finger or the pointer came to the empty table or the
-    /// top edge).
-    func showControls(at now: Instant) {
-        controlsShownUntil = max(controlsShownUntil ?? now, now + settings.controlsIdle)
-    }
 
     /// Whether the controls stay however idle: the board is empty, a finger is on them, a menu
     /// or the picker is open.
     var controlsArePinned: Bool {
         (catalogue != nil && controller.board.photos.isEmpty && !(catalogue?.isLoading ?? true)) || menuLayer != nil || picker != nil
             || router.touches(of: .controls).isEmpty == false
-    }
-
-    /// The controls' opacity at `now`: 1 while shown, fading over `controlsFade` after.
-    func controlsOpacity(at now: Instant) -> Double {
-        if controlsArePinned { return 1 }
-        guard let until = controlsShownUntil else { return 0 }
-        if now <= until { return 1 }
-        let fade = (now - until).seconds / settings.controlsFade.seconds
-        return max(0, 1 - fade)
     }
 
     /// The controls that cannot act now, by index (undo with nothing to undo).
@@ -93,7 +41,7 @@ extension BoardSession {
     }
 
     func activateControl(_ index: Int, at time: Instant, effects: inout [BoardEffect]) {
-        showControls(at: time)
+        controls.show(at: time)
         let bar = controlBar()
         if index == bar.moreIndex {
             let first = bar.fittingCount(width: controller.board.size.width, measure: scene.measure)
@@ -114,10 +62,7 @@ extension BoardSession {
     }
 
     func controlBar() -> ControlBar {
-        let pressedIndex: Int? = if case .control(let index) = pressed { index } else { nil }
-        return ControlBar(
-            controls: commands.controls, metrics: WidgetMetrics(scale: scene.style.uiScale), pressed: pressedIndex,
-            disabled: disabledControls())
+        controls.bar(commands.controls, metrics: WidgetMetrics(scale: scene.style.uiScale), disabled: disabledControls())
     }
 
     // MARK: Menus

@@ -53,12 +53,8 @@ public final class BoardSession {
     var unopenedReasons: [String: String] = [:]
     /// Whether the session has ended (a quit effect went out).
     public internal(set) var hasEnded = false
-    /// Until when the controls show (then they fade), unless pinned (`controlsArePinned`).
-    var controlsShownUntil: Instant?
-    /// The widget target a finger holds down now, shown pressed.
-    var pressed: WidgetTarget?
-    /// The touches on widgets, and what each began on.
-    var widgetTouches: [TouchID: WidgetTouch] = [:]
+    /// The controls along the top edge: when they show, and the touches on them.
+    var controls: ControlsLayer
     /// The menu open now.
     var menuLayer: MenuLayer?
     /// Whether undo can act, as worked out for a revision.
@@ -105,7 +101,8 @@ public final class BoardSession {
         saving = SaveStatus(
             autosaveDelay: settings.autosaveDelay, firstRetry: settings.saveRetry, longestRetry: settings.longestSaveRetry)
         lastChange = (controller.revision, now)
-        showControls(at: now)
+        controls = ControlsLayer(idle: settings.controlsIdle, fade: settings.controlsFade)
+        controls.show(at: now)
     }
 
     /// Handles one event at `now`; returns what the platform must do.
@@ -169,7 +166,7 @@ public final class BoardSession {
             // Each of the device's touches is cancelled where it belongs — a widget's, the removed
             // list's, a print's — so nothing it held stays pressed, dragged or half-moved.
             for touch in router.touches(fromSource: source) {
-                let location = widgetTouches[touch]?.location ?? controller.lastTouchLocations[touch] ?? .zero
+                let location = controls.location(of: touch) ?? controller.lastTouchLocations[touch] ?? .zero
                 route(TouchEvent(id: touch, phase: .cancelled, location: location, time: now), effects: &effects)
             }
             controller.cancelTouches(fromSource: source)
@@ -251,13 +248,9 @@ public final class BoardSession {
     /// indicator's tick and the notices.
     public func nextDeadline(after now: Instant, isVisible: Bool = true) -> Instant? {
         let frame = now + settings.frameInterval
-        let controlsFading =
-            controlsShownUntil.map { until in
-                now < until ? until : (now < until + settings.controlsFade ? frame : nil)
-            } ?? nil
         let sources: [Instant?] = [
             isVisible ? controller.nextDeadline : controller.nextTimeout,
-            isVisible && !controlsArePinned ? controlsFading : nil,
+            isVisible ? controls.nextDeadline(after: now, frame: frame, isPinned: controlsArePinned) : nil,
             isVisible && (picker?.isGliding ?? false) ? frame : nil,
             isVisible && controller.holdProgress(at: now) != nil ? frame : nil,
             saving.nextDeadline(after: now),
