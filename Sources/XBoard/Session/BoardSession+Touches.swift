@@ -16,7 +16,12 @@ extension BoardSession {
             // A tap anywhere on the sheet puts it away (it covers most of the board).
             if touch.phase == .ended { showsHelp = false }
         case .removedPhotos:
-            shelfTouch(touch)
+            for outcome in shelf.touch(touch, shown: shown.shelf) {
+                switch outcome {
+                case .putBack(let photo): controller.returnToBoard(photo)
+                case .close: showsRemovedPhotos = false
+                }
+            }
         case .picker:
             apply(pickerLayer?.touch(touch, shown: shown.picker, in: controller.board.size) ?? [], effects: &effects)
         case .menu:
@@ -59,25 +64,4 @@ extension BoardSession {
 
     /// The top layer at a board point, as the last frame showed it (and drew it).
     func layer(at point: Point) -> Layer { shown.layer(at: point) }
-
-    /// A touch on the removed photos list: lifted on the slot it began on, it puts that photo
-    /// back (a tap, or a press a finger slid about on).
-    private func shelfTouch(_ touch: TouchEvent) {
-        switch touch.phase {
-        case .began:
-            shelfTouches[touch.id] = .some(shown.shelf?.photo(at: touch.routingLocation ?? touch.location))
-        case .moved:
-            break
-        case .ended:
-            guard let began = shelfTouches.removeValue(forKey: touch.id) else { return }
-            guard let photo = began else {
-                // A tap on a list with nothing left on it closes it.
-                if shown.shelf?.slots.isEmpty == true { showsRemovedPhotos = false }
-                return
-            }
-            if showsRemovedPhotos, shown.shelf?.photo(at: touch.location) == photo { controller.returnToBoard(photo) }
-        case .cancelled:
-            shelfTouches[touch.id] = nil
-        }
-    }
 }

@@ -22,14 +22,16 @@ public final class BoardSession {
     public internal(set) var notices: NoticeQueue
     public internal(set) var showsHelp = false
     /// Whether the photos taken off the board show along the bottom edge (r).
-    public internal(set) var showsRemovedPhotos = false
+    public internal(set) var showsRemovedPhotos: Bool {
+        get { shelf.isShown }
+        set { shelf.isShown = newValue }
+    }
+    var shelf = ShelfLayer()
     /// Whether the prints show their captions (c), and the captions made so far.
     public internal(set) var showsCaptions = false
     var captions: [PhotoID: String] = [:]
     /// The one grab table: every touch belongs to the layer it began on.
     var router = TouchRouter<Layer>(fallback: .board)
-    /// The photo each touch on the removed photos list began on.
-    var shelfTouches: [TouchID: PhotoID?] = [:]
     /// The layers the last frame showed above the prints: what a touch beginning lands on.
     var shown = LayerStack()
     /// Counts arrivals of sharper or smaller copies, which change pixels but not the board.
