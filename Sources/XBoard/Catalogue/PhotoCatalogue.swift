@@ -79,10 +79,10 @@ public struct PhotoCatalogue: Sendable {
     /// The highest stacking key of a placed photo (dropped photos go above it).
     var highestStack: Double?
     /// Cards laid out at the start but not on the board yet, bottom first: a few thousand go on
-    /// a turn (`placePendingCards`), so opening ten thousand never holds the loop for one pass
-    /// over all of them.
+    /// a turn (`placePendingCards`), so opening ten thousand never holds one turn for a pass over
+    /// all of them.
     var pendingCards: ArraySlice<(id: PhotoID, declared: Size)> = []
-    /// How many cards go on the board a turn (about 4 ms of the loop).
+    /// How many cards go on the board a turn (about 4 ms).
     public static let cardsPerTurn = 2000
     /// Paths whose first decode failed, in the order they failed (each once).
     public private(set) var failedPaths: [FilePath] = []
@@ -420,7 +420,7 @@ public struct PhotoCatalogue: Sendable {
         var requests: [DecodeRequest] = []
         // Asked every turn the board changes while it rests — each turn of an opening of ten
         // thousand: the size checks first, and whether the photo is busy only for the few that
-        // want another copy (asked of every photo, it was most of the loop's work while opening).
+        // want another copy (asked of every photo, it was most of a turn's work while opening).
         for photo in controller.board.photos {
             let index = photo.id.rawValue
             guard entries.indices.contains(index), var copy = entries[index].copy, !copy.isPending else { continue }

@@ -300,11 +300,6 @@ public final class CairoPainter {
         cairo_clip(context)
     }
 
-    /// Renders the list into a PNG file, reading the pictures back from the server.
-    public func exportPNG(_ list: DisplayList, to path: String) throws {
-        try PNGExport.write(list, to: path) { pictures[$0] }
-    }
-
     /// Forgets what was painted, so the next `paint` redraws the whole frame; with
     /// `sprites`, every print's sprite is rendered again too.
     public func invalidate(sprites dropSprites: Bool = false) {

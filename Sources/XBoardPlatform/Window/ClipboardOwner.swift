@@ -164,16 +164,6 @@ final class ClipboardOwner {
         XFlush(display)
     }
 
-    /// Gives the clipboard up (nothing is offered any more).
-    func disown() {
-        if case .owning(_, let time) = ownership, XGetSelectionOwner(display, atom("CLIPBOARD")) == window {
-            XSetSelectionOwner(display, atom("CLIPBOARD"), 0, time)
-        }
-        ownership = .none
-        refuseParked()
-        XFlush(display)
-    }
-
     /// Takes an X event received at `now`: requests, the loss of the clipboard, deletions of
     /// requestors' properties (INCR), the timestamp, the clipboard manager's answer.
     func handle(_ event: XEvent, at now: Instant) -> Change? {
