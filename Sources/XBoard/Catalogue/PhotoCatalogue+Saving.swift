@@ -3,7 +3,7 @@
 extension PhotoCatalogue {
     /// What this window knows of the board now, for a save: every photo placed (on the board,
     /// bottom to top, as they lie — a close-up where it lay before — and off it), by its
-    /// canonical path. O(n) in the photos, no sorting: cheap enough for the loop.
+    /// canonical path. O(n) in the photos, no sorting: cheap enough for the main thread.
     public func snapshot(of controller: BoardController) -> BoardMemory.Snapshot {
         func memory(_ photo: Photo, isRemoved: Bool) -> PhotoMemory? {
             guard let entry = entry(photo.id) else { return nil }
@@ -21,7 +21,7 @@ extension PhotoCatalogue {
     public var baseline: Baseline { Baseline(photos: baselineByPath, keys: baselineKeys) }
 
     /// The baseline of a save, as kept; `snapshot` makes the merge's value of it (a sort, for
-    /// the worker that saves, not the loop).
+    /// the worker that saves, not the main thread).
     public struct Baseline: Sendable {
         var photos: [PathKey: PhotoMemory]
         var keys: [PathKey: Double]
@@ -41,7 +41,7 @@ extension PhotoCatalogue {
     /// Records a save (`SavedBoard`, worked out on the worker that saved): what it merged is the
     /// baseline of the next, and what is remembered now places photos still to open. Only the
     /// photos the merge gave another stacking key are looked up: after a save of ten thousand
-    /// photos the loop took 12 ms rebuilding what the worker now builds.
+    /// photos the main thread took 12 ms rebuilding what the worker now builds.
     public mutating func didSave(_ saved: SavedBoard) {
         baselineByPath = saved.baselinePhotos
         baselineKeys = saved.baselineKeys
@@ -61,7 +61,7 @@ extension PhotoCatalogue {
     }
 }
 
-/// What a save leaves behind, worked out on the worker that saved, so the loop only takes it in
+/// What a save leaves behind, worked out on the worker that saved, so the main thread only takes it in
 /// (`PhotoCatalogue.didSave`): the snapshot merged, what is remembered now, the snapshot by path
 /// and its stacking order (the next save's baseline), and the stacking keys the merge changed.
 public struct SavedBoard: Sendable {

@@ -14,6 +14,10 @@ import SystemPackage
 /// It also keeps what a save needs: what each photo was when it opened or was last saved (the
 /// baseline a save merges against), and photos recognised renamed. Pure: files are never
 /// opened here; the facts come with the decode reports.
+///
+/// Its concerns live in extensions: the decode reports taken in, cards withdrawn and photos
+/// placed (`+Loading`), copies decoded again at the size they show (`+Resolution`), drops
+/// (`+Drops`), what a save needs (`+Saving`) and tidying by name or date (`+Tidy`).
 public struct PhotoCatalogue: Sendable {
     /// One photo the board was asked to open.
     struct Entry: Sendable {
@@ -79,18 +83,18 @@ public struct PhotoCatalogue: Sendable {
     /// The highest stacking key of a placed photo (dropped photos go above it).
     var highestStack: Double?
     /// Cards laid out at the start but not on the board yet, bottom first: a few thousand go on
-    /// a turn (`placePendingCards`), so opening ten thousand never holds the loop for one pass
-    /// over all of them.
+    /// a turn (`placePendingCards`), so opening ten thousand never holds one turn for a pass over
+    /// all of them.
     var pendingCards: ArraySlice<(id: PhotoID, declared: Size)> = []
-    /// How many cards go on the board a turn (about 4 ms of the loop).
+    /// How many cards go on the board a turn (about 4 ms).
     public static let cardsPerTurn = 2000
     /// Paths whose first decode failed, in the order they failed (each once).
-    public private(set) var failedPaths: [FilePath] = []
-    private var initialResults = 0
-    private var decodeTime = Duration.zero
-    private let startTime: Instant
+    public internal(set) var failedPaths: [FilePath] = []
+    var initialResults = 0
+    var decodeTime = Duration.zero
+    let startTime: Instant
     /// How many decodes run at once, for the loading estimate.
-    private let workerCount: Int
+    let workerCount: Int
     /// Whether decodes may be served from (and make) the shared thumbnail cache.
     public let usesThumbnails: Bool
 
@@ -254,187 +258,4 @@ public struct PhotoCatalogue: Sendable {
     public var canonicalKeys: [PathKey] { entries.map(\.canonical) }
 
     func entry(_ id: PhotoID) -> Entry? { entries.indices.contains(id.rawValue) ? entries[id.rawValue] : nil }
-
-    // MARK: Loading
-
-    /// Whether a first decode is still under way.
-    public var isLoading: Bool { initialResults < entries.count || hasPendingCards }
-
-    /// Every file has been tried and none could be opened.
-    public var allFailed: Bool { !isLoading && !entries.contains { $0.copy != nil } }
-
-    /// The loading indicator, while more than about a second of work remains (or loading has
-    /// already taken that long).
-    public func status(at now: Instant) -> LoadingStatus? {
-        guard isLoading else { return nil }
-        let remaining = entries.count - initialResults
-        let mean = initialResults > 0 ? decodeTime.seconds / Double(initialResults) : 0.05
-        let estimate = mean * Double(remaining) / Double(workerCount)
-        guard estimate > 1 || now - startTime > .seconds(1) else { return nil }
-        return LoadingStatus(finished: initialResults, total: entries.count)
-    }
-
-    /// What taking decode reports changed.
-    public struct Received: Sendable {
-        /// Whether anything on screen changed (a photo arrived, a sharper copy came).
-        public var changed = false
-        /// Lines to say, one per problem (each names its file).
-        public var problems: [String] = []
-        /// Paths that could not be opened, newly, each with the line that says why ("path: why").
-        public var failed: [(path: FilePath, line: String)] = []
-    }
-
-    /// Takes finished decodes: places new photos, records re-decoded copies.
-    public mutating func receive(_ reports: [DecodeReport], into controller: BoardController) -> Received {
-        var received = Received()
-        for report in reports {
-            let id = report.request.photo
-            guard entries.indices.contains(id.rawValue) else { continue }
-            let isInitial = entries[id.rawValue].copy == nil && report.request.generation == 0
-            if isInitial, !entries[id.rawValue].isFailed {
-                initialResults += 1
-                decodeTime += report.duration
-            }
-            switch report.outcome {
-            case .failed(let line):
-                if isInitial {
-                    if !entries[id.rawValue].isFailed {
-                        received.problems.append(line)
-                        received.failed.append((report.request.path, line))
-                        failedPaths.append(report.request.path)
-                    }
-                    if entries[id.rawValue].stack != nil {
-                        withdrawCard(id, from: controller)
-                        received.changed = true
-                    }
-                    entries[id.rawValue].isFailed = true
-                    entries[id.rawValue].dropSlot = nil
-                } else {
-                    entries[id.rawValue].copy?.isPending = false
-                }
-            case .decoded(let facts):
-                if isInitial {
-                    entries[id.rawValue].isFailed = false
-                    entries[id.rawValue].nameKey = NameOrder.Key(entries[id.rawValue].nameBytes)
-                    entries[id.rawValue].dateTaken = .some(facts.dateTaken)
-                    if let fingerprint = facts.fingerprint { entries[id.rawValue].fingerprint = fingerprint }
-                    entries[id.rawValue].camera = facts.camera
-                    entries[id.rawValue].nativeSize = facts.nativeSize
-                    if let warning = facts.warning { received.problems.append("\(report.request.path.escaped): \(warning)") }
-                    if entries[id.rawValue].stack != nil {
-                        // Laid out as a card from its header: now it has its picture, and its true shape.
-                        controller.setPictureSize(facts.nativeSize, of: id)
-                        let key = entries[id.rawValue].canonical
-                        baselineByPath[key]?.fingerprint = entries[id.rawValue].fingerprint
-                    } else {
-                        place(id, nativeSize: facts.nativeSize, into: controller)
-                    }
-                    entries[id.rawValue].copy = Copy(
-                        longEdge: Int(facts.pixelSize.longEdge), nativeLongEdge: Int(facts.nativeSize.longEdge), generation: 0,
-                        isPending: false)
-                    received.changed = true
-                } else if var copy = entries[id.rawValue].copy, copy.generation == report.request.generation {
-                    copy.longEdge = Int(facts.pixelSize.longEdge)
-                    copy.isPending = false
-                    entries[id.rawValue].copy = copy
-                    received.changed = true
-                }
-            }
-        }
-        return received
-    }
-
-    /// Takes a card whose file could not be opened after all off the board, with what was kept
-    /// of it for saving: it is as if it had never been laid out.
-    private mutating func withdrawCard(_ id: PhotoID, from controller: BoardController) {
-        let key = entries[id.rawValue].canonical
-        controller.withdraw(id)
-        entries[id.rawValue].stack = nil
-        baselineByPath[key] = nil
-        baselineKeys[key] = nil
-    }
-
-    /// Puts a photo that just opened where the board remembers it (found by its path, or by its
-    /// fingerprint when renamed), or tosses it in; or where it was dropped; or aside, when the
-    /// memory says it was taken off the board.
-    private mutating func place(_ id: PhotoID, nativeSize: Size, into controller: BoardController) {
-        let index = id.rawValue, entry = entries[index], key = entry.canonical
-        var remembered = restore.memory[key]
-        if remembered == nil, let fingerprint = entry.fingerprint,
-            let renamedEntry = restore.memory.renamedEntry(matching: fingerprint, among: unclaimed)
-        {
-            remembered = renamedEntry
-            unclaimed.remove(renamedEntry.key)
-            renamed[renamedEntry.key] = key
-        }
-        if remembered?.isAdded == true { entries[index].isAdded = true }
-        var arrival = restore.arrival(index: index, id: id, pixelSize: nativeSize, remembered: remembered, boardSize: controller.board.size)
-        let drop = entry.dropSlot
-        entries[index].dropSlot = nil
-        if let drop {
-            arrival = restore.dropped(arrival, into: drop.layout, at: drop.index, above: highestStack)
-        }
-        entries[index].stack = arrival.stack
-        highestStack = max(highestStack ?? arrival.stack, arrival.stack)
-        let isAside = drop == nil && (entry.isAside || (remembered?.isRemoved == true && !entry.isNamed))
-        if arrival.isRestored, let remembered {
-            // As it opened, with what the memory said of it: a photo named again after it was
-            // taken off differs from this, so the next save records it back on the board.
-            baselineByPath[key] = PhotoMemory(
-                arrival.photo, key: key, fingerprint: entry.fingerprint, stack: arrival.stack, isRemoved: remembered.isRemoved,
-                isAdded: remembered.isAdded)
-            if !isAside { baselineKeys[key] = arrival.stack }
-        }
-        if isAside {
-            entries[index].isAside = true
-            controller.putAside(arrival.photo)
-        } else {
-            entries[index].isAside = false
-            let entries = self.entries
-            controller.add(arrival.photo, rank: arrival.stack) { id in
-                entries.indices.contains(id.rawValue) ? entries[id.rawValue].stack ?? .infinity : .infinity
-            }
-        }
-    }
-
-    // MARK: Resolution
-
-    /// Every photo held, decoded again at the size of its copy: the display's colour profile
-    /// changed. Each copy stays shown until its new one arrives; one already on its way is
-    /// superseded (its result is dropped as stale).
-    public mutating func decodeAgain() -> [DecodeRequest] {
-        var requests: [DecodeRequest] = []
-        for index in entries.indices {
-            guard var copy = entries[index].copy else { continue }
-            copy.generation += 1
-            copy.isPending = true
-            entries[index].copy = copy
-            requests.append(request(PhotoID(index), wanted: copy.longEdge, shown: Double(copy.longEdge) / 2, generation: copy.generation))
-        }
-        return requests
-    }
-
-    /// Asks for sharper or smaller copies of photos that are at rest and shown at a size their
-    /// copy does not suit.
-    public mutating func refineResolution(for controller: BoardController) -> [DecodeRequest] {
-        var requests: [DecodeRequest] = []
-        // Asked every turn the board changes while it rests — each turn of an opening of ten
-        // thousand: the size checks first, and whether the photo is busy only for the few that
-        // want another copy (asked of every photo, it was most of the loop's work while opening).
-        for photo in controller.board.photos {
-            let index = photo.id.rawValue
-            guard entries.indices.contains(index), var copy = entries[index].copy, !copy.isPending else { continue }
-            let shown = photo.size.longEdge * photo.scale
-            guard
-                let wanted = resolution.wantedLongEdge(
-                    shownLongEdge: shown, decodedLongEdge: copy.longEdge, nativeLongEdge: copy.nativeLongEdge),
-                !controller.isBusy(photo.id)
-            else { continue }
-            copy.generation += 1
-            copy.isPending = true
-            entries[index].copy = copy
-            requests.append(request(photo.id, wanted: wanted, shown: shown, generation: copy.generation))
-        }
-        return requests
-    }
 }

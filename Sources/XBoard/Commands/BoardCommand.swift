@@ -1,5 +1,6 @@
-/// What a person can ask of the board without gestures: the vocabulary the platform's key map
-/// produces and the loop dispatches (see `--help`). Pure data, so every command is testable
+/// What a person can ask of the board without gestures: the vocabulary of its keys, controls
+/// and menus (`CommandCatalogue`, see `--help`), which the session carries out
+/// (`BoardSession.perform(_:at:)`). Pure data, so every command is testable
 /// without X.
 public enum BoardCommand: Hashable, Sendable {
     /// Quit the board (q, Ctrl+Q, Ctrl+W).
@@ -26,10 +27,10 @@ public enum BoardCommand: Hashable, Sendable {
     /// Gather every photo back into view in a tidy spread (Space, g).
     case gather
     /// Tidy every photo into a grid without overlaps, sorted by file name (t) or by date taken
-    /// (Shift+T: EXIF DateTimeOriginal, else the file's time). The loop's to carry out: the
+    /// (Shift+T: EXIF DateTimeOriginal, else the file's time). The session's to carry out: the
     /// board knows no file names (`BoardController.tidy(order:)`).
     case tidy(byDate: Bool)
-    /// Show or hide captions on the prints: file name and date taken (c). The loop's own.
+    /// Show or hide captions on the prints: file name and date taken (c). The session's own.
     case toggleCaptions
     /// Take the target photo off the board, never off the disk (Delete).
     case removeTarget

@@ -1,9 +1,9 @@
 /// Keyboard and menu-style commands: gathering, removing, and moving the selected photo by keys
 /// (for people who cannot use gestures). Each records an undo point first.
 extension BoardController {
-    /// Carries out a board command; returns `false` for the commands that are the loop's own
-    /// (quit, escape, fullscreen, help, export, documents, the removed photos list), which the
-    /// board has no part in.
+    /// Carries out a board command; returns `false` for the commands that are the session's own
+    /// (`BoardSession.perform(_:at:)`: quitting, files, the clipboard, the window and what shows
+    /// over the board), which the board has no part in.
     @discardableResult
     public func perform(_ command: BoardCommand) -> Bool {
         let steps = settings.commands

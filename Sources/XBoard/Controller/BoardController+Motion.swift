@@ -1,5 +1,5 @@
 /// Time and motion: fingers' values applied to a placement, glides after release, settles, and
-/// the deadlines the loop sleeps until.
+/// when the board next needs time to pass (`nextDeadline`).
 extension BoardController {
     /// Lets time pass: recognizers time out, glides and settles move on.
     public func advance(to time: Instant) {

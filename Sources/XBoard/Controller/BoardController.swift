@@ -4,11 +4,12 @@
 ///
 /// Time passes only through the events' instants and `advance(to:)`; the controller never reads
 /// a clock. `nextDeadline` says when it next needs `advance(to:)`, and `revision` changes
-/// whenever anything visible changed, so the loop repaints exactly then.
+/// whenever anything visible changed, so a frame is drawn exactly then.
 ///
 /// Its concerns live in extensions: touch routing (`+Routing`), motion and time (`+Motion`),
-/// taps (`+Taps`), window resizes (`+Resize`), undo and redo (`+History`) and keyboard commands
-/// (`+Commands`).
+/// taps (`+Taps`), window resizes (`+Resize`), undo and redo (`+History`), keyboard commands
+/// (`+Commands`), cards waiting for their pictures (`+Cards`), photos taken off the board
+/// (`+OffBoard`) and tidying into a grid (`+Tidy`).
 public final class BoardController {
     public internal(set) var board: Board
     public let settings: BoardSettings

@@ -68,3 +68,21 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "[\(origin) \(size)]" }
 }
+
+extension Rect {
+    /// The overlap of two rectangles, or `nil` when they do not overlap.
+    public func intersection(_ other: Rect) -> Rect? {
+        let lowX = max(minX, other.minX), lowY = max(minY, other.minY)
+        let highX = min(maxX, other.maxX), highY = min(maxY, other.maxY)
+        guard highX > lowX, highY > lowY else { return nil }
+        return Rect(x: lowX, y: lowY, width: highX - lowX, height: highY - lowY)
+    }
+
+    public func intersects(_ other: Rect) -> Bool { intersection(other) != nil }
+
+    /// The smallest rectangle with whole-pixel edges that contains this one.
+    public var integral: Rect {
+        let lowX = minX.rounded(.down), lowY = minY.rounded(.down)
+        return Rect(x: lowX, y: lowY, width: maxX.rounded(.up) - lowX, height: maxY.rounded(.up) - lowY)
+    }
+}

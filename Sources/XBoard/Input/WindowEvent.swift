@@ -1,6 +1,7 @@
 import SystemPackage
 
-/// What the window reports to the loop, already converted into the core's terms.
+/// What the window reports, already converted into the core's terms, for the session
+/// (`SessionEvent.window`).
 public enum WindowEvent: Equatable, Sendable {
     case touch(TouchEvent)
     /// Mouse, wheel or touchpad input, for mouse emulation.
@@ -25,9 +26,9 @@ public enum WindowEvent: Equatable, Sendable {
     /// stands for).
     case key(KeyChord, at: Instant)
     /// Files or folders dropped from a file manager (XDND), and where, in board points, with the
-    /// entries of the list that name no file here (`refused`, each with why). The loop tells the
-    /// window whether it took any (`X11Window.finishDrop(accepted:)`), and the window tells the
-    /// file manager.
+    /// entries of the list that name no file here (`refused`, each with why). The session says
+    /// whether it took any (`BoardEffect.finishDrop`), the window is told
+    /// (`X11Window.finishDrop(accepted:)`), and it tells the file manager.
     case filesDropped([FilePath], at: Point, refused: [DropReport.LeftOut])
     /// A drop the board could not take at all (nor read): why, in a sentence for a person.
     case dropIgnored(String)

@@ -3,8 +3,8 @@
 /// unless sticky; dismissed by a tap or withdrawn when what they say no longer holds.
 ///
 /// Time is data here as everywhere in the core: `advance(to:)` lets it pass, and
-/// `nextDeadline(after:)` says when the loop must wake (a fade's frames, or the next fade's
-/// start).
+/// `nextDeadline(after:)` says when it next needs time to pass (a fade's frames, or the next
+/// fade's start).
 public struct NoticeQueue: Sendable {
     public var settings: NoticeSettings
     /// Every notice, in the order posted (replacements keep their predecessor's place).
@@ -65,7 +65,7 @@ public struct NoticeQueue: Sendable {
         }
     }
 
-    /// When the loop must next wake for the notices: the next frame while one fades, else the
+    /// When the notices next need time to pass: the next frame while one fades, else the
     /// instant the next fade begins; `nil` when only sticky notices (or none) are shown.
     public func nextDeadline(after now: Instant) -> Instant? {
         var deadline: Instant?

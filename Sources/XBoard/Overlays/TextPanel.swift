@@ -2,7 +2,7 @@
 /// notice. `OverlayLayout` makes it fit the window; the painter only draws it, and damage is
 /// its frame (`OverlayGeometry.extent(of:in:scale:)`).
 public struct TextPanel: Hashable, Sendable {
-    /// What the panel shows, so the loop can tell which one a tap landed on.
+    /// What the panel shows, so the session can tell which one a tap landed on.
     public enum Kind: Hashable, Sendable {
         case hint
         case help

@@ -151,24 +151,6 @@ extension DisplayItem {
     }
 }
 
-extension Rect {
-    /// The overlap of two rectangles, or `nil` when they do not overlap.
-    public func intersection(_ other: Rect) -> Rect? {
-        let lowX = max(minX, other.minX), lowY = max(minY, other.minY)
-        let highX = min(maxX, other.maxX), highY = min(maxY, other.maxY)
-        guard highX > lowX, highY > lowY else { return nil }
-        return Rect(x: lowX, y: lowY, width: highX - lowX, height: highY - lowY)
-    }
-
-    public func intersects(_ other: Rect) -> Bool { intersection(other) != nil }
-
-    /// The smallest rectangle with whole-pixel edges that contains this one.
-    public var integral: Rect {
-        let lowX = minX.rounded(.down), lowY = minY.rounded(.down)
-        return Rect(x: lowX, y: lowY, width: maxX.rounded(.up) - lowX, height: maxY.rounded(.up) - lowY)
-    }
-}
-
 /// Where each photo's print lies in a list: its item index and its place in the stack. Looked up
 /// in flat arrays by photo number when the numbers are dense (the board hands them out one by
 /// one), in a dictionary otherwise.

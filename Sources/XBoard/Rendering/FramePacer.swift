@@ -3,7 +3,7 @@
 /// after an expensive one — so frames never queue up and motion stays current (intermediate
 /// states are dropped, not drawn late).
 ///
-/// The loop asks `isReady(at:)` before painting, says when a frame went out
+/// The app's event loop asks `isReady(at:)` before painting, says when a frame went out
 /// (`frameSubmitted(at:)`) and when the server reported it shown (`frameShown(at:)`), and sleeps
 /// until `nextDeadline` while a frame waits.
 public struct FramePacer: Sendable {

@@ -1,5 +1,5 @@
-/// Decides, once per wake-up, whether the loop paints a new frame, only shows the last one again
-/// (after an Expose), or does nothing: the loop's "dirty flags" as one value (nsxiv's redraw
+/// Decides, once per wake-up of the app's event loop, whether it paints a new frame, only shows
+/// the last one again (after an Expose), or does nothing: its "dirty flags" as one value (nsxiv's redraw
 /// check), so at most one frame is drawn per wake-up and none while the window is hidden.
 public struct FrameState: Sendable {
     /// Everything a frame is drawn from, as far as telling frames apart goes.
@@ -40,7 +40,7 @@ public struct FrameState: Sendable {
         }
     }
 
-    /// What the loop should do this wake-up.
+    /// What to do this wake-up.
     public enum Action: Hashable, Sendable {
         /// Build the display list and paint what changed.
         case paint

@@ -31,8 +31,6 @@ public struct PaintPlan: Hashable, Sendable {
     public static let minimumOccluderArea = 128.0 * 128.0
     /// At most this many prints hide what lies under them (the largest).
     public static let maximumOccluders = 8
-    /// A layer's clip is cut by further prints only while it has fewer rectangles than this.
-    public static let maximumClipRectangles = 48
     /// The topmost print goes straight into the window only when its opaque part is at least
     /// this large, in square board points (below it the extra request gains little).
     public static let minimumDirectArea = 256.0 * 256.0

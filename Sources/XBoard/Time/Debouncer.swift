@@ -13,7 +13,7 @@ public struct Debouncer: Hashable, Sendable {
         self.delay = delay
     }
 
-    /// When it will fire, if armed: a deadline for the loop's wait.
+    /// When it will fire, if armed: a deadline to be woken at.
     public var nextDeadline: Instant? { due }
 
     /// Notes the source's state at `now`; returns `true` when the change is due to be handled now

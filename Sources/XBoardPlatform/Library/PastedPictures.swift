@@ -56,7 +56,7 @@ public final class PastedPictures {
         }
     }
 
-    /// The bytes, checked and written as `SHA256.name`.
+    /// The bytes, checked and written named by their SHA-256 (`GLibChecksum`).
     func keep(_ bytes: [UInt8], described what: String) -> Result<FilePath, Refusal> {
         func refuse(_ reason: String) -> Result<FilePath, Refusal> { .failure(Refusal(description: "\(what): \(reason)")) }
         guard !bytes.isEmpty else { return refuse("it is empty") }
@@ -82,7 +82,7 @@ public final class PastedPictures {
             return refuse("\(error)")
         }
         if case .failure(let error) = decoder.decode(opened, maximumLongEdge: Self.checkLongEdge) { return refuse(Self.reason(error)) }
-        let path = folder.appending(SHA256.hex(of: bytes) + "." + format.fileExtension)
+        let path = folder.appending(GLibChecksum.hex(.sha256, of: bytes) + "." + format.fileExtension)
         do {
             try System.makePrivateFolder(folder)
             try System.writeNewFile(path, contents: bytes)

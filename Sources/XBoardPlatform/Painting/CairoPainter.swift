@@ -19,7 +19,8 @@ import XBoard
 /// later frame repaints it, and is brought up to date before it is ever shown whole (`present`).
 ///
 /// Sharp sprites of large prints that come to rest are rendered a band at a time between frames
-/// (`CairoPainter+Refinement`), the print drawn from its draft meanwhile.
+/// (`CairoPainter+Refinement`), the print drawn from its draft meanwhile. Pictures are uploaded,
+/// replaced and let go, and the sprites of photos gone dropped, in `CairoPainter+Pictures`.
 public final class CairoPainter {
     let window: X11Window
     private(set) var size: Size
@@ -50,17 +51,17 @@ public final class CairoPainter {
     /// The last sprite's serial number.
     var spriteSerial: UInt64 = 0
     /// The photos of the last list painted, bottom to top.
-    private var photosOnBoard: [PhotoID] = []
+    var photosOnBoard: [PhotoID] = []
     var pictures: [PhotoID: (surface: OpaquePointer, size: Size)] = [:]
     var sprites: [PhotoID: PrintSprite] = [:]
     let shadows = ShadowCache()
-    private var lastList: DisplayList?
+    var lastList: DisplayList?
     /// Repainted with the next frame though the list did not change there (a picture changed).
-    private var pendingDamage: [Rect] = []
+    var pendingDamage: [Rect] = []
     /// Photos whose picture came or went under an unchanged display list since the last frame:
     /// their prints are repainted by the next (only theirs, not the frame: ten thousand photos
     /// arriving one by one would otherwise repaint every print each time).
-    private var picturesChanged: Set<PhotoID> = []
+    var picturesChanged: Set<PhotoID> = []
     /// Whether drafts are drawn nearest-neighbour inside the print (its edges stay smooth):
     /// for a server slow at frames (`FramePacer.serverIsSlow`), where the smooth draft of a
     /// turning close-up costs most of a frame.
@@ -80,6 +81,7 @@ public final class CairoPainter {
             staleQuickDrafts = oldValue
         }
     }
+
     /// The `quickDrafts` the parts of the back buffer that are behind were drawn into the window
     /// with, while it differs from the current one: they are brought up to date as they show,
     /// never redrawn the other way (an Expose would show the print's edges changed).
@@ -126,69 +128,6 @@ public final class CairoPainter {
         if let windowSurface { cairo_surface_destroy(windowSurface) }
         if let backSurface { cairo_surface_destroy(backSurface) }
         if backPixmap != 0 { XFreePixmap(window.display, backPixmap) }
-    }
-
-    /// Uploads a decoded picture for a photo, replacing any earlier one. The decoded copy can be
-    /// let go afterwards: the server's copy is the one drawn.
-    public func setPicture(_ image: DecodedImage, for id: PhotoID) throws {
-        guard let backSurface else { return }
-        let content = image.hasAlpha ? CAIRO_CONTENT_COLOR_ALPHA : CAIRO_CONTENT_COLOR
-        guard
-            let serverSurface = cairo_surface_create_similar(
-                backSurface, content, Int32(image.pixelSize.width), Int32(image.pixelSize.height))
-        else { throw PlatformError.cairo("cannot create a server-side surface") }
-        let status = cairo_surface_status(serverSurface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(serverSurface)
-            throw PlatformError.cairo(String(cString: cairo_status_to_string(status)))
-        }
-        let context = cairo_create(serverSurface)
-        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_surface(context, image.surface, 0, 0)
-        cairo_paint(context)
-        cairo_destroy(context)
-        cairo_surface_flush(serverSurface)
-        let old = pictures.removeValue(forKey: id)
-        if let old { cairo_surface_destroy(old.surface) }
-        cancelRefinement { $0 == id }  // bands drawn from the old copy
-        pictures[id] = (serverSurface, image.pixelSize)
-        // A sharper or smaller copy of a picture already shown: its sprite, made from the old
-        // copy, stands in as a draft until the new one is drawn sharp (a band at a time, as for
-        // a print let go), and only the print is repainted. A first picture repaints the frame.
-        if old != nil, var sprite = sprites[id], let print = lastList.flatMap({ Self.print(of: id, in: $0) }) {
-            sprite.isDraft = true
-            sprites[id] = sprite
-            pendingDamage += print.damageRegion
-        } else {
-            dropSprite(of: id)
-            picturesChanged.insert(id)  // the picture changed under an unchanged display list
-        }
-    }
-
-    /// The print of `id` in `list`, if it shows.
-    static func print(of id: PhotoID, in list: DisplayList) -> PrintItem? {
-        for case .print(let print) in list.items where print.photo == id { return print }
-        return nil
-    }
-
-    public func removePicture(for id: PhotoID) {
-        if let old = pictures.removeValue(forKey: id) { cairo_surface_destroy(old.surface) }
-        dropSprite(of: id)
-        cancelRefinement { $0 == id }
-        picturesChanged.insert(id)
-    }
-
-    /// Drops the half-made sharp sprite and what is owed, for the photos `matching`.
-    private func cancelRefinement(_ matching: (PhotoID) -> Bool) {
-        deferredSharpSprites = deferredSharpSprites.filter { !matching($0) }
-        if let job = refinement, matching(job.photo) {
-            cairo_surface_destroy(job.sprite.surface)
-            refinement = nil
-        }
-    }
-
-    func dropSprite(of id: PhotoID) {
-        if let sprite = sprites.removeValue(forKey: id) { cairo_surface_destroy(sprite.surface) }
     }
 
     /// The window changed size: a new back buffer of that size.
@@ -258,51 +197,11 @@ public final class CairoPainter {
         return true
     }
 
-    /// Lets go of the sprites of photos no longer on the board — looked for only when the
-    /// photos on it changed, not on every frame of a drag over a thousand.
-    private func dropSpritesOfPhotosGone(from list: DisplayList) {
-        // The same photos in the same order, and maybe more on top (photos arriving, a drop):
-        // none gone, so no set of ten thousand is made for a frame of an opening.
-        let known = photosOnBoard.count
-        var index = 0, same = true
-        for case .print(let print) in list.items {
-            if index < known {
-                guard photosOnBoard[index] == print.photo else {
-                    same = false
-                    break
-                }
-            } else {
-                photosOnBoard.append(print.photo)
-            }
-            index += 1
-        }
-        guard !same || index < known else { return }
-        var photos: [PhotoID] = []
-        photos.reserveCapacity(photosOnBoard.count)
-        for case .print(let print) in list.items { photos.append(print.photo) }
-        // Every sprite is of a photo of a list painted before (its photos noted here then).
-        for id in Self.photos(photosOnBoard, missingFrom: photos) where sprites[id] != nil { dropSprite(of: id) }
-        photosOnBoard = photos
-    }
-
-    /// The photos of `old` that `new` does not hold: marked by number in a flat array where the
-    /// numbers are dense (they are handed out one by one), in a set otherwise — a drop restacking
-    /// thousands hashed thirteen thousand photos a frame.
-    static func photos(_ old: [PhotoID], missingFrom new: [PhotoID]) -> [PhotoID] {
-        let kept = PhotoMarks(new)
-        return old.filter { !kept.contains($0) }
-    }
-
     /// Sets the context's clip to the union of `rects`.
     func clip(_ context: OpaquePointer?, to rects: [Rect]) {
         cairo_new_path(context)
         for rect in rects { cairo_rectangle(context, rect.minX, rect.minY, rect.size.width, rect.size.height) }
         cairo_clip(context)
-    }
-
-    /// Renders the list into a PNG file, reading the pictures back from the server.
-    public func exportPNG(_ list: DisplayList, to path: String) throws {
-        try PNGExport.write(list, to: path) { pictures[$0] }
     }
 
     /// Forgets what was painted, so the next `paint` redraws the whole frame; with
@@ -348,11 +247,4 @@ public final class CairoPainter {
         }
         backSurface = surface
     }
-}
-
-extension CairoPainter {
-    /// Uploads a thumbnail of the photo picker (held among the pictures, `ThumbnailID.pictureKey`).
-    public func setThumbnail(_ image: DecodedImage, for id: ThumbnailID) throws { try setPicture(image, for: id.pictureKey) }
-
-    public func removeThumbnail(_ id: ThumbnailID) { removePicture(for: id.pictureKey) }
 }

@@ -9,10 +9,6 @@ public enum PNGExport {
         try write(list, to: path) { id in pictures[id].map { ($0.surface, $0.pixelSize) } }
     }
 
-    static func write(_ list: DisplayList, to path: String, picture: CairoDrawing.PictureSource) throws {
-        try write(list, to: FilePath(path), picture: picture)
-    }
-
     static func write(_ list: DisplayList, to path: FilePath, picture: CairoDrawing.PictureSource) throws {
         let width = Int32(max(1, list.size.width.rounded())), height = Int32(max(1, list.size.height.rounded()))
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height) else {

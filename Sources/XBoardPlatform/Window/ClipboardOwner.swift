@@ -18,24 +18,12 @@ import XBoard
 /// On quit `handOverToManager(at:)` asks a running clipboard manager to keep what is offered
 /// (freedesktop's clipboard-manager spec: `SAVE_TARGETS` converted on `CLIPBOARD_MANAGER`), and
 /// the loop keeps feeding events until `isHandingOver` is false (saved, refused, or `deadline`).
+///
+/// How each request is answered — converted, refused, parked, or sent in INCR pieces — is in
+/// `ClipboardOwner+Answering`.
 final class ClipboardOwner {
-    /// What the board offers: a picture as PNG bytes (or still being encoded), and files.
-    struct Offer: Equatable {
-        enum Picture: Equatable {
-            case none
-            /// Being made; requests for it wait for `supplyPicture(_:at:)`.
-            case pending
-            case png([UInt8])
-        }
-
-        var picture: Picture
-        var files: [FilePath]
-
-        init(picture: Picture = .none, files: [FilePath] = []) {
-            self.picture = picture
-            self.files = files
-        }
-    }
+    /// What the board offers, and what each request for it is answered with (`ClipboardOffer`).
+    typealias Offer = ClipboardOffer
 
     /// What changed for the loop to know.
     enum Change: Equatable {
@@ -45,7 +33,7 @@ final class ClipboardOwner {
         case handedOver(saved: Bool)
     }
 
-    private enum Ownership {
+    enum Ownership {
         case none
         /// Waiting for the PropertyNotify whose time is the ownership's timestamp.
         case awaitingTime(Offer, since: Instant)
@@ -53,31 +41,31 @@ final class ClipboardOwner {
     }
 
     /// An INCR transfer to a requestor, one piece per deletion of its property.
-    private struct Outgoing {
+    struct Outgoing {
         var requestor: Window
         var property: Atom
         var type: Atom
         var data: [UInt8]
-        var offset = 0
+        var pieces: OutgoingPieces
         var stallWatch: StallWatch
     }
 
     /// A request for the picture that came before it was ready.
-    private struct Parked {
+    struct Parked {
         var request: XSelectionRequestEvent
         var deadline: Instant
     }
 
-    private let display: OpaquePointer
-    private let window: Window
+    let display: OpaquePointer
+    let window: Window
     let settings: ClipboardSettings
-    private let atoms: [String: Atom]
-    private let pieceBytes: Int
-    private var ownership = Ownership.none
-    private var outgoing: [Outgoing] = []
-    private var parked: [Parked] = []
+    let atoms: [String: Atom]
+    let pieceBytes: Int
+    var ownership = Ownership.none
+    var outgoing: [Outgoing] = []
+    var parked: [Parked] = []
     /// The handover to a clipboard manager under way, watched for silence.
-    private var handover: StallWatch?
+    var handover: StallWatch?
 
     init(display: OpaquePointer, window: Window, settings: ClipboardSettings = ClipboardSettings()) {
         self.display = display
@@ -95,7 +83,7 @@ final class ClipboardOwner {
         pieceBytes = max(4096, min(settings.maximumPieceBytes, Int(XMaxRequestSize(display)) * 4 - 64))
     }
 
-    private func atom(_ name: String) -> Atom { atoms[name] ?? XInternAtom(display, name, 0) }
+    func atom(_ name: String) -> Atom { atoms[name] ?? XInternAtom(display, name, 0) }
 
     /// Whether the board holds the clipboard (or is taking it).
     var ownsClipboard: Bool {
@@ -161,16 +149,6 @@ final class ClipboardOwner {
         let waiting = parked
         parked = []
         for entry in waiting { answer(entry.request, at: now) }
-        XFlush(display)
-    }
-
-    /// Gives the clipboard up (nothing is offered any more).
-    func disown() {
-        if case .owning(_, let time) = ownership, XGetSelectionOwner(display, atom("CLIPBOARD")) == window {
-            XSetSelectionOwner(display, atom("CLIPBOARD"), 0, time)
-        }
-        ownership = .none
-        refuseParked()
         XFlush(display)
     }
 
@@ -245,170 +223,12 @@ final class ClipboardOwner {
         guard case .owning(let offer, let time) = ownership, XGetSelectionOwner(display, atom("CLIPBOARD")) == window,
             XGetSelectionOwner(display, atom("CLIPBOARD_MANAGER")) != 0
         else { return false }
-        var left = [atom("TARGETS"), atom("MULTIPLE"), atom("TIMESTAMP")]
-        if offer.picture == .pending { left.append(atom("image/png")) }
-        let targets = offeredTargets(offer).filter { !left.contains($0) }
-        writeAtoms(targets, type: XA_ATOM, into: atom("PHOTOBOARD_SAVE_TARGETS"), of: window)
+        writeAtoms(offer.savedTargets.map(atom), type: XA_ATOM, into: atom("PHOTOBOARD_SAVE_TARGETS"), of: window)
         XConvertSelection(display, atom("CLIPBOARD_MANAGER"), atom("SAVE_TARGETS"), atom("PHOTOBOARD_SAVE_TARGETS"), window, time)
         XFlush(display)
         var watch = StallWatch(patience: settings.handoverPatience)
         watch.start(at: now)
         handover = watch
         return true
-    }
-
-    // MARK: Answering
-
-    private func takeOwnership(_ offer: Offer, time: Time) {
-        XSetSelectionOwner(display, atom("CLIPBOARD"), window, time)
-        ownership = XGetSelectionOwner(display, atom("CLIPBOARD")) == window ? .owning(offer, time: time) : .none
-        XFlush(display)
-    }
-
-    /// The targets `offer` can be converted to, `TARGETS` first.
-    private func offeredTargets(_ offer: Offer) -> [Atom] {
-        var targets = [atom("TARGETS"), atom("MULTIPLE"), atom("TIMESTAMP")]
-        if offer.picture != .none { targets.append(atom("image/png")) }
-        if !offer.files.isEmpty { targets += [atom("text/uri-list"), atom("x-special/gnome-copied-files")] }
-        return targets
-    }
-
-    /// Answers one request: converts it and sends the SelectionNotify, or parks it until the
-    /// picture is ready.
-    private func answer(_ request: XSelectionRequestEvent, at now: Instant) {
-        guard request.selection == atom("CLIPBOARD"), case .owning(let offer, let time) = ownership,
-            request.time == Time(CurrentTime) || request.time >= time
-        else { return notify(request, property: 0) }
-        // An obsolete requestor names no property: the target names it (ICCCM §2.2).
-        let property = request.property != 0 ? request.property : request.target
-        if request.target == atom("MULTIPLE") {
-            guard request.property != 0 else { return notify(request, property: 0) }
-            let pairs = WindowProperty.read(
-                property, of: request.requestor, display: display, types: [atom("ATOM_PAIR")], format: 32,
-                maximumBytes: 8 * settings.maximumTargets)
-            guard case .success(let value) = pairs, value.items.count % 2 == 0, !value.items.isEmpty else {
-                return notify(request, property: 0)
-            }
-            var answered = value.items
-            for index in stride(from: 0, to: answered.count, by: 2) {
-                let target = Atom(answered[index]), into = Atom(answered[index + 1])
-                let converted =
-                    into != 0 && target != atom("MULTIPLE")
-                    && convert(target, into: into, of: request.requestor, offer: offer, time: time, at: now) == .done
-                if !converted { answered[index + 1] = 0 }
-            }
-            writeAtoms(answered.map { Atom($0) }, type: atom("ATOM_PAIR"), into: property, of: request.requestor)
-            return notify(request, property: property)
-        }
-        switch convert(request.target, into: property, of: request.requestor, offer: offer, time: time, at: now) {
-        case .done: notify(request, property: property)
-        case .refused: notify(request, property: 0)
-        case .waiting: parked.append(Parked(request: request, deadline: now + settings.patience))
-        }
-    }
-
-    private enum Conversion { case done, refused, waiting }
-
-    /// Writes `target` into `property` of `requestor` (or starts an INCR transfer of it).
-    private func convert(_ target: Atom, into property: Atom, of requestor: Window, offer: Offer, time: Time, at now: Instant)
-        -> Conversion
-    {
-        switch target {
-        case atom("TARGETS"):
-            writeAtoms(offeredTargets(offer), type: XA_ATOM, into: property, of: requestor)
-        case atom("TIMESTAMP"):
-            var value = UInt(time)
-            withUnsafeMutableBytes(of: &value) { bytes in
-                _ = XChangeProperty(
-                    display, requestor, property, XA_INTEGER, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1
-                )
-            }
-        case atom("image/png"):
-            switch offer.picture {
-            case .none: return .refused
-            case .pending: return .waiting
-            case .png(let bytes): write(bytes, type: target, into: property, of: requestor, at: now)
-            }
-        case atom("text/uri-list") where !offer.files.isEmpty:
-            write(FileURI.uriList(for: offer.files), type: target, into: property, of: requestor, at: now)
-        case atom("x-special/gnome-copied-files") where !offer.files.isEmpty:
-            write(FileURI.gnomeCopiedFiles(for: offer.files), type: target, into: property, of: requestor, at: now)
-        default:
-            return .refused
-        }
-        return .done
-    }
-
-    /// Writes `bytes` whole when they fit one piece, else announces INCR and queues the pieces.
-    private func write(_ bytes: [UInt8], type: Atom, into property: Atom, of requestor: Window, at now: Instant) {
-        guard bytes.count > pieceBytes else {
-            var copy = bytes
-            XChangeProperty(display, requestor, property, type, 8, PropModeReplace, &copy, Int32(copy.count))
-            return
-        }
-        // Watch the requestor's property for its deletions (and the window for its end), unless
-        // it is this window, whose own mask already has them.
-        if requestor != window { XSelectInput(display, requestor, PropertyChangeMask | StructureNotifyMask) }
-        outgoing.removeAll { $0.requestor == requestor && $0.property == property }
-        var watch = StallWatch(patience: settings.patience)
-        watch.start(at: now)
-        outgoing.append(Outgoing(requestor: requestor, property: property, type: type, data: bytes, stallWatch: watch))
-        var size = UInt(bytes.count)  // a lower bound on the size (ICCCM): here the size itself
-        withUnsafeMutableBytes(of: &size) { raw in
-            _ = XChangeProperty(
-                display, requestor, property, atom("INCR"), 32, PropModeReplace, raw.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
-        }
-    }
-
-    /// The requestor deleted `property`: its next INCR piece, or the piece of length zero that
-    /// ends the transfer.
-    private func sendNextPiece(to requestor: Window, property: Atom, at now: Instant) {
-        guard let index = outgoing.firstIndex(where: { $0.requestor == requestor && $0.property == property }) else { return }
-        var transfer = outgoing[index]
-        let end = min(transfer.data.count, transfer.offset + pieceBytes)
-        transfer.data.withUnsafeBufferPointer { buffer in
-            _ = XChangeProperty(
-                display, requestor, property, transfer.type, 8, PropModeReplace, buffer.baseAddress.map { $0 + transfer.offset },
-                Int32(end - transfer.offset))
-        }
-        if handover != nil { handover?.progressed(at: now) }
-        if end == transfer.offset {  // the empty piece was just written: done
-            outgoing.remove(at: index)
-            stopWatching(requestor)
-            return
-        }
-        transfer.offset = end
-        transfer.stallWatch.progressed(at: now)
-        outgoing[index] = transfer
-    }
-
-    private func stopWatching(_ requestor: Window) {
-        if requestor != window, !outgoing.contains(where: { $0.requestor == requestor }) { XSelectInput(display, requestor, 0) }
-    }
-
-    private func writeAtoms(_ list: [Atom], type: Atom, into property: Atom, of requestor: Window) {
-        var longs = list.map { UInt($0) }
-        longs.withUnsafeMutableBytes { bytes in
-            _ = XChangeProperty(
-                display, requestor, property, type, 32, PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                Int32(list.count))
-        }
-    }
-
-    private func notify(_ request: XSelectionRequestEvent, property: Atom) {
-        var reply = XEvent()
-        reply.xselection.type = SelectionNotify
-        reply.xselection.requestor = request.requestor
-        reply.xselection.selection = request.selection
-        reply.xselection.target = request.target
-        reply.xselection.property = property
-        reply.xselection.time = request.time
-        XSendEvent(display, request.requestor, 0, 0, &reply)
-    }
-
-    private func refuseParked() {
-        let waiting = parked
-        parked = []
-        for entry in waiting { notify(entry.request, property: 0) }
     }
 }

@@ -28,6 +28,9 @@ import XBoard
 ///
 /// A source that stops answering — nothing, or no next INCR piece, for `transferPatience` —
 /// loses its drop (`abandonStalledTransfer(at:)`): it hears it was refused, and the board goes on.
+///
+/// Which ways to try and what each answer gives are `DropOffer`'s decisions, without X; asking
+/// the source for each way in turn and telling it the end are in `DropTarget+Asking`.
 final class DropTarget {
     /// The longest URI list taken, in bytes (thousands of files are a few hundred KiB).
     static let maximumListBytes = 16 << 20
@@ -39,40 +42,24 @@ final class DropTarget {
     /// The longest file name read from a direct-save source, in bytes.
     static let maximumSaveNameBytes = 4096
 
-    /// One way of taking the drop, tried in turn.
-    enum Offer: Equatable {
-        case uriList
-        case directSave
-        case picture(mimeType: String)
-        case mozURL
-        case netscapeURL
-
-        var target: String {
-            switch self {
-            case .uriList: "text/uri-list"
-            case .directSave: "XdndDirectSave0"
-            case .picture(let mimeType): mimeType
-            case .mozURL: "text/x-moz-url"
-            case .netscapeURL: "_NETSCAPE_URL"
-            }
-        }
-    }
+    /// One way of taking the drop, tried in turn (`DropOffer`: the protocol's decisions).
+    typealias Offer = DropOffer
 
     /// Where pictures dropped without a file are saved (a direct save's file is named there);
     /// `nil` takes files and folders only, as before the board could keep pictures.
     var pictureFolder: FilePath?
-    private let display: OpaquePointer
-    private let window: Window
-    private let hostName: String
-    private let settings: ClipboardSettings
-    private var atoms: [String: Atom]
+    let display: OpaquePointer
+    let window: Window
+    let hostName: String
+    let settings: ClipboardSettings
+    var atoms: [String: Atom]
     /// The drag over the window, from its Enter until Finished or Leave.
-    private var session: Session?
-    private var transfer: SelectionTransfer?
+    var session: Session?
+    var transfer: SelectionTransfer?
     /// Watches the transfer for silence, from the conversion request to its last piece.
-    private var stallWatch = StallWatch(patience: DropTarget.transferPatience)
+    var stallWatch = StallWatch(patience: DropTarget.transferPatience)
 
-    private struct Session {
+    struct Session {
         var source: Window
         var version: Int
         /// The target names the source offers.
@@ -113,7 +100,7 @@ final class DropTarget {
         }
     }
 
-    private func atom(_ name: String) -> Atom {
+    func atom(_ name: String) -> Atom {
         if let known = atoms[name] { return known }
         let interned = XInternAtom(display, name, 0)
         atoms[name] = interned
@@ -121,19 +108,7 @@ final class DropTarget {
     }
 
     /// The ways `offered` can be taken, best first.
-    func offers(among offered: [String]) -> [Offer] {
-        let lowered = Set(offered.map { $0.lowercased() })
-        var ways: [Offer] = []
-        if lowered.contains("text/uri-list") { ways.append(.uriList) }
-        if pictureFolder != nil {
-            if offered.contains("XdndDirectSave0") { ways.append(.directSave) }
-            if case .picture(let type) = TransferFlavor.best(among: offered) { ways.append(.picture(mimeType: type)) }
-            if lowered.contains("application/octet-stream") { ways.append(.picture(mimeType: "application/octet-stream")) }
-        }
-        if lowered.contains("text/x-moz-url") { ways.append(.mozURL) }
-        if offered.contains("_NETSCAPE_URL") { ways.append(.netscapeURL) }
-        return ways
-    }
+    func offers(among offered: [String]) -> [Offer] { Offer.ways(among: offered, takesPictures: pictureFolder != nil) }
 
     // MARK: Messages
 
@@ -231,169 +206,5 @@ final class DropTarget {
         guard let session, session.isDropped else { return }
         finish(session, accepted: accepted)
         XFlush(display)
-    }
-
-    // MARK: Private
-
-    /// Asks the source for the next way of taking the drop, or refuses the drop when none is left.
-    private func tryNext() -> [WindowEvent] {
-        guard var current = session else { return [] }
-        guard !current.remaining.isEmpty else {
-            return [refuse(current.refusal ?? "The drop held no files")]
-        }
-        let offer = current.remaining.removeFirst()
-        current.current = offer
-        session = current
-        let property = atom("PHOTOBOARD_DROP"), target = atom(offer.target)
-        XDeleteProperty(display, window, property)
-        switch offer {
-        case .uriList:
-            transfer = SelectionTransfer(property: property, target: target, limit: Self.maximumListBytes)
-        case .directSave:
-            guard let file = nameSavedFile(for: current.source) else {
-                session?.refusal = "The dropped picture could not be saved: the board's folder of pasted pictures cannot be used"
-                return tryNext()
-            }
-            session?.savedFile = file
-            transfer = SelectionTransfer(
-                property: property, target: target, limit: 16, types: [target, atom("text/plain"), XA_STRING],
-                what: "a direct-save answer")
-        case .picture:
-            transfer = SelectionTransfer(property: property, target: target, limit: settings.maximumPictureBytes, what: "a picture")
-        case .mozURL:
-            transfer = SelectionTransfer(property: property, target: target, limit: Self.maximumListBytes, what: "a link")
-        case .netscapeURL:
-            transfer = SelectionTransfer(
-                property: property, target: target, limit: Self.maximumListBytes,
-                types: [target, atom("UTF8_STRING"), XA_STRING, atom("text/plain")], what: "a link")
-        }
-        XConvertSelection(display, atom("XdndSelection"), target, property, window, current.time)
-        XFlush(display)
-        return []
-    }
-
-    /// Names the file a direct-save source is to write — in the folder of pasted pictures, a
-    /// name of the board's own (the source's suggestion lends only a picture extension) — and
-    /// tells the source: its `XdndDirectSave0` property becomes the file's URI (XDS step 1).
-    private func nameSavedFile(for source: Window) -> FilePath? {
-        guard let folder = pictureFolder, (try? System.makePrivateFolder(folder)) != nil else { return nil }
-        let suggested = WindowProperty.read(
-            atom("XdndDirectSave0"), of: source, display: display, types: [atom("text/plain"), XA_STRING, atom("UTF8_STRING")],
-            format: 8, maximumBytes: Self.maximumSaveNameBytes)
-        let name = if case .success(let value) = suggested { value.bytes } else { [UInt8]() }
-        let file = folder.appending(DirectSave.fileName(suggested: name, unique: System.randomHex()))
-        let uri = Array(FileURI.uri(for: file, hostName: hostName).utf8)
-        var bytes = uri
-        XChangeProperty(display, source, atom("XdndDirectSave0"), atom("text/plain"), 8, PropModeReplace, &bytes, Int32(bytes.count))
-        return file
-    }
-
-    /// An answer is in (or the transfer failed): what the board hears, or the next way tried.
-    private func finishTransfer(_ outcome: Result<[UInt8], SelectionTransfer.Failure>) -> [WindowEvent] {
-        transfer = nil
-        guard let current = session, let offer = current.current else {
-            endTransfer()
-            return []
-        }
-        let bytes: [UInt8]
-        switch outcome {
-        case .failure(let failure):
-            session?.refusal = "The drop could not be read: \(failure)"
-            return tryNext()
-        case .success(let received):
-            bytes = received
-        }
-        switch offer {
-        case .uriList:
-            let list = FileURIList.paths(in: bytes, hostName: hostName)
-            if !list.paths.isEmpty || current.remaining.isEmpty {
-                endTransfer()
-                guard !list.paths.isEmpty || !list.refused.isEmpty else { return [refuse("The drop held no files")] }
-                return [.filesDropped(list.paths, at: current.position, refused: list.refused)]
-            }
-            session?.refusal = list.refused.first.map { "The drop was not taken: \($0.item) is \($0.reason)" } ?? "The drop held no files"
-            return tryNext()
-        case .directSave:
-            switch DirectSave.answer(bytes) {
-            case .saved:
-                guard let file = current.savedFile else { return [refuse("The dropped picture was not saved")] }
-                return took(.savedFile(file), at: current.position)
-            case .failed:
-                // The source could not save it there; the spec's fallback is the bytes.
-                session?.refusal = "The program it came from could not save the dropped picture for the board"
-                return tryNext()
-            case .error:
-                return [refuse("The program it came from could not save the dropped picture (it said so)")]
-            case nil:
-                return [refuse("The drop could not be read: its direct-save answer was not S, F or E")]
-            }
-        case .picture(let type):
-            guard !bytes.isEmpty else {
-                session?.refusal = "The dropped \(type) picture was empty"
-                return tryNext()
-            }
-            return took(.bytes(bytes, offeredAs: type), at: current.position)
-        case .mozURL, .netscapeURL:
-            let link =
-                offer == .mozURL
-                ? DroppedLink.file(inMozURL: bytes, hostName: hostName) : DroppedLink.file(inNetscapeURL: bytes, hostName: hostName)
-            switch link {
-            case .success(let path):
-                endTransfer()
-                return [.filesDropped([path], at: current.position, refused: [])]
-            case .failure(let refused):
-                // A web address says so, whatever else was tried before it.
-                let line = "The drop was not taken: \(refused.leftOut.item) is \(refused.leftOut.reason)"
-                if refused.leftOut.reason == DroppedLink.networkRefusal || current.refusal == nil { session?.refusal = line }
-                return tryNext()
-            }
-        }
-    }
-
-    /// A picture was taken: the source hears so at once, the board gets the picture.
-    private func took(_ picture: ReceivedPicture, at position: Point) -> [WindowEvent] {
-        if let session { finish(session, accepted: true) }
-        XFlush(display)
-        return [.pictureDropped(picture, at: position)]
-    }
-
-    /// Refuses the current drop at once and says why.
-    private func refuse(_ reason: String) -> WindowEvent {
-        if let session { finish(session, accepted: false) }
-        return .dropIgnored(reason)
-    }
-
-    private func finish(_ finished: Session, accepted: Bool) {
-        // XdndFinished (version 5): whether the drop was taken, and the action performed.
-        send(
-            to: finished.source, type: atom("XdndFinished"),
-            [Int(window), accepted ? 1 : 0, accepted ? Int(atom("XdndActionCopy")) : 0, 0, 0])
-        if session?.source == finished.source { session = nil }
-        endTransfer()
-    }
-
-    private func endTransfer() {
-        transfer = nil
-        stallWatch.stop()
-    }
-
-    /// The source's `XdndTypeList`: 32-bit atoms, at most `maximumTypes`; none when it is not.
-    private func typeList(of source: Window) -> [Atom] {
-        let read = WindowProperty.read(
-            atom("XdndTypeList"), of: source, display: display, types: [XA_ATOM], format: 32, maximumBytes: 4 * Self.maximumTypes)
-        guard case .success(let value) = read else { return [] }
-        return value.items.map { Atom($0) }
-    }
-
-    private func names(of list: [Atom]) -> [String] { WindowProperty.atomNames(list, display: display) }
-
-    private func send(to target: Window, type: Atom, _ values: [Int]) {
-        var event = XEvent()
-        event.xclient.type = ClientMessage
-        event.xclient.window = target
-        event.xclient.message_type = type
-        event.xclient.format = 32
-        event.xclient.data.l = (values[0], values[1], values[2], values[3], values[4])
-        XSendEvent(display, target, 0, 0, &event)
     }
 }

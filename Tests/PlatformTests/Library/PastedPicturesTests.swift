@@ -34,18 +34,18 @@ final class PastedPicturesTests {
     @Test func bytesAreKeptOnceNamedByTheirContentPrivately() throws {
         let png = ClipboardPictures.png(0x11_8844)
         let kept = try pasted.keep(.bytes(png, offeredAs: "image/png")).get()
-        #expect(kept == FilePath(root + "/board-pasted/" + SHA256.hex(of: png) + ".png"))
+        #expect(kept == FilePath(root + "/board-pasted/" + GLibChecksum.hex(.sha256, of: png) + ".png"))
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: kept.string))) == png)
         #expect(try mode(kept.string) == 0o600)
         #expect(try mode(root + "/board-pasted") == 0o700)
         #expect(try pasted.keep(.bytes(png, offeredAs: "application/octet-stream")).get() == kept)
-        #expect(files == [SHA256.hex(of: png) + ".png"])
+        #expect(files == [GLibChecksum.hex(.sha256, of: png) + ".png"])
     }
 
     @Test func theNameTakesTheExtensionOfTheContentNotOfTheLabel() throws {
         let jpeg = try PictureEncoders.savedByGdkPixbuf(.flat(0x40_6080, width: 20, height: 10), type: "jpeg")
         let kept = try pasted.keep(.bytes(jpeg, offeredAs: "image/png")).get()
-        #expect(kept.lastComponent?.string == SHA256.hex(of: jpeg) + ".jpg")
+        #expect(kept.lastComponent?.string == GLibChecksum.hex(.sha256, of: jpeg) + ".jpg")
     }
 
     @Test(arguments: try RefusedFormats.samples().filter { ["TGA", "SVG", "XPM"].contains($0.name) })
@@ -82,8 +82,8 @@ final class PastedPicturesTests {
         let saved = root + "/board-pasted/xds-1234.png"
         try Data(png).write(to: URL(fileURLWithPath: saved))
         let kept = try pasted.keep(.savedFile(FilePath(saved))).get()
-        #expect(kept.lastComponent?.string == SHA256.hex(of: png) + ".png")
-        #expect(files == [SHA256.hex(of: png) + ".png"])
+        #expect(kept.lastComponent?.string == GLibChecksum.hex(.sha256, of: png) + ".png")
+        #expect(files == [GLibChecksum.hex(.sha256, of: png) + ".png"])
     }
 
     @Test func theFolderBesideADocumentIsNamedAfterIt() {

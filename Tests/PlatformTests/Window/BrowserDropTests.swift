@@ -90,8 +90,8 @@ final class BrowserDropTests {
         #expect(saved == FilePath(named) && point == Point(x: 5, y: 5))
         let pasted = PastedPictures(folder: pictureFolder, decoder: ConfinedDecoder(helperExecutable: HelperDecodingTests.boardBinary))
         let kept = try pasted.keep(.savedFile(saved)).get()
-        #expect(kept == pictureFolder.appending(SHA256.hex(of: png) + ".png"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: pictureFolder.string) == [SHA256.hex(of: png) + ".png"])
+        #expect(kept == pictureFolder.appending(GLibChecksum.hex(.sha256, of: png) + ".png"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pictureFolder.string) == [GLibChecksum.hex(.sha256, of: png) + ".png"])
     }
 
     @Test func whenTheSourceCannotSaveTheBytesAreTaken() throws {

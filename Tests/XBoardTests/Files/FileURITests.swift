@@ -29,8 +29,17 @@ import XBoard
     }
 
     @Test func thumbnailsAreNamedByTheMD5OfTheURI() throws {
-        let name = try #require(ThumbnailName(file: FilePath("/home/jens/photos/me.png")))
+        // The standard's example; the digest is what the adapter's MD5 gives for its URI.
+        let digest: [UInt8] = [0xc6, 0xee, 0x77, 0x2d, 0x9e, 0x49, 0x32, 0x0e, 0x97, 0xec, 0x29, 0xa7, 0xeb, 0x5b, 0x16, 0x97]
+        var hashed: [[UInt8]] = []
+        let name = try #require(
+            ThumbnailName(file: FilePath("/home/jens/photos/me.png")) { uri in
+                hashed.append(uri)
+                return digest
+            })
+        #expect(hashed == [Array("file:///home/jens/photos/me.png".utf8)], "the URI's bytes are hashed")
         #expect(name.uri == "file:///home/jens/photos/me.png")
         #expect(name.fileName == "c6ee772d9e49320e97ec29a7eb5b1697.png")
+        #expect(ThumbnailName(file: FilePath("photos/me.png")) { _ in digest } == nil)
     }
 }

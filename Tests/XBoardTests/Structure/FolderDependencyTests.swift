@@ -3,7 +3,8 @@ import Testing
 
 /// The core's folders are concerns, layered: a folder may use the types of the folders below
 /// it, never of one that uses it in turn. Read from the sources: which folder declares each
-/// top-level type, and which other folders' types each file names.
+/// top-level type, and each member an extension adds to another folder's type (or to one from
+/// outside the core), and which other folders' types and such members each file names.
 @Suite struct FolderDependencyTests {
     /// The package's `Sources/XBoard`, found from this file (`Tests/XBoardTests/Structure/`).
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -19,6 +20,35 @@ import Testing
         #expect(graph.owner["RecognizerCore"] == "Gestures" && graph.owner["Point"] == "Geometry")
         #expect(graph.uses["Gestures"]?["Geometry"]?.contains { $0.hasPrefix("Point ") } == true)
         #expect(graph.duplicates.isEmpty, "types declared in two folders: \(graph.duplicates)")
+        // A member an extension in Files/ adds to swift-system's FilePath, named in Memory/.
+        #expect(graph.memberOwner["resolved"] == "Files")
+        #expect(graph.uses["Memory"]?["Files"]?.contains { $0.hasPrefix("resolved ") } == true)
+    }
+
+    @Test func extensionMembersAreReadWithTheFolderThatDeclaresThem() {
+        let code = SwiftCode(
+            """
+            extension Rect {
+                /// A doc comment.
+                public func overlap(_ other: Rect) -> Rect? { nil }
+                static var unit: Rect { Rect() }
+                private func helper() {}
+            }
+
+            public extension Array where Element == Point {
+                var centroid: Point { .zero }
+            }
+
+            extension Size: Sendable {}
+            struct Box {
+                func notAnExtensionMember() {}
+                public private(set) var count = 0
+            }
+            """)
+        #expect(code.extensionMembers.map(\.type) == ["Rect", "Rect", "Rect", "Array"])
+        #expect(code.extensionMembers.map(\.member) == ["overlap", "unit", "helper", "centroid"])
+        #expect(code.memberDeclarations["notAnExtensionMember"] == 1 && code.memberDeclarations["overlap"] == 1)
+        #expect(code.memberDeclarations["count"] == 1)
     }
 
     @Test func noFolderDependsOnItself() {
@@ -40,12 +70,19 @@ struct FolderGraph {
     private(set) var owner: [String: String] = [:]
     /// Types declared in more than one folder (the graph cannot tell their uses apart).
     private(set) var duplicates: Set<String> = []
+    /// The folder of each member that an extension adds to a type of another folder (or from
+    /// outside the core): `FilePath+Relative` in Files/ makes Files a folder that a user of
+    /// `resolved` depends on. Only names declared once in the core count, so a use of the
+    /// name is a use of that member.
+    private(set) var memberOwner: [String: String] = [:]
     /// For each folder, the other folders whose types it names, with the types and files.
     private(set) var uses: [String: [String: Set<String>]] = [:]
 
     init(sources: URL) {
         self.sources = sources
         var tokensByFolder: [String: [(file: String, identifiers: Set<String>)]] = [:]
+        var extensionMembers: [(folder: String, type: String, member: String)] = []
+        var declarations: [String: Int] = [:]
         let folderNames = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
         for folder in folderNames.sorted() {
             let url = sources.appendingPathComponent(folder)
@@ -62,13 +99,19 @@ struct FolderGraph {
                     owner[name] = folder
                 }
                 tokensByFolder[folder, default: []].append((file, code.identifiers))
+                extensionMembers += code.extensionMembers.map { (folder, $0.type, $0.member) }
+                declarations.merge(code.memberDeclarations, uniquingKeysWith: +)
             }
+        }
+        for (folder, type, member) in extensionMembers where owner[type] != folder && declarations[member] == 1 {
+            memberOwner[member] = folder
         }
         for (folder, files) in tokensByFolder {
             for (file, identifiers) in files {
                 for name in identifiers {
-                    guard let other = owner[name], other != folder else { continue }
-                    uses[folder, default: [:]][other, default: []].insert("\(name) (\(file))")
+                    for other in [owner[name], memberOwner[name]].compactMap(\.self) where other != folder {
+                        uses[folder, default: [:]][other, default: []].insert("\(name) (\(file))")
+                    }
                 }
             }
         }
@@ -120,15 +163,20 @@ struct FolderGraph {
 }
 
 /// A Swift file as the folder graph needs it: its code without comments and string literals,
-/// the identifiers it names, and the types it declares at the top level (formatted code puts
-/// them at the start of a line).
+/// the identifiers it names, the types it declares at the top level (formatted code puts them at
+/// the start of a line), the members its top-level extensions declare (indented once), and how
+/// often it declares each member name anywhere (`func`, `var`, `let`, `case`).
 struct SwiftCode {
     private(set) var identifiers: Set<String> = []
     private(set) var topLevelTypes: [String] = []
+    private(set) var extensionMembers: [(type: String, member: String)] = []
+    private(set) var memberDeclarations: [String: Int] = [:]
 
     init(_ text: String) {
         let code = Self.strippingCommentsAndStrings(Array(text.unicodeScalars))
-        var lineStart = true, words: [String] = [], word = ""
+        var lineStart = true, indent = 0, words: [String] = [], word = ""
+        var extended: String?  // the type of the top-level extension the line is in
+        var closesAtTop = false  // the line starts with `}` at the top level
         func endWord() {
             if !word.isEmpty { words.append(word) }
             word = ""
@@ -136,6 +184,12 @@ struct SwiftCode {
         func endLine() {
             endWord()
             if lineStart, let type = Self.declaredType(words) { topLevelTypes.append(type) }
+            if let member = Self.declaredMember(words) {
+                memberDeclarations[member, default: 0] += 1
+                if indent == 4, let extended { extensionMembers.append((extended, member)) }
+            }
+            // Any other top-level line than a blank one ends the extension.
+            if lineStart, closesAtTop || !words.isEmpty { extended = Self.extendedType(words) }
             identifiers.formUnion(words.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 })
             words = []
         }
@@ -143,8 +197,13 @@ struct SwiftCode {
             if scalar == "\n" {
                 endLine()
                 lineStart = true
+                indent = 0
+                closesAtTop = false
             } else if words.isEmpty, word.isEmpty, scalar == " " || scalar == "\t" {
                 lineStart = false
+                indent += 1
+            } else if words.isEmpty, word.isEmpty, lineStart, scalar == "}" {
+                closesAtTop = true
             } else if scalar.properties.isAlphabetic || scalar == "_" || (word.isEmpty && scalar == "@")
                 || (!word.isEmpty && scalar.properties.numericType != nil)
             {
@@ -160,6 +219,27 @@ struct SwiftCode {
         "public", "package", "internal", "fileprivate", "private", "final", "indirect", "nonisolated", "open",
     ]
     private static let kinds: Set<String> = ["struct", "class", "enum", "protocol", "actor", "typealias"]
+
+    /// The type a top-level `extension` line extends (`extension Array where …`: `Array`).
+    private static func extendedType(_ words: [String]) -> String? {
+        var rest = words[...]
+        while let first = rest.first, modifiers.contains(first) || first.hasPrefix("@") { rest = rest.dropFirst() }
+        guard rest.first == "extension", rest.count > 1 else { return nil }
+        return rest[rest.startIndex + 1]
+    }
+
+    private static let memberModifiers: Set<String> = modifiers.union([
+        "static", "class", "mutating", "nonmutating", "override", "convenience", "required", "lazy", "weak", "unowned", "set",
+    ])
+
+    /// The name a line's words declare as a member (`func`, `var`, `let`, `case`), after
+    /// attributes and modifiers.
+    private static func declaredMember(_ words: [String]) -> String? {
+        var rest = words[...]
+        while let first = rest.first, memberModifiers.contains(first) || first.hasPrefix("@") { rest = rest.dropFirst() }
+        guard let kind = rest.first, ["func", "var", "let", "case"].contains(kind), rest.count > 1 else { return nil }
+        return rest[rest.startIndex + 1]
+    }
 
     /// The name a line's words declare as a type, after attributes (`@MainActor`) and modifiers.
     private static func declaredType(_ words: [String]) -> String? {
