@@ -1,5 +1,5 @@
 /// The removed photos list: the photos taken off the board, shown along the bottom edge as
-/// thumbnails with their names; tapping one puts it back (`BoardSession+Touches`).
+/// thumbnails with their names; tapping one puts it back (`ShelfLayer`).
 ///
 /// Laid out here, in board points, from `OverlayGeometry`; the painter draws exactly these
 /// frames and hit testing uses them, so what is touched is what is shown.
