@@ -60,13 +60,19 @@ struct LoaderLogTests {
     @Test func aMessageLoggedOutsideAnyDecodeIsOnePrefixedLine() throws {
         GLibLog.install()
         let (_, stderr) = StandardErrorCapture.capturing {
-            "GdkPixbuf".withCString { domain in
-                "something odd\nhappened".withCString { message in
-                    var fields = [
-                        GLogField(key: "GLIB_DOMAIN", value: UnsafeRawPointer(domain), length: -1),
-                        GLogField(key: "MESSAGE", value: UnsafeRawPointer(message), length: -1),
-                    ]
-                    g_log_structured_array(G_LOG_LEVEL_WARNING, &fields, gsize(fields.count))
+            // Every string GLib reads is alive for the whole call (a literal passed as a pointer
+            // lives only for the initializer that takes it, and GLib would read freed memory).
+            "GLIB_DOMAIN".withCString { domainKey in
+                "MESSAGE".withCString { messageKey in
+                    "GdkPixbuf".withCString { domain in
+                        "something odd\nhappened".withCString { message in
+                            var fields = [
+                                GLogField(key: domainKey, value: UnsafeRawPointer(domain), length: -1),
+                                GLogField(key: messageKey, value: UnsafeRawPointer(message), length: -1),
+                            ]
+                            g_log_structured_array(G_LOG_LEVEL_WARNING, &fields, gsize(fields.count))
+                        }
+                    }
                 }
             }
         }
