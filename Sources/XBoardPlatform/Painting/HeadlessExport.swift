@@ -14,11 +14,12 @@ public enum HeadlessExport {
     /// Writes the board of `opening` at `size` to `path`; problems are said through `report`.
     /// Returns whether a picture was written (none is when no photo could be opened).
     /// The decoders get no display profile: what is written is sRGB (a file is not a display).
+    /// `helperExecutable`: the program the decode helpers run (this one when `nil`).
     public static func write(
-        _ opening: BoardOpening, size: Size, seed: UInt64, decodeSettings: DecodeSettings = DecodeSettings(), to path: FilePath,
-        report: (String) -> Void
+        _ opening: BoardOpening, size: Size, seed: UInt64, decodeSettings: DecodeSettings = DecodeSettings(),
+        helperExecutable: FilePath? = nil, to path: FilePath, report: (String) -> Void
     ) throws -> Bool {
-        let decoder = try PhotoDecoder(settings: decodeSettings)
+        let decoder = try PhotoDecoder(settings: decodeSettings, helperExecutable: helperExecutable)
         defer { decoder.stop() }
         var settings = SessionSettings()
         settings.seed = seed

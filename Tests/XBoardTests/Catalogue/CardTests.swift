@@ -27,7 +27,8 @@ import XBoard
     }
 
     /// The next cards put on the board, as the session does a turn.
-    static func placeNextCards(of catalogue: inout PhotoCatalogue, on controller: BoardController, limit: Int = PhotoCatalogue.cardsPerTurn) {
+    static func placeNextCards(of catalogue: inout PhotoCatalogue, on controller: BoardController, limit: Int = PhotoCatalogue.cardsPerTurn)
+    {
         let placements = catalogue.nextCards(limit: limit, on: controller.board.size)
         let placed = catalogue
         controller.place(placements) { placed.stackKey(of: $0) }
