@@ -35,8 +35,9 @@ public struct DecodeRequest: Hashable, Sendable {
 public struct DecodeReport: Sendable {
     public enum Outcome: Sendable {
         case decoded(PictureFacts)
-        /// The line that says why, naming the file.
-        case failed(String)
+        /// The file, and why it could not be decoded: a value, worded into a line only where
+        /// it is said (`Problem.description`).
+        case failed(Problem)
     }
 
     public var request: DecodeRequest

@@ -5,13 +5,16 @@ extension PhotoCatalogue {
         /// How many photos come onto the board.
         public var count: Int
         public var decodes: [DecodeRequest]
+        /// Photos taken off before that come back, where the drop lays them (`BoardController.place`).
+        public var placements: [Placement]
     }
 
     /// Adds files dropped on the board: they decode like the others and land around `location`
     /// on top, at the size a layout of the whole board gives, fully inside the window
     /// (`DropLayout`), and belong to the board from now on. A file already open is not added
     /// twice: if it was taken off the board, it comes back where the drop lays it; if it failed
-    /// before, it is tried again.
+    /// before, it is tried again. `controller` is read, never changed: what comes back is in
+    /// the placements.
     public mutating func add(_ files: [ListedFile], at location: Point, controller: BoardController) -> Dropped {
         var arriving: [(file: ListedFile, id: PhotoID?)] = []
         var seen = Set<PathKey>()
@@ -27,13 +30,13 @@ extension PhotoCatalogue {
         let drop = DropLayout(
             count: arriving.count, photosOnBoard: controller.board.photos.count, boardSize: controller.board.size, at: location,
             seed: layout.seed)
-        var decodes: [DecodeRequest] = []
+        var decodes: [DecodeRequest] = [], placements: [Placement] = []
         let wanted = resolution.forDrop(pictureLongEdge: drop.pictureLongEdge)
         for (slot, arrival) in arriving.enumerated() {
             if let id = arrival.id {
                 if controller.isOffBoard(id) {
                     let size = controller.removedPhotos.first { $0.id == id }?.pixelSize ?? Size(width: 1, height: 1)
-                    controller.returnToBoard(id, at: drop.photo(at: slot, id: id, pixelSize: size).center)
+                    placements.append(.returned(id, at: drop.photo(at: slot, id: id, pixelSize: size).center))
                 } else {
                     // Still opening, or failed before: let it arrive on the board here.
                     entries[id.rawValue].isAside = false
@@ -50,6 +53,6 @@ extension PhotoCatalogue {
             unclaimed.remove(arrival.file.canonical)
             decodes.append(request(id, wanted: wanted, shown: drop.pictureLongEdge))
         }
-        return Dropped(count: arriving.count, decodes: decodes)
+        return Dropped(count: arriving.count, decodes: decodes, placements: placements)
     }
 }

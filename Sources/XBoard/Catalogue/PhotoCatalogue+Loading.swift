@@ -1,8 +1,8 @@
 import SystemPackage
 
 /// Loading: whether the first decodes are still under way and how far they got, and their
-/// reports taken in — each photo placed on the board as its first decode arrives (where the
-/// memory says), a card withdrawn when its file fails.
+/// reports taken in — where each photo goes as its first decode arrives (where the memory
+/// says), a card withdrawn when its file fails: placements, for the session to apply.
 extension PhotoCatalogue {
     /// Whether a first decode is still under way.
     public var isLoading: Bool { initialResults < entries.count || hasPendingCards }
@@ -25,14 +25,19 @@ extension PhotoCatalogue {
     public struct Received: Sendable {
         /// Whether anything on screen changed (a photo arrived, a sharper copy came).
         public var changed = false
-        /// Lines to say, one per problem (each names its file).
-        public var problems: [String] = []
-        /// Paths that could not be opened, newly, each with the line that says why ("path: why").
-        public var failed: [(path: FilePath, line: String)] = []
+        /// What to place on the board, in order (`BoardController.place`).
+        public var placements: [Placement] = []
+        /// What to say, one line each (`Problem.description`): files that cannot be opened,
+        /// warnings of files that did open, and another copy of a photo shown that could not be
+        /// decoded (once per photo: the copy shown stays).
+        public var problems: [Problem] = []
+        /// Files that could not be opened, newly, and why.
+        public var failed: [Problem] = []
     }
 
-    /// Takes finished decodes: places new photos, records re-decoded copies.
-    public mutating func receive(_ reports: [DecodeReport], into controller: BoardController) -> Received {
+    /// Takes finished decodes: says where new photos go on a board of `boardSize` (its size now),
+    /// records re-decoded copies.
+    public mutating func receive(_ reports: [DecodeReport], on boardSize: Size) -> Received {
         var received = Received()
         for report in reports {
             let id = report.request.photo
@@ -43,21 +48,28 @@ extension PhotoCatalogue {
                 decodeTime += report.duration
             }
             switch report.outcome {
-            case .failed(let line):
+            case .failed(let problem):
                 if isInitial {
                     if !entries[id.rawValue].isFailed {
-                        received.problems.append(line)
-                        received.failed.append((report.request.path, line))
+                        received.problems.append(problem)
+                        received.failed.append(problem)
                         failedPaths.append(report.request.path)
                     }
                     if entries[id.rawValue].stack != nil {
-                        withdrawCard(id, from: controller)
+                        received.placements.append(withdrawCard(id))
                         received.changed = true
                     }
                     entries[id.rawValue].isFailed = true
                     entries[id.rawValue].dropSlot = nil
-                } else {
+                } else if entries[id.rawValue].copy?.generation == report.request.generation {
+                    // Another copy of a photo shown (sharper, smaller, or in a new profile): the
+                    // one shown stays, and may be asked for again; said once per photo.
                     entries[id.rawValue].copy?.isPending = false
+                    if !entries[id.rawValue].hasFailedAgain {
+                        entries[id.rawValue].hasFailedAgain = true
+                        received.problems.append(
+                            Problem(problem.path, "another copy could not be decoded (\(problem.reason)); the copy shown stays"))
+                    }
                 }
             case .decoded(let facts):
                 if isInitial {
@@ -67,14 +79,14 @@ extension PhotoCatalogue {
                     if let fingerprint = facts.fingerprint { entries[id.rawValue].fingerprint = fingerprint }
                     entries[id.rawValue].camera = facts.camera
                     entries[id.rawValue].nativeSize = facts.nativeSize
-                    if let warning = facts.warning { received.problems.append("\(report.request.path.escaped): \(warning)") }
+                    if let warning = facts.warning { received.problems.append(Problem(report.request.path, warning)) }
                     if entries[id.rawValue].stack != nil {
                         // Laid out as a card from its header: now it has its picture, and its true shape.
-                        controller.setPictureSize(facts.nativeSize, of: id)
+                        received.placements.append(.pictureSize(facts.nativeSize, of: id))
                         let key = entries[id.rawValue].canonical
                         baselineByPath[key]?.fingerprint = entries[id.rawValue].fingerprint
                     } else {
-                        place(id, nativeSize: facts.nativeSize, into: controller)
+                        received.placements.append(place(id, nativeSize: facts.nativeSize, on: boardSize))
                     }
                     entries[id.rawValue].copy = Copy(
                         longEdge: Int(facts.pixelSize.longEdge), nativeLongEdge: Int(facts.nativeSize.longEdge), generation: 0,
@@ -91,20 +103,20 @@ extension PhotoCatalogue {
         return received
     }
 
-    /// Takes a card whose file could not be opened after all off the board, with what was kept
-    /// of it for saving: it is as if it had never been laid out.
-    private mutating func withdrawCard(_ id: PhotoID, from controller: BoardController) {
+    /// Forgets a card whose file could not be opened after all, with what was kept of it for
+    /// saving, and says to take it off the board: it is as if it had never been laid out.
+    private mutating func withdrawCard(_ id: PhotoID) -> Placement {
         let key = entries[id.rawValue].canonical
-        controller.withdraw(id)
         entries[id.rawValue].stack = nil
         baselineByPath[key] = nil
         baselineKeys[key] = nil
+        return .withdrawn(id)
     }
 
-    /// Puts a photo that just opened where the board remembers it (found by its path, or by its
-    /// fingerprint when renamed), or tosses it in; or where it was dropped; or aside, when the
-    /// memory says it was taken off the board.
-    mutating func place(_ id: PhotoID, nativeSize: Size, into controller: BoardController) {
+    /// Where a photo that just opened goes on a board of `boardSize`: where the board remembers
+    /// it (found by its path, or by its fingerprint when renamed), or tossed in; or where it was
+    /// dropped; or aside, when the memory says it was taken off the board.
+    mutating func place(_ id: PhotoID, nativeSize: Size, on boardSize: Size) -> Placement {
         let index = id.rawValue, entry = entries[index], key = entry.canonical
         var remembered = restore.memory[key]
         if remembered == nil, let fingerprint = entry.fingerprint,
@@ -115,7 +127,7 @@ extension PhotoCatalogue {
             renamed[renamedEntry.key] = key
         }
         if remembered?.isAdded == true { entries[index].isAdded = true }
-        var arrival = restore.arrival(index: index, id: id, pixelSize: nativeSize, remembered: remembered, boardSize: controller.board.size)
+        var arrival = restore.arrival(index: index, id: id, pixelSize: nativeSize, remembered: remembered, boardSize: boardSize)
         let drop = entry.dropSlot
         entries[index].dropSlot = nil
         if let drop {
@@ -132,15 +144,13 @@ extension PhotoCatalogue {
                 isAdded: remembered.isAdded)
             if !isAside { baselineKeys[key] = arrival.stack }
         }
-        if isAside {
-            entries[index].isAside = true
-            controller.putAside(arrival.photo)
-        } else {
-            entries[index].isAside = false
-            let entries = self.entries
-            controller.add(arrival.photo, rank: arrival.stack) { id in
-                entries.indices.contains(id.rawValue) ? entries[id.rawValue].stack ?? .infinity : .infinity
-            }
-        }
+        entries[index].isAside = isAside
+        return isAside ? .aside(arrival.photo) : .onBoard(arrival.photo, stack: arrival.stack)
+    }
+
+    /// A photo's stacking key once placed; `.infinity` before (what `BoardController.place`
+    /// orders by).
+    public func stackKey(of id: PhotoID) -> Double {
+        entries.indices.contains(id.rawValue) ? entries[id.rawValue].stack ?? .infinity : .infinity
     }
 }

@@ -2,14 +2,17 @@ import SystemPackage
 
 /// The photos the board was asked to open, and what it knows of each: which file it is, what
 /// the file held, when it was taken, how large a copy is decoded, and where the board remembers
-/// it. It asks for decodes (`DecodeRequest`s for the platform to carry out), places each photo on
-/// the board as its first decode is reported (where the memory says, `BoardRestore`), and keeps
-/// each picture decoded at about the size it is shown.
+/// it. It asks for decodes (`DecodeRequest`s for the platform to carry out), says where each photo
+/// goes as its first decode is reported (where the memory says, `BoardRestore`), and keeps each
+/// picture decoded at about the size it is shown.
 ///
 /// Photos whose listing read their size from their file's header are laid out at once, before
-/// any decode, as plain cards where they will lie (`start(placingInto:)`): a board opens whole,
-/// and each card takes its picture as it decodes. Decodes may be served from the shared
-/// thumbnail cache (`usesThumbnails`, `ThumbnailUse`).
+/// any decode, as plain cards where they will lie (`start(layingCardsOn:)`, `nextCards`): a
+/// board opens whole, and each card takes its picture as it decodes. Decodes may be served from
+/// the shared thumbnail cache (`usesThumbnails`, `ThumbnailUse`).
+///
+/// It never changes the board: what goes where is a `Placement`, which the session applies to
+/// its controller (`BoardController.place`); it only reads the board where it must.
 ///
 /// It also keeps what a save needs: what each photo was when it opened or was last saved (the
 /// baseline a save merges against), and photos recognised renamed. Pure: files are never
@@ -28,6 +31,8 @@ public struct PhotoCatalogue: Sendable {
         /// The copy decoded, once the first decode succeeded.
         var copy: Copy?
         var isFailed = false
+        /// Another copy of it (after the first) could not be decoded, and that was said.
+        var hasFailedAgain = false
         /// What the file held, and when it was taken, as told by its first decode.
         var fingerprint: PhotoFingerprint?
         var dateTaken: Double??
@@ -134,17 +139,17 @@ public struct PhotoCatalogue: Sendable {
     /// The first decodes, in the order given; photos the memory says were taken off the board
     /// last, and small.
     ///
-    /// With `controller`, every photo whose size the listing read from its header and whose
-    /// place does not wait for its fingerprint (the memory knows it by its path, or there is
-    /// no remembered photo it could be renamed from) is laid out at once as a plain card, where
-    /// it will lie: the board opens whole instead of photo by photo. The cards go onto the
-    /// board bottom first, so each lands on top: one pass, however many there are — `cardsNow`
-    /// of them now, the rest a turn at a time (`placePendingCards`).
-    public mutating func start(placingInto controller: BoardController? = nil, cardsNow: Int = cardsPerTurn) -> [DecodeRequest] {
+    /// With `boardSize` (the board's size now), every photo whose size the listing read from its
+    /// header and whose place does not wait for its fingerprint (the memory knows it by its
+    /// path, or there is no remembered photo it could be renamed from) is laid out at once as a
+    /// plain card, where it will lie: the board opens whole instead of photo by photo. The cards
+    /// go onto the board bottom first, so each lands on top: one pass, however many there are,
+    /// a turn's worth at a time (`nextCards`).
+    public mutating func start(layingCardsOn boardSize: Size? = nil) -> [DecodeRequest] {
         var first: [DecodeRequest] = [], later: [DecodeRequest] = []
         var cards: [(id: PhotoID, declared: Size, stack: Double)] = []
         first.reserveCapacity(entries.count)
-        cards.reserveCapacity(controller == nil ? 0 : entries.count)
+        cards.reserveCapacity(boardSize == nil ? 0 : entries.count)
         // Every photo on the board asks for the same copy: the flavours that serve it are worked
         // out once (ten thousand arrays made alike were a third of this turn).
         let onBoard = DecodeShape(
@@ -161,21 +166,20 @@ public struct PhotoCatalogue: Sendable {
             } else {
                 first.append(onBoard.request(id, path: entries[index].path, canonical: canonical))
             }
-            if let controller, let declared = entries[index].declaredSize, declared.width >= 1, declared.height >= 1,
+            if let boardSize, let declared = entries[index].declaredSize, declared.width >= 1, declared.height >= 1,
                 declared.width.isFinite, declared.height.isFinite,
                 remembered != nil || unclaimed.isEmpty
             {
                 let arrival = restore.arrival(
-                    index: index, id: id, pixelSize: declared, remembered: remembered, boardSize: controller.board.size)
+                    index: index, id: id, pixelSize: declared, remembered: remembered, boardSize: boardSize)
                 cards.append((id, declared, arrival.stack))
             }
         }
-        if let controller {
+        if boardSize != nil {
             cards.sort { $0.stack != $1.stack ? $0.stack < $1.stack : $0.id.rawValue < $1.id.rawValue }
             pendingCards = cards.map { ($0.id, $0.declared) }[...]
             // Drops go above every card, placed yet or not.
             if let top = cards.last?.stack { highestStack = max(highestStack ?? top, top) }
-            placePendingCards(into: controller, limit: cardsNow)
         }
         first += later
         return first
@@ -184,16 +188,17 @@ public struct PhotoCatalogue: Sendable {
     /// Whether cards laid out at the start still wait to go on the board.
     public var hasPendingCards: Bool { !pendingCards.isEmpty }
 
-    /// Puts the next `limit` cards on the board, bottom first. A photo whose picture came (and
-    /// placed it) or failed meanwhile is passed over.
-    public mutating func placePendingCards(into controller: BoardController, limit: Int = cardsPerTurn) {
-        var placed = 0
-        while placed < limit, let card = pendingCards.popFirst() {
-            let entry = entries[card.id.rawValue]
-            guard entry.stack == nil, !entry.isFailed else { continue }
-            place(card.id, nativeSize: card.declared, into: controller)
-            placed += 1
+    /// The next `limit` cards to put on a board of `boardSize` (its size now), bottom first. A
+    /// photo whose picture came (and placed it) or failed meanwhile is passed over.
+    public mutating func nextCards(limit: Int = cardsPerTurn, on boardSize: Size) -> [Placement] {
+        var placements: [Placement] = []
+        placements.reserveCapacity(min(limit, pendingCards.count))
+        while placements.count < limit, let card = pendingCards.popFirst() {
+            // Fields read in place: a copy of the whole entry retains every reference in it.
+            guard entries[card.id.rawValue].stack == nil, !entries[card.id.rawValue].isFailed else { continue }
+            placements.append(place(card.id, nativeSize: card.declared, on: boardSize))
         }
+        return placements
     }
 
     /// A decode of a copy of at most `wanted` pixels of a photo shown `shown` pixels long,

@@ -1,7 +1,7 @@
 import SystemPackage
 
-/// Why a path could not be used, as a value: listing, opening, dropping and storing report
-/// problems this way, never as lines to be read back.
+/// Why a path could not be used, as a value: listing, opening, decoding, dropping and storing
+/// report problems this way, never as lines to be read back.
 public struct Problem: Hashable, Sendable, CustomStringConvertible {
     public var path: FilePath
     /// Why, in a few words for a person ("no such file or folder").

@@ -11,8 +11,9 @@ extension BoardSession {
         // Photos whose headers were read lie as cards at once, where they will be; pictures follow.
         // A few hundred now, the rest turn by turn from the next (a turn that makes the catalogue
         // of ten thousand has done enough).
-        effects.append(.decode(catalogue.start(placingInto: controller, cardsNow: PhotoCatalogue.cardsPerTurn / 4)))
+        effects.append(.decode(catalogue.start(layingCardsOn: controller.board.size)))
         self.catalogue = catalogue
+        placeNextCards(limit: PhotoCatalogue.cardsPerTurn / 4)
         openedThisTurn = true
         if !opening.problemPaths.isEmpty {
             unopenedPaths += opening.problemPaths.map(\.escaped)
@@ -29,18 +30,17 @@ extension BoardSession {
     func receive(_ reports: [DecodeReport], at now: Instant, effects: inout [BoardEffect]) {
         // Mutated where it is stored: a copy taken out would share the entries, and the first
         // change would copy all ten thousand of them on every report.
-        guard let received = catalogue?.receive(reports, into: controller) else { return }
+        guard let received = catalogue?.receive(reports, on: controller.board.size) else { return }
+        place(received.placements)
         if received.changed {
             // A new photo or a new copy of one: repaint, and see whether it suits its size now.
             picturesRevision &+= 1
             refinedRevision = nil
         }
-        effects += received.problems.map(BoardEffect.report)
+        effects += received.problems.map { .report($0.description) }
         if !received.failed.isEmpty {
             unopenedPaths += received.failed.map(\.path.escaped)
-            for (path, line) in received.failed where line.hasPrefix(path.escaped + ": ") {
-                unopenedReasons[path.escaped] = String(line.dropFirst(path.escaped.count + 2))
-            }
+            for problem in received.failed { unopenedReasons[problem.path.escaped] = problem.reason }
             reportUnopened(at: now)
         }
         if catalogue?.allFailed == true {
@@ -70,9 +70,33 @@ extension BoardSession {
         let report = DropReport(taken: drop.dropped.count - leftOut.count, leftOut: leftOut + drop.refused)
         if let line = report.line { effects.append(.report(line)) }
         if !drop.listing.files.isEmpty { controller.recordUndoPoint() }  // undo takes a drop back off the board
-        guard let added = catalogue?.add(drop.listing.files, at: drop.location, controller: controller) else { return }
+        guard let added = addToBoard(drop.listing.files, at: drop.location) else { return }
         if !added.decodes.isEmpty { effects.append(.decode(added.decodes)) }
         noteDrop(files: drop.listing.files.count, added: added.count, problems: report.leftOut.map(\.item) + insideFolders, at: now)
+    }
+
+    /// The next cards laid out at the start, onto the board (a turn's worth: `limit`).
+    func placeNextCards(limit: Int = PhotoCatalogue.cardsPerTurn) {
+        // Mutated where it is stored (a copy would copy every entry).
+        guard let placements = catalogue?.nextCards(limit: limit, on: controller.board.size) else { return }
+        place(placements)
+    }
+
+    /// Files dropped or picked, added around `location` (`PhotoCatalogue.add`); photos taken off
+    /// before come back there.
+    func addToBoard(_ files: [ListedFile], at location: Point) -> PhotoCatalogue.Dropped? {
+        guard let added = catalogue?.add(files, at: location, controller: controller) else { return nil }
+        place(added.placements)
+        return added
+    }
+
+    /// Applies the catalogue's placements to the controller, ordered by the catalogue's stacking
+    /// keys.
+    private func place(_ placements: [Placement]) {
+        // The copy shares the catalogue's entries only while they are placed: the catalogue is
+        // not changed meanwhile, so nothing is copied.
+        guard !placements.isEmpty, let catalogue else { return }
+        controller.place(placements) { catalogue.stackKey(of: $0) }
     }
 
     /// A drop was listed: `files` of its paths are pictures to try (`added` of them new), and

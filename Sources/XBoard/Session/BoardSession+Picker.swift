@@ -54,7 +54,7 @@ extension BoardSession {
     func takeIntoBoard(_ files: [ListedFile], at location: Point, effects: inout [BoardEffect]) {
         guard catalogue != nil, !files.isEmpty else { return }
         controller.recordUndoPoint()  // undo takes an addition back off the board, as any change
-        guard let added = catalogue?.add(files, at: location, controller: controller) else { return }
+        guard let added = addToBoard(files, at: location) else { return }
         if !added.decodes.isEmpty { effects.append(.decode(added.decodes)) }
         if added.count == 0 {
             notices.post("Those photos are on the board already", topic: BoardNotices.dropTopic, at: controller.now)

@@ -216,7 +216,7 @@ public final class BoardSession {
         if openedThisTurn {
             openedThisTurn = false
         } else if catalogue?.hasPendingCards == true {
-            catalogue?.placePendingCards(into: controller)
+            placeNextCards()
         }
         takeHolds(at: now, effects: &effects)
         if pickerLayer?.isGliding == true { apply(pickerLayer?.advance(to: now, in: controller.board.size) ?? [], effects: &effects) }

@@ -45,8 +45,10 @@ public final class DecodePump {
         results.map { result in
             let outcome: DecodeReport.Outcome
             switch result.outcome {
+            case .failure(.image(let path, let reason)):
+                outcome = .failed(Problem(path, reason))
             case .failure(let error):
-                outcome = .failed("\(error)")
+                outcome = .failed(Problem(result.request.path, "\(error)"))
             case .success(let picture):
                 if tracesDecodes { trace(picture, for: result.request) }
                 do {
@@ -57,7 +59,7 @@ public final class DecodePump {
                             fingerprint: picture.fingerprint, warning: picture.warning, camera: picture.camera, thumbnail: picture.thumbnail
                         ))
                 } catch {
-                    outcome = .failed("\(result.request.path.escaped): \(error)")
+                    outcome = .failed(Problem(result.request.path, "\(error)"))
                 }
             }
             return DecodeReport(request: result.request, outcome: outcome, duration: result.duration)

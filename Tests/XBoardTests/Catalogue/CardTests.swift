@@ -21,9 +21,17 @@ import XBoard
     static func report(_ request: DecodeRequest, native: Size = Size(width: 4000, height: 3000), failing: Bool = false) -> DecodeReport {
         let outcome: DecodeReport.Outcome =
             failing
-            ? .failed("\(request.path.escaped): could not be decoded")
+            ? .failed(Problem(request.path, "could not be decoded"))
             : .decoded(PictureFacts(pixelSize: native * (108 / native.longEdge), nativeSize: native))
         return DecodeReport(request: request, outcome: outcome, duration: .milliseconds(5))
+    }
+
+    /// The next cards put on the board, as the session does a turn.
+    static func placeNextCards(of catalogue: inout PhotoCatalogue, on controller: BoardController, limit: Int = PhotoCatalogue.cardsPerTurn)
+    {
+        let placements = catalogue.nextCards(limit: limit, on: controller.board.size)
+        let placed = catalogue
+        controller.place(placements) { placed.stackKey(of: $0) }
     }
 
     @Test func everyPhotoLiesAsACardBeforeAnyDecodeWhereItsDecodeLeavesIt() throws {
@@ -49,21 +57,25 @@ import XBoard
         let allAtOnce = BoardController(board: Board(size: Size(width: 1280, height: 800)))
         var reference = PhotoCatalogue(
             files: names.map { Self.file($0) }, boardSize: allAtOnce.board.size, seed: 3, startTime: Instant(sinceOrigin: .seconds(1)))
-        _ = reference.start(placingInto: allAtOnce)
+        _ = reference.start(layingCardsOn: allAtOnce.board.size)
+        allAtOnce.place(reference.nextCards(limit: .max, on: allAtOnce.board.size)) { reference.stackKey(of: $0) }
         #expect(allAtOnce.board.photos.count == 6 && !reference.hasPendingCards)
 
         let controller = BoardController(board: Board(size: Size(width: 1280, height: 800)))
         var catalogue = PhotoCatalogue(
             files: names.map { Self.file($0) }, boardSize: controller.board.size, seed: 3, startTime: Instant(sinceOrigin: .seconds(1)))
-        let requests = catalogue.start(placingInto: controller, cardsNow: 2)
+        let requests = catalogue.start(layingCardsOn: controller.board.size)
+        Self.placeNextCards(of: &catalogue, on: controller, limit: 2)
         #expect(controller.board.photos.count == 2 && catalogue.hasPendingCards && catalogue.isLoading)
         // The picture of the fifth arrives, and the fourth fails, before their cards go on.
         let fifth = try #require(requests.first { $0.photo == PhotoID(4) }),
             fourth = try #require(requests.first { $0.photo == PhotoID(3) })
-        _ = catalogue.receive([Self.report(fifth), Self.report(fourth, failing: true)], into: controller)
+        let received = catalogue.receive([Self.report(fifth), Self.report(fourth, failing: true)], on: controller.board.size)
+        controller.place(received.placements) { catalogue.stackKey(of: $0) }
         #expect(controller.board.photos.count == 3)
-        catalogue.placePendingCards(into: controller, limit: 2)
-        catalogue.placePendingCards(into: controller, limit: 2)
+        #expect(received.failed == [Problem(fourth.path, "could not be decoded")])
+        Self.placeNextCards(of: &catalogue, on: controller, limit: 2)
+        Self.placeNextCards(of: &catalogue, on: controller, limit: 2)
         #expect(!catalogue.hasPendingCards)
         #expect(controller.board.photos.map(\.id) == allAtOnce.board.photos.map(\.id).filter { $0 != PhotoID(3) })
         for photo in controller.board.photos { #expect(photo.photoToBoard == allAtOnce.board.photo(photo.id)?.photoToBoard) }
@@ -160,12 +172,13 @@ import XBoard
             startTime: Instant(sinceOrigin: .seconds(1)))
         let controller = BoardController(board: Board(size: Size(width: 1920, height: 1080)))
         let clock = ContinuousClock(), started = clock.now
-        let requests = catalogue.start(placingInto: controller)
+        let requests = catalogue.start(layingCardsOn: controller.board.size)
+        CardTests.placeNextCards(of: &catalogue, on: controller)
         #expect(controller.board.photos.count == PhotoCatalogue.cardsPerTurn, "the first cards go on at once, the rest turn by turn")
         var turns = 1
         while catalogue.hasPendingCards {
             #expect(catalogue.isLoading)
-            catalogue.placePendingCards(into: controller)
+            CardTests.placeNextCards(of: &catalogue, on: controller)
             turns += 1
         }
         let elapsed = clock.now - started

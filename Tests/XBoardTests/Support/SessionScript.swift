@@ -44,7 +44,7 @@ final class SessionScript {
             let name = request.path.lastComponent?.string ?? ""
             let outcome: DecodeReport.Outcome =
                 failing.contains(name)
-                ? .failed("\(request.path.escaped): not a picture format this system can read")
+                ? .failed(Problem(request.path, "not a picture format this system can read"))
                 : .decoded(PictureFacts(pixelSize: Size(width: 400, height: 300), nativeSize: Size(width: 4000, height: 3000)))
             return DecodeReport(request: request, outcome: outcome, duration: .milliseconds(5))
         }
