@@ -49,7 +49,7 @@ extension BoardSession {
             let lifted = emulator.removePinnedFinger(at: time)
             for touch in lifted { route(touch, effects: &effects) }
             if showsHelp || showsRemovedPhotos {
-                showsHelp = false
+                help.isShown = false
                 showsRemovedPhotos = false
             } else if lifted.isEmpty {
                 effects.append(.leaveFullscreen)
@@ -57,7 +57,7 @@ extension BoardSession {
         case .toggleFullscreen:
             effects.append(.toggleFullscreen)
         case .toggleHelp:
-            showsHelp.toggle()
+            help.isShown.toggle()
         case .exportPicture:
             let board = controller.board
             var files: [PhotoID: FilePath] = [:]
@@ -74,9 +74,9 @@ extension BoardSession {
             // its top row would be under them, and a press there would land on a control.
             controller.tidy(
                 order: catalogue.tidyOrder(of: controller.board.photos.map(\.id), byDate: byDate),
-                keepingClearAtTop: WidgetMetrics(scale: scene.style.uiScale).controlBarBottom)
+                keepingClearAtTop: metrics.controlBarBottom)
         case .toggleCaptions:
-            showsCaptions.toggle()
+            captions.isShown.toggle()
             // Captions hide on prints too small to read them; when that is every print, say so.
             let board = controller.board
             if showsCaptions, !board.photos.isEmpty, !CaptionLayout.anyReadable(board.photos) {

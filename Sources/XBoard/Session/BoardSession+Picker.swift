@@ -8,7 +8,7 @@ extension BoardSession {
     func openPicker(effects: inout [BoardEffect]) {
         guard pickerLayer == nil else { return }
         let folder = lastPickerFolder ?? settings.picturesFolder ?? settings.homeFolder ?? FilePath("/")
-        pickerLayer = PickerLayer(folder: folder, home: settings.homeFolder, metrics: WidgetMetrics(scale: scene.style.uiScale))
+        pickerLayer = PickerLayer(folder: folder, home: settings.homeFolder, metrics: metrics)
         effects.append(.listFolder(folder))
     }
 
@@ -31,7 +31,7 @@ extension BoardSession {
     }
 
     public var pickerGeometry: PickerGeometry? {
-        picker?.geometry(in: controller.board.size, metrics: WidgetMetrics(scale: scene.style.uiScale))
+        picker?.geometry(in: controller.board.size, metrics: metrics)
     }
 
     /// Carries out what the picker asked for.

@@ -13,8 +13,7 @@ extension BoardSession {
         case .notice(let id):
             if touch.phase == .began { notices.dismiss(id, at: touch.time) }
         case .help:
-            // A tap anywhere on the sheet puts it away (it covers most of the board).
-            if touch.phase == .ended { showsHelp = false }
+            help.touch(touch)
         case .removedPhotos:
             for outcome in shelf.touch(touch, shown: shown.shelf) {
                 switch outcome {
@@ -27,7 +26,7 @@ extension BoardSession {
         case .menu:
             for outcome in menuLayer?.touch(touch, shown: shown.menu) ?? [] {
                 switch outcome {
-                case .chose(let index): chooseMenuEntry(index, at: touch.time, effects: &effects)
+                case .chose(let action): choose(action, at: touch.time, effects: &effects)
                 case .close: closeMenu()
                 }
             }

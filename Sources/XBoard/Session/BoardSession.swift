@@ -20,16 +20,16 @@ public final class BoardSession {
     public let scene: SceneBuilder
     var emulator = MouseEmulator()
     public internal(set) var notices: NoticeQueue
-    public internal(set) var showsHelp = false
+    var help = HelpLayer()
+    public var showsHelp: Bool { help.isShown }
     /// Whether the photos taken off the board show along the bottom edge (r).
     public internal(set) var showsRemovedPhotos: Bool {
         get { shelf.isShown }
         set { shelf.isShown = newValue }
     }
     var shelf = ShelfLayer()
-    /// Whether the prints show their captions (c), and the captions made so far.
-    public internal(set) var showsCaptions = false
-    var captions: [PhotoID: String] = [:]
+    var captions = Captions()
+    public var showsCaptions: Bool { captions.isShown }
     /// The one grab table: every touch belongs to the layer it began on.
     var router = TouchRouter<Layer>(fallback: .board)
     /// The layers the last frame showed above the prints: what a touch beginning lands on.
@@ -46,8 +46,7 @@ public final class BoardSession {
     var openedThisTurn = false
     /// When a touch, a pointer or a key last came.
     var lastInputAt: Instant?
-    /// The targets `changedTargetsLine` last said.
-    var lastSaidTargets: [String] = []
+    var targetsTrace = TargetsTrace()
     /// Paths that could not be opened so far (at start, dropped, or failing to decode), escaped,
     /// for the notice that counts them.
     var unopenedPaths: [String] = []
@@ -59,8 +58,6 @@ public final class BoardSession {
     var controls: ControlsLayer
     /// The menu open now.
     var menuLayer: MenuLayer?
-    /// Whether undo can act, as worked out for a revision.
-    var undoKnown: (revision: UInt64, canUndo: Bool)?
     /// The photo picker, while open; the folder it showed last.
     var pickerLayer: PickerLayer?
     public var picker: PhotoPicker? { pickerLayer?.picker }
