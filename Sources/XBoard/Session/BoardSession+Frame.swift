@@ -17,7 +17,7 @@ extension BoardSession {
         let overlays = scene.overlayLayout(for: size)
         var stack = LayerStack()
         for panel in overlays.notices(notices.shown(at: now), aboveLoadingPanel: status != nil) {
-            let layer: Layer = if case .notice(let id) = panel.kind { .notice(id) } else { .board }
+            let layer: BoardLayer = if case .notice(let id) = panel.kind { .notice(id) } else { .board }
             stack.append(layer, [.panel(panel)], reach: layer == .board ? .nothing : .frame(panel.frame))
         }
         let removed = controller.removedPhotos.map {

@@ -44,7 +44,7 @@ extension BoardSession {
             case .decode(let requests): effects.append(.decodeThumbnails(requests))
             case .forget(let ids): effects.append(.forgetThumbnails(ids))
             case .add(let files, let location): takeIntoBoard(files, at: location ?? controller.board.bounds.center, effects: &effects)
-            case .cannotOpen(let name): notices.post("\(name) cannot be opened", topic: BoardNotices.dropTopic, at: controller.now)
+            case .cannotOpen(let name): notices.tell(.cannotOpen(name), at: controller.now)
             case .close: closePicker(effects: &effects)
             }
         }
@@ -56,8 +56,6 @@ extension BoardSession {
         controller.recordUndoPoint()  // undo takes an addition back off the board, as any change
         guard let added = catalogue?.add(files, at: location, controller: controller) else { return }
         if !added.decodes.isEmpty { effects.append(.decode(added.decodes)) }
-        if added.count == 0 {
-            notices.post("Those photos are on the board already", topic: BoardNotices.dropTopic, at: controller.now)
-        }
+        if added.count == 0 { notices.tell(.alreadyOnBoard, at: controller.now) }
     }
 }
