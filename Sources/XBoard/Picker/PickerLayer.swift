@@ -73,6 +73,11 @@ public struct PickerLayer: Sendable {
         for (id, isDecoded) in results { picker.thumbnailArrived(id, isDecoded: isDecoded) }
     }
 
+    /// The pictures of the folder shown that `isOnBoard` says are on the board (they show marked).
+    public func onBoard(_ isOnBoard: (PathKey) -> Bool) -> Set<PathKey> {
+        Set(picker.listing?.pictures.map(\.canonical).filter(isOnBoard) ?? [])
+    }
+
     /// What closing lets go of.
     public var closing: [Outcome] { picker.requested.isEmpty ? [] : [.forget(Array(picker.requested))] }
 

@@ -21,8 +21,7 @@ extension BoardSession {
         case .kept(let file):
             takeIntoBoard([file], at: location, effects: &effects)
         case .refused(let line):
-            effects.append(.report(line))
-            notices.post("Not taken: \(line)", topic: BoardNotices.pasteTopic, tone: .problem, at: controller.now)
+            tell(.pictureRefused(line), at: controller.now, effects: &effects)
         }
     }
 
@@ -30,6 +29,6 @@ extension BoardSession {
     func copy(_ id: PhotoID, effects: inout [BoardEffect], at time: Instant) {
         guard let path = catalogue?.path(of: id) else { return }
         effects.append(.copy(path))
-        notices.post("Copied \(catalogue?.name(of: id) ?? "the photo")", topic: BoardNotices.pasteTopic, at: time)
+        notices.tell(.copied(catalogue?.name(of: id)), at: time)
     }
 }

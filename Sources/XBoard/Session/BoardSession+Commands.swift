@@ -1,8 +1,10 @@
 import SystemPackage
 
-/// Commands, from keys (through the command catalogue), the controls and the menus: the
-/// board's go to the controller; the screen's (help, the removed photos list, captions, Esc,
-/// about) are carried out here; what needs the platform becomes an effect.
+/// Commands — from keys (through the command catalogue), the controls and the entries of Tidy's
+/// and More's menus — carried out: the board's own by the controller; the screen's (help, the
+/// removed photos list, captions, Esc, the picker, About, a pinned finger) here; what needs the
+/// platform (paste, copy, fullscreen, export, save, quit) as an effect. A print's menu acts on
+/// its print first (`act`, in `+Widgets`). What the export came to is said here too.
 extension BoardSession {
     /// Carries out `command`, given at `time`.
     public func perform(_ command: BoardCommand, at time: Instant) -> [BoardEffect] {
@@ -49,7 +51,7 @@ extension BoardSession {
             let lifted = emulator.removePinnedFinger(at: time)
             for touch in lifted { route(touch, effects: &effects) }
             if showsHelp || showsRemovedPhotos {
-                showsHelp = false
+                help.isShown = false
                 showsRemovedPhotos = false
             } else if lifted.isEmpty {
                 effects.append(.leaveFullscreen)
@@ -57,7 +59,7 @@ extension BoardSession {
         case .toggleFullscreen:
             effects.append(.toggleFullscreen)
         case .toggleHelp:
-            showsHelp.toggle()
+            help.isShown.toggle()
         case .exportPicture:
             let board = controller.board
             var files: [PhotoID: FilePath] = [:]
@@ -74,13 +76,13 @@ extension BoardSession {
             // its top row would be under them, and a press there would land on a control.
             controller.tidy(
                 order: catalogue.tidyOrder(of: controller.board.photos.map(\.id), byDate: byDate),
-                keepingClearAtTop: WidgetMetrics(scale: scene.style.uiScale).controlBarBottom)
+                keepingClearAtTop: metrics.controlBarBottom)
         case .toggleCaptions:
-            showsCaptions.toggle()
+            captions.isShown.toggle()
             // Captions hide on prints too small to read them; when that is every print, say so.
             let board = controller.board
             if showsCaptions, !board.photos.isEmpty, !CaptionLayout.anyReadable(board.photos) {
-                notices.post(BoardNotices.captionsTooSmall, topic: BoardNotices.captionsTopic, at: time)
+                notices.tell(.captionsTooSmall, at: time)
             } else {
                 notices.withdraw(topic: BoardNotices.captionsTopic, at: time)
             }
@@ -100,12 +102,9 @@ extension BoardSession {
         switch outcome {
         case .saved(let path):
             effects.append(.printPath(path))
-            effects.append(.report("saved a picture of the board as \(path.escaped)"))
-            notices.post(
-                BoardNotices.saved(path: path.escaped, home: settings.home, asPicture: true), topic: BoardNotices.savedTopic, at: now)
+            tell(.exported(path: path.escaped, home: settings.home), at: now, effects: &effects)
         case .failed(let line):
-            effects.append(.report(line))
-            notices.post("Could not save the board: \(line)", topic: BoardNotices.savedTopic, tone: .problem, at: now)
+            tell(.exportFailed(line), at: now, effects: &effects)
         }
     }
 }

@@ -8,7 +8,7 @@ extension BoardSession {
     func openPicker(effects: inout [BoardEffect]) {
         guard pickerLayer == nil else { return }
         let folder = lastPickerFolder ?? settings.picturesFolder ?? settings.homeFolder ?? FilePath("/")
-        pickerLayer = PickerLayer(folder: folder, home: settings.homeFolder, metrics: WidgetMetrics(scale: scene.style.uiScale))
+        pickerLayer = PickerLayer(folder: folder, home: settings.homeFolder, metrics: metrics)
         effects.append(.listFolder(folder))
     }
 
@@ -31,7 +31,7 @@ extension BoardSession {
     }
 
     public var pickerGeometry: PickerGeometry? {
-        picker?.geometry(in: controller.board.size, metrics: WidgetMetrics(scale: scene.style.uiScale))
+        picker?.geometry(in: controller.board.size, metrics: metrics)
     }
 
     /// Carries out what the picker asked for.
@@ -44,7 +44,7 @@ extension BoardSession {
             case .decode(let requests): effects.append(.decodeThumbnails(requests))
             case .forget(let ids): effects.append(.forgetThumbnails(ids))
             case .add(let files, let location): takeIntoBoard(files, at: location ?? controller.board.bounds.center, effects: &effects)
-            case .cannotOpen(let name): notices.post("\(name) cannot be opened", topic: BoardNotices.dropTopic, at: controller.now)
+            case .cannotOpen(let name): notices.tell(.cannotOpen(name), at: controller.now)
             case .close: closePicker(effects: &effects)
             }
         }
@@ -56,8 +56,6 @@ extension BoardSession {
         controller.recordUndoPoint()  // undo takes an addition back off the board, as any change
         guard let added = addToBoard(files, at: location) else { return }
         if !added.decodes.isEmpty { effects.append(.decode(added.decodes)) }
-        if added.count == 0 {
-            notices.post("Those photos are on the board already", topic: BoardNotices.dropTopic, at: controller.now)
-        }
+        if added.count == 0 { notices.tell(.alreadyOnBoard, at: controller.now) }
     }
 }

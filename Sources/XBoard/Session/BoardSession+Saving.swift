@@ -34,10 +34,9 @@ extension BoardSession {
         case .quiet:
             break
         case .failing(let failure):
-            effects.append(.report("could not save the arrangement: \(failure.detail)"))
-            notices.post(
-                BoardNotices.notSaved(in: failure.folder?.escaped, why: failure.reason.words, home: settings.home),
-                topic: BoardNotices.notSavedTopic, tone: .problem, isSticky: true, at: now)
+            let news = BoardNews.notSaved(
+                folder: failure.folder?.escaped, why: failure.reason.words, detail: failure.detail, home: settings.home)
+            tell(news, at: now, effects: &effects)
         case .recovered:
             effects.append(.report("the arrangement is saved again"))
             notices.withdraw(topic: BoardNotices.notSavedTopic, at: now)
@@ -49,13 +48,9 @@ extension BoardSession {
         case .saved(let path, let saved):
             catalogue?.didSave(saved)
             effects.append(.printPath(path))
-            effects.append(.report("saved the board as \(path.escaped)"))
-            notices.post(BoardNotices.saved(path: path.escaped, home: settings.home), topic: BoardNotices.savedTopic, at: now)
+            tell(.documentSaved(path: path.escaped, home: settings.home), at: now, effects: &effects)
         case .failed(let line):
-            effects.append(.report(line))
-            // The line, as a sentence.
-            let text = line.first.map { $0.uppercased() + line.dropFirst() } ?? line
-            notices.post(text, topic: BoardNotices.savedTopic, tone: .problem, at: now)
+            tell(.documentFailed(line), at: now, effects: &effects)
         }
     }
 }

@@ -1,7 +1,7 @@
-/// Touches, real and emulated: each is hit-tested once, where it begins, against what the last
-/// frame showed — the help panel (a tap closes it), notices (a tap dismisses one), the removed
-/// photos list (a tap puts a photo back), else the board — and belongs to what it began on
-/// until it lifts.
+/// Touches, real and emulated: each is hit-tested once, where it begins, against the layers the
+/// last frame showed, top down (`LayerStack`), else the board, and belongs to what it began on
+/// until it lifts; what a layer asks for is carried out here. A long press's finger becomes the
+/// menu's it opens.
 extension BoardSession {
     func route(_ touch: TouchEvent, effects: inout [BoardEffect]) {
         switch router.route(touch, hitTest: layer(at:)) {
@@ -13,8 +13,7 @@ extension BoardSession {
         case .notice(let id):
             if touch.phase == .began { notices.dismiss(id, at: touch.time) }
         case .help:
-            // A tap anywhere on the sheet puts it away (it covers most of the board).
-            if touch.phase == .ended { showsHelp = false }
+            help.touch(touch)
         case .removedPhotos:
             for outcome in shelf.touch(touch, shown: shown.shelf) {
                 switch outcome {
@@ -27,7 +26,7 @@ extension BoardSession {
         case .menu:
             for outcome in menuLayer?.touch(touch, shown: shown.menu) ?? [] {
                 switch outcome {
-                case .chose(let index): chooseMenuEntry(index, at: touch.time, effects: &effects)
+                case .chose(let action): choose(action, at: touch.time, effects: &effects)
                 case .close: closeMenu()
                 }
             }
@@ -63,5 +62,5 @@ extension BoardSession {
     }
 
     /// The top layer at a board point, as the last frame showed it (and drew it).
-    func layer(at point: Point) -> Layer { shown.layer(at: point) }
+    func layer(at point: Point) -> BoardLayer { shown.layer(at: point) }
 }

@@ -1,15 +1,17 @@
 import SystemPackage
 
-/// The board as a screen: everything it shows and decides that is not a platform handle — the
-/// controller and its photos, mouse emulation, notices, the removed photos list, help,
-/// captions, saving when the board rests — in one core type that takes events and returns
-/// effects for the platform to carry out (the Composable Architecture's reducers return
-/// effects the same way). The loop performs the effects in one switch and owns no board
-/// behaviour, so that behaviour is tested as transcripts, in milliseconds.
+/// The board as a screen: one core type that takes events and returns effects for the platform
+/// to carry out (the Composable Architecture's reducers return effects the same way), so that
+/// everything the board shows and decides is tested as transcripts, in milliseconds. It
+/// composes: the controller and its photos, mouse emulation, notices, and the layers above the
+/// prints (`BoardLayer`, one `LayerStack` a frame), each with its own state, touches and tests
+/// (`ControlsLayer`, `MenuLayer`, `PickerLayer`, `ShelfLayer`, `HelpLayer`, `Captions`); it
+/// routes touches to them, carries out what they ask, saves and emits effects.
 ///
 /// Time passes only through the events' instants and `advance(to:)`; `nextDeadline(after:)`
-/// says when the loop must wake. Its concerns live in extensions: touches and the router
-/// (`+Touches`), commands (`+Commands`), photos opening and dropped (`+Photos`), saving
+/// says when the platform must wake it. Its extensions: touches and holds (`+Touches`),
+/// commands and the export (`+Commands`), the controls and menus (`+Widgets`), the picker
+/// (`+Picker`), the clipboard (`+Clipboard`), photos opening and dropped (`+Photos`), saving
 /// (`+Saving`) and the frame (`+Frame`).
 public final class BoardSession {
     public let controller: BoardController
@@ -20,18 +22,18 @@ public final class BoardSession {
     public let scene: SceneBuilder
     var emulator = MouseEmulator()
     public internal(set) var notices: NoticeQueue
-    public internal(set) var showsHelp = false
+    var help = HelpLayer()
+    public var showsHelp: Bool { help.isShown }
     /// Whether the photos taken off the board show along the bottom edge (r).
     public internal(set) var showsRemovedPhotos: Bool {
         get { shelf.isShown }
         set { shelf.isShown = newValue }
     }
     var shelf = ShelfLayer()
-    /// Whether the prints show their captions (c), and the captions made so far.
-    public internal(set) var showsCaptions = false
-    var captions: [PhotoID: String] = [:]
+    var captions = Captions()
+    public var showsCaptions: Bool { captions.isShown }
     /// The one grab table: every touch belongs to the layer it began on.
-    var router = TouchRouter<Layer>(fallback: .board)
+    var router = TouchRouter<BoardLayer>(fallback: .board)
     /// The layers the last frame showed above the prints: what a touch beginning lands on.
     var shown = LayerStack()
     /// Counts arrivals of sharper or smaller copies, which change pixels but not the board.
@@ -44,10 +46,9 @@ public final class BoardSession {
     var refinedRevision: UInt64?
     /// The photos opened in this turn (their first cards are placed): the next cards wait for the next.
     var openedThisTurn = false
-    /// When a touch, a pointer or a key last came.
-    var lastInputAt: Instant?
-    /// The targets `changedTargetsLine` last said.
-    var lastSaidTargets: [String] = []
+    /// When frames that only show photos arriving may be painted.
+    var arrival: ArrivalPacing
+    var targetsTrace = TargetsTrace()
     /// Paths that could not be opened so far (at start, dropped, or failing to decode), escaped,
     /// for the notice that counts them.
     var unopenedPaths: [String] = []
@@ -59,8 +60,6 @@ public final class BoardSession {
     var controls: ControlsLayer
     /// The menu open now.
     var menuLayer: MenuLayer?
-    /// Whether undo can act, as worked out for a revision.
-    var undoKnown: (revision: UInt64, canUndo: Bool)?
     /// The photo picker, while open; the folder it showed last.
     var pickerLayer: PickerLayer?
     public var picker: PhotoPicker? { pickerLayer?.picker }
@@ -69,21 +68,6 @@ public final class BoardSession {
     /// board's middle).
     var lastPointer: Point?
     var pasteLanding: Point?
-
-    /// What a touch can land on, top first.
-    public enum Layer: Hashable, Sendable {
-        /// An open menu.
-        case menu
-        /// Outside an open menu: the touch closes it and does nothing more.
-        case dismissMenu
-        case controls
-        case picker
-        case notice(NoticeID)
-        /// The help panel: a tap closes it.
-        case help
-        case removedPhotos
-        case board
-    }
 
     /// A session on a board of `size` whose photos are still being listed (`SessionEvent.opened`
     /// brings them), starting at `now`.
@@ -104,6 +88,7 @@ public final class BoardSession {
             autosaveDelay: settings.autosaveDelay, firstRetry: settings.saveRetry, longestRetry: settings.longestSaveRetry)
         lastChange = (controller.revision, now)
         controls = ControlsLayer(idle: settings.controlsIdle, fade: settings.controlsFade)
+        arrival = ArrivalPacing(interval: settings.arrivalFrameInterval, inputQuiet: settings.inputQuiet)
         controls.show(at: now)
     }
 
@@ -130,14 +115,13 @@ public final class BoardSession {
         case .pictureKept(let kept, let location): pictureKept(kept, at: location, effects: &effects)
         case .copyFailed(let line):
             // Said on the board: a person pasting elsewhere would otherwise find only the file.
-            effects.append(.report("copy: \(line)"))
-            notices.post("Copied the file only, not its picture: \(line)", topic: BoardNotices.pasteTopic, tone: .problem, at: now)
+            tell(.copyFailed(line), at: now, effects: &effects)
         }
     }
 
     private func handle(_ event: WindowEvent, at now: Instant, effects: inout [BoardEffect]) {
         switch event {
-        case .touch, .pointer, .key: lastInputAt = now
+        case .touch, .pointer, .key: arrival.lastInputAt = now
         default: break
         }
         switch event {
@@ -181,8 +165,7 @@ public final class BoardSession {
             effects.append(.finishDrop(accepted: !paths.isEmpty))
             effects.append(.listDrop(paths, at: location, refused: refused))
         case .dropIgnored(let reason):
-            effects.append(.report("drop ignored: \(reason)"))
-            notices.post(reason, topic: BoardNotices.dropTopic, tone: .problem, at: now)
+            tell(.dropIgnored(reason), at: now, effects: &effects)
         case .closeRequested:
             effects.append(.quit(status: 0))
         case .windowDestroyed:
@@ -191,8 +174,7 @@ public final class BoardSession {
         case .pasted(let content):
             pasted(content, at: now, effects: &effects)
         case .pasteFailed(let reason):
-            effects.append(.report("paste: \(reason)"))
-            notices.post(reason, topic: BoardNotices.pasteTopic, tone: .problem, at: now)
+            tell(.pasteFailed(reason), at: now, effects: &effects)
         case .pictureDropped(let picture, let location):
             guard catalogue != nil else { return }
             effects.append(.keepPicture(picture, at: location))
@@ -230,7 +212,7 @@ public final class BoardSession {
         let isLoading = catalogue?.isLoading ?? true
         startSaveIfDue(isReady: isResting && !isLoading, at: now, effects: &effects)
         notices.advance(to: now)
-        noteWhetherEmpty(at: now)
+        notices.noteWhether(isEmpty: controller.board.photos.isEmpty && !isLoading, at: now)
         return effects
     }
 
@@ -238,14 +220,13 @@ public final class BoardSession {
     /// at `lastFrame`: `nil` (at once) unless photos are still arriving and nobody is at the
     /// board — no finger, click or key for a moment, nothing moving, no picker or menu open.
     public func arrivalFrameTime(after lastFrame: Instant?, at now: Instant) -> Instant? {
-        guard let lastFrame, catalogue?.isLoading == true, controller.activeTouchCount == 0, !controller.isAnimating,
-            picker == nil, menuLayer == nil, !showsHelp
-        else { return nil }
-        if let input = lastInputAt, now - input < settings.inputQuiet { return nil }
-        return lastFrame + settings.arrivalFrameInterval
+        let isUnattended =
+            catalogue?.isLoading == true && controller.activeTouchCount == 0 && !controller.isAnimating && picker == nil
+            && menuLayer == nil && !showsHelp
+        return arrival.frameTime(after: lastFrame, at: now, isUnattended: isUnattended)
     }
 
-    /// When the loop must next wake, at the latest: the controller (frames while something
+    /// When the platform must next wake the session, at the latest: the controller (frames while something
     /// moves; only tap timeouts while the window is hidden), the autosave, the loading
     /// indicator's tick and the notices.
     public func nextDeadline(after now: Instant, isVisible: Bool = true) -> Instant? {
@@ -263,14 +244,9 @@ public final class BoardSession {
         return sources.compactMap { $0 }.min()
     }
 
-    /// An empty board (once loading is done) says what to do until photos come back.
-    func noteWhetherEmpty(at now: Instant) {
-        let isEmpty = controller.board.photos.isEmpty && !(catalogue?.isLoading ?? true)
-        let isShown = notices.notices.contains { $0.topic == BoardNotices.emptyTopic }
-        if isEmpty, !isShown {
-            notices.post(BoardNotices.emptyBoard, topic: BoardNotices.emptyTopic, isSticky: true, at: now)
-        } else if !isEmpty, isShown {
-            notices.withdraw(topic: BoardNotices.emptyTopic, at: now)
-        }
+    /// Tells `news` in a notice, and on standard error when it has a line for it.
+    func tell(_ news: BoardNews, at now: Instant, effects: inout [BoardEffect]) {
+        if let line = news.report { effects.append(.report(line)) }
+        notices.tell(news, at: now)
     }
 }

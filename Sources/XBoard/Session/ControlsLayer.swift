@@ -18,6 +18,8 @@ struct ControlsLayer: Sendable {
     private(set) var pressed: Int?
     /// The touches on the controls: the control each began on, and where it is.
     private var touches: [TouchID: (control: Int?, location: Point)] = [:]
+    /// Whether undo can act, as worked out for a revision.
+    private var undoKnown: (revision: UInt64, canUndo: Bool)?
 
     init(idle: Duration, fade: Duration) {
         self.idle = idle
@@ -81,5 +83,45 @@ struct ControlsLayer: Sendable {
     /// The bar as it shows now: `controls`, those in `disabled` greyed, the held one pressed.
     func bar(_ controls: [CommandCatalogue.Control], metrics: WidgetMetrics, disabled: Set<Int>) -> ControlBar {
         ControlBar(controls: controls, metrics: metrics, pressed: pressed, disabled: disabled)
+    }
+
+    /// Whether undo would change anything at `revision`: `work` says, once per revision.
+    mutating func canUndo(at revision: UInt64, _ work: () -> Bool) -> Bool {
+        if let known = undoKnown, known.revision == revision { return known.canUndo }
+        let value = work()
+        undoKnown = (revision, value)
+        return value
+    }
+
+    /// The controls that cannot act now, by index: undo with nothing to undo, redo with nothing
+    /// to redo, Removed with no photo off the board (unless its list shows, to close it), Tidy
+    /// on an empty board.
+    static func disabled(
+        _ controls: [CommandCatalogue.Control], canUndo: Bool, canRedo: Bool, canShowRemoved: Bool, hasPhotos: Bool
+    ) -> Set<Int> {
+        var disabled: Set<Int> = []
+        for (index, control) in controls.enumerated() {
+            switch control.action {
+            case .command(.undo) where !canUndo: disabled.insert(index)
+            case .command(.redo) where !canRedo: disabled.insert(index)
+            case .command(.toggleRemovedPhotos) where !canShowRemoved: disabled.insert(index)
+            case .tidyMenu where !hasPhotos: disabled.insert(index)
+            default: break
+            }
+        }
+        return disabled
+    }
+
+    /// Under the control at `index` of the bar as `shown`: where its menu opens.
+    static func anchor(of index: Int, shown: LaidOutWidget?, metrics: WidgetMetrics) -> Point {
+        guard let frame = shown?.targets.first(where: { $0.target == .control(index) })?.frame else { return .zero }
+        return Point(x: frame.minX - metrics.target * 0.6, y: frame.maxY + frame.size.height / 2)
+    }
+
+    /// Whether the bar, across a board `width` wide, would cover a print in the hands (one of
+    /// `heldBounds`, board points): it gives way.
+    static func covers(_ heldBounds: [Rect], width: Double, metrics: WidgetMetrics) -> Bool {
+        let band = Rect(x: 0, y: 0, width: width, height: metrics.controlBarBottom)
+        return heldBounds.contains { $0.intersects(band) }
     }
 }

@@ -31,7 +31,7 @@ public struct LayerStack: Sendable {
 
     /// One layer as laid out: what it draws and where it takes touches.
     public struct Entry: Sendable {
-        public var layer: BoardSession.Layer
+        public var layer: BoardLayer
         public var items: [DisplayItem]
         public var reach: Reach
     }
@@ -41,12 +41,12 @@ public struct LayerStack: Sendable {
 
     public init() {}
 
-    public mutating func append(_ layer: BoardSession.Layer, _ items: [DisplayItem], reach: Reach) {
+    public mutating func append(_ layer: BoardLayer, _ items: [DisplayItem], reach: Reach) {
         entries.append(Entry(layer: layer, items: items, reach: reach))
     }
 
     /// The topmost layer that takes a touch beginning at `point`, else the board.
-    public func layer(at point: Point) -> BoardSession.Layer {
+    public func layer(at point: Point) -> BoardLayer {
         guard point.isFinite else { return .board }
         return entries.last { $0.reach.contains(point) }?.layer ?? .board
     }
@@ -55,7 +55,7 @@ public struct LayerStack: Sendable {
     public var items: [DisplayItem] { entries.flatMap(\.items) }
 
     /// The widget a layer showed, if it is one.
-    public func widget(of layer: BoardSession.Layer) -> LaidOutWidget? {
+    public func widget(of layer: BoardLayer) -> LaidOutWidget? {
         for entry in entries.reversed() where entry.layer == layer {
             if case .widget(let widget) = entry.reach { return widget }
         }

@@ -1,7 +1,8 @@
 /// A menu open on the board, as a layer: what it is of, its entries as they were when it
-/// opened, and every touch on it — a finger lifted on an entry chooses it, whether it tapped
-/// there or slid there from the long press that opened the menu. What it asks for comes out as
-/// outcomes; the session turns a choice into the entry's command (`MenuLayerTests`).
+/// opened — each a title and what choosing it does (`MenuLayer+Entries` builds them from the
+/// command catalogue) — and every touch on it: a finger lifted on an entry chooses it, whether
+/// it tapped there or slid there from the long press that opened the menu. What it asks for
+/// comes out as outcomes; the session carries out the chosen entry's action (`MenuLayerTests`).
 struct MenuLayer: Sendable {
     /// What the menu is of.
     enum Kind: Sendable {
@@ -14,20 +15,41 @@ struct MenuLayer: Sendable {
         case about
     }
 
+    /// What choosing an entry does.
+    enum Action: Equatable, Sendable {
+        /// A command of the board's (Tidy's entries).
+        case command(BoardCommand)
+        /// A command of a print's menu, on that print.
+        case onPrint(BoardCommand, PhotoID)
+        /// What the bar's control at this index does (More's entries).
+        case control(Int)
+    }
+
+    /// An entry: its title (greyed when it cannot act) and its action.
+    struct Entry: Sendable {
+        var title: String
+        var action: Action
+        var isEnabled = true
+    }
+
     enum Outcome: Equatable, Sendable {
-        /// The entry at this index was chosen (the menu closes).
-        case chose(Int)
+        /// An entry was chosen: its action (the menu closes).
+        case chose(Action)
         case close
     }
 
     let kind: Kind
     private(set) var popup: PopupMenu
+    /// The entries' actions, in the popup's order.
+    let actions: [Action]
     /// The entry under each finger on the menu.
     private var touches: [TouchID: Int?] = [:]
 
-    init(_ kind: Kind, _ popup: PopupMenu) {
+    init(_ kind: Kind, title: String?, lines: [String] = [], entries: [Entry], anchor: Point) {
         self.kind = kind
-        self.popup = popup
+        popup = PopupMenu(
+            title: title, lines: lines, entries: entries.map { PopupMenu.Entry($0.title, isEnabled: $0.isEnabled) }, anchor: anchor)
+        actions = entries.map(\.action)
     }
 
     var anchor: Point { popup.anchor }
@@ -48,7 +70,7 @@ struct MenuLayer: Sendable {
         case .ended:
             guard touches.removeValue(forKey: event.id) != nil else { return [] }
             popup.pressed = nil
-            if let entry, popup.entries.indices.contains(entry), popup.entries[entry].isEnabled { return [.chose(entry)] }
+            if let entry, popup.entries.indices.contains(entry), popup.entries[entry].isEnabled { return [.chose(actions[entry])] }
             // About a photo has no entries: a touch anywhere on it closes it.
             if case .about = kind { return [.close] }
             return []

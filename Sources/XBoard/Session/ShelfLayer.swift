@@ -30,4 +30,11 @@ struct ShelfLayer: Sendable {
             return []
         }
     }
+
+    /// The list as it shows now, of the `removed` photos on a board of `size` at `scale` (above
+    /// the loading panel, `bottomInset` high, while that shows), or `nil` while hidden.
+    func shelf(of removed: [RemovedShelf.Entry], in size: Size, scale: Double, bottomInset: Double) -> RemovedShelf? {
+        guard isShown else { return nil }
+        return RemovedShelf(entries: removed, in: size, scale: scale, bottomInset: bottomInset)
+    }
 }

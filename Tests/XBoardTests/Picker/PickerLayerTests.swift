@@ -85,4 +85,10 @@ struct PickerLayerTests {
         #expect(layer.picker.scrollOffset > before)
         #expect(asked > 0, "scrolled, it asks for what comes into view")
     }
+
+    @Test func thePicturesOnTheBoardAreThoseOfTheFolderShownThatTheBoardHas() {
+        let onBoard: Set<PathKey> = [PathKey(FilePath("/p/3.jpg")), PathKey(FilePath("/elsewhere/1.jpg"))]
+        #expect(layer(pictures: 5).onBoard { onBoard.contains($0) } == [PathKey(FilePath("/p/3.jpg"))])
+        #expect(PickerLayer(folder: FilePath("/p"), home: nil, metrics: metrics).onBoard { _ in true }.isEmpty, "nothing listed yet")
+    }
 }

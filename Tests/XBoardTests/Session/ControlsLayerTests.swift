@@ -72,3 +72,47 @@ struct ControlsLayerTests {
         #expect(layer.shownUntil == start + .seconds(4))
     }
 }
+
+/// What the controls' layer works out for the session: the greyed controls, undo once per
+/// revision, where a control's menu opens, and giving way to a print in the hands.
+struct ControlsLayerStateTests {
+    let controls = CommandCatalogue.board.controls
+
+    func index(_ action: CommandCatalogue.Control.Action) throws -> Int {
+        try #require(controls.firstIndex { $0.action == action })
+    }
+
+    @Test func controlsThatCannotActAreGreyed() throws {
+        let undo = try index(.command(.undo)), redo = try index(.command(.redo))
+        let removed = try index(.command(.toggleRemovedPhotos)), tidy = try index(.tidyMenu)
+        #expect(ControlsLayer.disabled(controls, canUndo: true, canRedo: true, canShowRemoved: true, hasPhotos: true).isEmpty)
+        #expect(
+            ControlsLayer.disabled(controls, canUndo: false, canRedo: false, canShowRemoved: false, hasPhotos: false)
+                == [undo, redo, removed, tidy])
+    }
+
+    @Test func undoIsWorkedOutOncePerRevision() {
+        var layer = ControlsLayer(idle: .seconds(3), fade: .milliseconds(300))
+        var asked = 0
+        func work() -> Bool {
+            asked += 1
+            return asked == 1
+        }
+        #expect(layer.canUndo(at: 4, work) && layer.canUndo(at: 4, work))
+        #expect(asked == 1)
+        #expect(!layer.canUndo(at: 5, work) && asked == 2)
+    }
+
+    @Test func aControlsMenuOpensUnderItAndTheBarGivesWayToAPrintInTheHands() throws {
+        let metrics = WidgetMetrics(scale: 1)
+        let bar = ControlBar(controls: controls, metrics: metrics).layout(in: Size(width: 1920, height: 1080), measure: .estimated)
+        let frame = try #require(bar.targets.first { $0.target == .control(2) }?.frame)
+        #expect(
+            ControlsLayer.anchor(of: 2, shown: bar, metrics: metrics)
+                == Point(x: frame.minX - 48 * 0.6, y: frame.maxY + frame.size.height / 2))
+        #expect(ControlsLayer.anchor(of: 2, shown: nil, metrics: metrics) == .zero)
+        let low = Rect(x: 100, y: metrics.controlBarBottom + 1, width: 200, height: 200)
+        #expect(!ControlsLayer.covers([low], width: 1920, metrics: metrics))
+        #expect(ControlsLayer.covers([low, Rect(x: 100, y: 10, width: 50, height: 50)], width: 1920, metrics: metrics))
+    }
+}

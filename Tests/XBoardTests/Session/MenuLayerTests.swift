@@ -2,10 +2,11 @@ import Testing
 
 @testable import XBoard
 
-/// A menu's layer alone: touches in, a choice out.
+/// A menu's layer alone: touches in, the chosen entry's action out; and the board's menus as
+/// built from the command catalogue.
 struct MenuLayerTests {
-    let popup = PopupMenu(
-        title: "Tidy", entries: [PopupMenu.Entry("By name"), PopupMenu.Entry("Off", isEnabled: false)], anchor: Point(x: 300, y: 200))
+    let anchor = Point(x: 300, y: 200)
+    let commands = CommandCatalogue.board
 
     func event(_ phase: TouchPhase, _ point: Point, id: UInt32 = 1) -> TouchEvent {
         TouchEvent(id: TouchID(source: 2, number: id), phase: phase, location: point, time: .origin)
@@ -15,14 +16,23 @@ struct MenuLayerTests {
         try #require(shown.targets.first { $0.target == .menuEntry(index) }?.frame).center
     }
 
+    func shown(_ menu: MenuLayer) -> LaidOutWidget {
+        menu.popup.layout(in: Size(width: 1280, height: 800), metrics: WidgetMetrics(scale: 1), measure: .estimated)
+    }
+
     @Test func aFingerLiftedOnAnEntryChoosesItWhereverItBegan() throws {
-        var menu = MenuLayer(.tidy, popup)
-        let shown = menu.popup.layout(in: Size(width: 1280, height: 800), metrics: WidgetMetrics(scale: 1), measure: .estimated)
+        var menu = MenuLayer(
+            .tidy, title: "Tidy",
+            entries: [
+                MenuLayer.Entry(title: "By name", action: .command(.tidy(byDate: false))),
+                MenuLayer.Entry(title: "Off", action: .command(.gather), isEnabled: false),
+            ], anchor: anchor)
+        let shown = shown(menu)
         // A long press's finger, already down, slides onto the first entry and lifts there.
         menu.take(TouchID(source: 2, number: 1))
         #expect(menu.touch(event(.moved, try entry(0, in: shown)), shown: shown).isEmpty)
         #expect(menu.popup.pressed == 0, "the entry under the finger shows pressed")
-        #expect(menu.touch(event(.ended, try entry(0, in: shown)), shown: shown) == [.chose(0)])
+        #expect(menu.touch(event(.ended, try entry(0, in: shown)), shown: shown) == [.chose(.command(.tidy(byDate: false)))])
         #expect(menu.popup.pressed == nil)
         // A greyed entry is no target; a cancelled touch chooses nothing.
         #expect(!shown.targets.contains { $0.target == .menuEntry(1) })
@@ -32,9 +42,33 @@ struct MenuLayerTests {
     }
 
     @Test func aboutAPhotoClosesOnAnyTouch() {
-        var menu = MenuLayer(.about, PopupMenu(title: "a.jpg", lines: ["In /p"], entries: [], anchor: Point(x: 300, y: 200)))
-        let shown = menu.popup.layout(in: Size(width: 1280, height: 800), metrics: WidgetMetrics(scale: 1), measure: .estimated)
+        var menu = MenuLayer(.about, title: "a.jpg", lines: ["In /p"], entries: [], anchor: anchor)
+        let shown = shown(menu)
         _ = menu.touch(event(.began, shown.item.frame.center), shown: shown)
         #expect(menu.touch(event(.ended, shown.item.frame.center), shown: shown) == [.close])
+    }
+
+    @Test func aPrintsMenuIsTheCatalogueEntriesActingOnThatPrint() throws {
+        let id = PhotoID(7)
+        let touch = MenuLayer.print(id, named: "a.jpg", viaPointer: false, isUpClose: false, commands: commands, at: anchor)
+        let byTouch = commands.printMenu.filter { !$0.isPointerOnly }
+        #expect(touch.popup.title == "a.jpg")
+        #expect(touch.popup.entries.map(\.title) == byTouch.map(\.title))
+        #expect(touch.actions == byTouch.map { .onPrint($0.command, id) })
+        let pointer = MenuLayer.print(id, named: nil, viaPointer: true, isUpClose: true, commands: commands, at: anchor)
+        #expect(pointer.actions == commands.printMenu.map { .onPrint($0.command, id) }, "right-clicked, it offers to pin a finger")
+        let closeUp = try #require(commands.printMenu.first { $0.command == .closeUp })
+        #expect(pointer.popup.entries.first?.title == closeUp.titleWhenOn, "up close, Close up says how to come back")
+    }
+
+    @Test func tidyAndMoreMenusCarryTheirCommandsAndControls() {
+        let tidy = MenuLayer.tidy(commands: commands, at: anchor)
+        #expect(tidy.popup.entries.map(\.title) == commands.tidyMenu.map(\.title))
+        #expect(tidy.actions == commands.tidyMenu.map { .command($0.command) })
+        let first = commands.controls.count - 3
+        let more = MenuLayer.more(first: first, commands: commands, disabled: [first + 1], at: anchor)
+        #expect(more.popup.entries.map(\.title) == commands.controls.suffix(3).map(\.word))
+        #expect(more.actions == [.control(first), .control(first + 1), .control(first + 2)], "each the control at its place on the bar")
+        #expect(more.popup.entries.map(\.isEnabled) == [true, false, true], "greyed as on the bar")
     }
 }

@@ -43,3 +43,18 @@ struct ShelfLayerTests {
         #expect(layer.touch(event(.ended, beside), shown: shown).isEmpty)
     }
 }
+
+/// The removed photos' list laid out by its layer: only while it shows, above the loading panel.
+struct ShelfLayoutTests {
+    @Test func theListShowsOnlyWhileShownAboveTheLoadingPanel() throws {
+        let size = Size(width: 1280, height: 800)
+        let removed = [RemovedShelf.Entry(photo: PhotoID(4), pictureSize: Size(width: 400, height: 300), name: "p4.jpg")]
+        var layer = ShelfLayer()
+        #expect(layer.shelf(of: removed, in: size, scale: 1, bottomInset: 0) == nil)
+        layer.isShown = true
+        let shelf = try #require(layer.shelf(of: removed, in: size, scale: 1, bottomInset: 0))
+        #expect(shelf == RemovedShelf(entries: removed, in: size, scale: 1))
+        let raised = try #require(layer.shelf(of: removed, in: size, scale: 1, bottomInset: 40))
+        #expect(raised.band.maxY < shelf.band.maxY)
+    }
+}
