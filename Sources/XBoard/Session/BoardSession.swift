@@ -194,7 +194,7 @@ public final class BoardSession {
         guard !hasEnded else { return [] }
         var effects: [BoardEffect] = []
         if let deadline = controller.nextDeadline, deadline <= now { controller.advance(to: now) }
-        // Mutated where it is stored (a copy would copy every entry).
+        // The photos opened this turn placed their first cards; the rest follow turn by turn.
         if openedThisTurn {
             openedThisTurn = false
         } else if catalogue?.hasPendingCards == true {
