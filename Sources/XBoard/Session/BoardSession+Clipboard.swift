@@ -5,9 +5,9 @@ import SystemPackage
 /// kept as a file by the platform first, so the board remembers it; a photo copied goes to the
 /// clipboard as its picture and its file. Undo takes an addition back.
 extension BoardSession {
-    func pasted(_ content: PastedContent, at now: Instant, effects: inout [BoardEffect]) {
+    func pasted(_ content: PastedContent, effects: inout [BoardEffect]) {
         guard catalogue != nil else { return }
-        let landing = pasteLanding ?? controller.board.bounds.center
+        let landing = pointer.pasteLanding(on: controller.board.bounds)
         switch content {
         case .files(let paths, let refused):
             effects.append(.listDrop(paths, at: landing, refused: refused))

@@ -2,9 +2,9 @@ import SystemPackage
 
 /// Commands — from keys (through the command catalogue), the controls and the entries of Tidy's
 /// and More's menus — carried out: the board's own by the controller; the screen's (help, the
-/// removed photos list, captions, Esc, the picker, About, a pinned finger) here; what needs the
-/// platform (paste, copy, fullscreen, export, save, quit) as an effect. A print's menu acts on
-/// its print first (`act`, in `+Widgets`). What the export came to is said here too.
+/// removed photos list, captions, Esc, the picker, About, a pinned finger) through the layers
+/// and the pointer; what needs the platform (paste, copy, fullscreen, export, save, quit) as an
+/// effect. What the export came to is said here too.
 extension BoardSession {
     /// Carries out `command`, given at `time`.
     public func perform(_ command: BoardCommand, at time: Instant) -> [BoardEffect] {
@@ -19,7 +19,7 @@ extension BoardSession {
     func closingTheRemovedListWhenItEmpties(_ change: () -> Void) {
         let hadRemovedPhotos = controller.hasRemovedPhotos
         change()
-        if showsRemovedPhotos, hadRemovedPhotos, !controller.hasRemovedPhotos { showsRemovedPhotos = false }
+        if showsRemovedPhotos, hadRemovedPhotos, !controller.hasRemovedPhotos { layers.shelf.isShown = false }
     }
 
     func perform(_ command: BoardCommand, at time: Instant, effects: inout [BoardEffect]) {
@@ -29,37 +29,25 @@ extension BoardSession {
         case .quit:
             effects.append(.quit(status: 0))
         case .addPhotos:
-            openPicker(effects: &effects)
+            let folder = settings.picturesFolder ?? settings.homeFolder ?? FilePath("/")
+            carryOut(layers.openPicker(in: folder, home: settings.homeFolder, metrics: metrics), effects: &effects)
         case .paste:
             guard catalogue != nil else { return }
-            let board = controller.board.bounds
-            pasteLanding = lastPointer.flatMap { board.contains($0) ? $0 : nil } ?? board.center
+            pointer.notePaste(on: controller.board.bounds)
             effects.append(.paste)
         case .copy:
             if let target = controller.commandTarget { copy(target, effects: &effects, at: time) }
         case .escape:
             // Esc closes a menu, and else the picker; else the help panel and the removed photos
             // list, and lifts a pinned finger, together; when none was open, it leaves fullscreen.
-            if menuLayer != nil {
-                closeMenu()
-                return
-            }
-            if picker != nil {
-                closePicker(effects: &effects)
-                return
-            }
-            let lifted = emulator.removePinnedFinger(at: time)
+            if let closing = layers.closeTopmost() { return carryOut(closing, effects: &effects) }
+            let lifted = pointer.emulator.removePinnedFinger(at: time)
             for touch in lifted { route(touch, effects: &effects) }
-            if showsHelp || showsRemovedPhotos {
-                help.isShown = false
-                showsRemovedPhotos = false
-            } else if lifted.isEmpty {
-                effects.append(.leaveFullscreen)
-            }
+            if !layers.hidePanels(), lifted.isEmpty { effects.append(.leaveFullscreen) }
         case .toggleFullscreen:
             effects.append(.toggleFullscreen)
         case .toggleHelp:
-            help.isShown.toggle()
+            layers.help.isShown.toggle()
         case .exportPicture:
             let board = controller.board
             var files: [PhotoID: FilePath] = [:]
@@ -69,7 +57,7 @@ extension BoardSession {
             guard let catalogue, let request = saveRequest() else { return }
             effects.append(.saveDocument(request, members: Set(catalogue.canonicalKeys)))
         case .toggleRemovedPhotos:
-            showsRemovedPhotos.toggle()
+            layers.shelf.isShown.toggle()
         case .tidy(let byDate):
             guard let catalogue else { return }
             // The grid starts below the controls, which show whenever a finger comes to the table:
@@ -78,7 +66,7 @@ extension BoardSession {
                 order: catalogue.tidyOrder(of: controller.board.photos.map(\.id), byDate: byDate),
                 keepingClearAtTop: metrics.controlBarBottom)
         case .toggleCaptions:
-            captions.isShown.toggle()
+            layers.captions.isShown.toggle()
             // Captions hide on prints too small to read them; when that is every print, say so.
             let board = controller.board
             if showsCaptions, !board.photos.isEmpty, !CaptionLayout.anyReadable(board.photos) {
@@ -91,8 +79,8 @@ extension BoardSession {
             guard let target = controller.commandTarget, let photo = controller.board.photo(target) else { return }
             showAbout(target, at: photo.photoToBoard.center)
         case .pinFinger:
-            guard let pointer = lastPointer else { return }
-            for touch in emulator.pinFinger(at: pointer, time: time) { route(touch, effects: &effects) }
+            guard let location = pointer.location else { return }
+            for touch in pointer.emulator.pinFinger(at: location, time: time) { route(touch, effects: &effects) }
         case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn, .closeUp, .putBack, .turnUpright:
             break  // the controller's, handled above
         }

@@ -15,10 +15,7 @@ extension BoardSession {
         self.catalogue = catalogue
         placeNextCards(limit: PhotoCatalogue.cardsPerTurn / 4)
         openedThisTurn = true
-        if !opening.problemPaths.isEmpty {
-            unopenedPaths += opening.problemPaths.map(\.escaped)
-            reportUnopened(at: now)
-        }
+        unopened.add(opening.problemPaths.map(\.escaped), to: &notices, at: now)
         if let problem = opening.keepingProblem {
             // Nothing done on this board will be kept: said where a person sees it, until dismissed.
             notices.post(
@@ -38,11 +35,8 @@ extension BoardSession {
             refinedRevision = nil
         }
         effects += received.problems.map { .report($0.description) }
-        if !received.failed.isEmpty {
-            unopenedPaths += received.failed.map(\.path.escaped)
-            for problem in received.failed { unopenedReasons[problem.path.escaped] = problem.reason }
-            reportUnopened(at: now)
-        }
+        let reasons = Dictionary(received.failed.map { ($0.path.escaped, $0.reason) }) { _, last in last }
+        unopened.add(received.failed.map(\.path.escaped), reasons: reasons, to: &notices, at: now)
         if catalogue?.allFailed == true {
             effects.append(.report("none of the given paths could be opened"))
             effects.append(.quit(status: 1))
@@ -72,7 +66,8 @@ extension BoardSession {
         if !drop.listing.files.isEmpty { controller.recordUndoPoint() }  // undo takes a drop back off the board
         guard let added = addToBoard(drop.listing.files, at: drop.location) else { return }
         if !added.decodes.isEmpty { effects.append(.decode(added.decodes)) }
-        noteDrop(files: drop.listing.files.count, added: added.count, problems: report.leftOut.map(\.item) + insideFolders, at: now)
+        let problems = report.leftOut.map(\.item) + insideFolders
+        unopened.noteDrop(files: drop.listing.files.count, added: added.count, problems: problems, to: &notices, at: now)
     }
 
     /// The next cards laid out at the start, onto the board (a turn's worth: `limit`).
@@ -99,28 +94,12 @@ extension BoardSession {
         controller.place(placements) { catalogue.stackKey(of: $0) }
     }
 
-    /// A drop was listed: `files` of its paths are pictures to try (`added` of them new), and
-    /// `problems` could not be opened at all (a drop of board documents alone has neither: they
-    /// open in windows of their own).
-    private func noteDrop(files: Int, added: Int, problems: [String], at now: Instant) {
-        if files == 0 {
-            guard !problems.isEmpty else { return }
-            let names = problems.prefix(BoardNotices.namesListed).map(BoardTitle.lastComponent(of:)).joined(separator: ", ")
-            let text = "Nothing in the drop could be opened" + (names.isEmpty ? "" : ": \(names)")
-            notices.post(text, topic: BoardNotices.dropTopic, tone: .problem, at: now)
-            return
-        }
-        if !problems.isEmpty {
-            unopenedPaths += problems
-            reportUnopened(at: now)
-        }
-        if added == 0 { notices.post("Those photos are on the board already", topic: BoardNotices.dropTopic, at: now) }
-    }
-
-    /// Posts (or updates) the notice counting every path that could not be opened so far.
-    func reportUnopened(at now: Instant) {
-        guard !unopenedPaths.isEmpty else { return }
-        let reason = unopenedPaths.count == 1 ? unopenedReasons[unopenedPaths[0]] : nil
-        notices.post(BoardNotices.unopened(unopenedPaths, reason: reason), topic: BoardNotices.unopenedTopic, tone: .problem, at: now)
+    /// Lays `files` on the board around `location`, on top, as a drop does (picked, pasted).
+    func takeIntoBoard(_ files: [ListedFile], at location: Point, effects: inout [BoardEffect]) {
+        guard catalogue != nil, !files.isEmpty else { return }
+        controller.recordUndoPoint()  // undo takes an addition back off the board, as any change
+        guard let added = addToBoard(files, at: location) else { return }
+        if !added.decodes.isEmpty { effects.append(.decode(added.decodes)) }
+        if added.count == 0 { notices.tell(.alreadyOnBoard, at: controller.now) }
     }
 }

@@ -1,18 +1,13 @@
-import SystemPackage
-
 /// The board as a screen: one core type that takes events and returns effects for the platform
 /// to carry out (the Composable Architecture's reducers return effects the same way), so that
 /// everything the board shows and decides is tested as transcripts, in milliseconds. It
-/// composes: the controller and its photos, mouse emulation, notices, and the layers above the
-/// prints (`BoardLayer`, one `LayerStack` a frame), each with its own state, touches and tests
-/// (`ControlsLayer`, `MenuLayer`, `PickerLayer`, `ShelfLayer`, `HelpLayer`, `Captions`); it
-/// routes touches to them, carries out what they ask, saves and emits effects.
+/// composes, each tested alone: the controller and its photos, the pointer (`PointerInput`),
+/// notices (`UnopenedPaths` among them), and the layers above the prints (`ScreenLayers`: each
+/// layer's state, the one grab table, which layer is on top); it turns what they ask for into
+/// commands and effects, and saves (`SaveStatus`).
 ///
 /// Time passes only through the events' instants and `advance(to:)`; `nextDeadline(after:)`
-/// says when the platform must wake it. Its extensions: touches and holds (`+Touches`),
-/// commands and the export (`+Commands`), the controls and menus (`+Widgets`), the picker
-/// (`+Picker`), the clipboard (`+Clipboard`), photos opening and dropped (`+Photos`), saving
-/// (`+Saving`) and the frame (`+Frame`).
+/// says when the platform must wake it.
 public final class BoardSession {
     public let controller: BoardController
     public let settings: SessionSettings
@@ -20,22 +15,15 @@ public final class BoardSession {
     public internal(set) var catalogue: PhotoCatalogue?
     public let commands: CommandCatalogue
     public let scene: SceneBuilder
-    var emulator = MouseEmulator()
+    var pointer = PointerInput()
     public internal(set) var notices: NoticeQueue
-    var help = HelpLayer()
-    public var showsHelp: Bool { help.isShown }
+    var unopened = UnopenedPaths()
+    var layers: ScreenLayers
+    public var showsHelp: Bool { layers.help.isShown }
     /// Whether the photos taken off the board show along the bottom edge (r).
-    public internal(set) var showsRemovedPhotos: Bool {
-        get { shelf.isShown }
-        set { shelf.isShown = newValue }
-    }
-    var shelf = ShelfLayer()
-    var captions = Captions()
-    public var showsCaptions: Bool { captions.isShown }
-    /// The one grab table: every touch belongs to the layer it began on.
-    var router = TouchRouter<BoardLayer>(fallback: .board)
-    /// The layers the last frame showed above the prints: what a touch beginning lands on.
-    var shown = LayerStack()
+    public var showsRemovedPhotos: Bool { layers.shelf.isShown }
+    public var showsCaptions: Bool { layers.captions.isShown }
+    public var picker: PhotoPicker? { layers.picker?.picker }
     /// Counts arrivals of sharper or smaller copies, which change pixels but not the board.
     var picturesRevision: UInt64 = 0
     /// The controller's revision when the board last changed, and when.
@@ -49,25 +37,8 @@ public final class BoardSession {
     /// When frames that only show photos arriving may be painted.
     var arrival: ArrivalPacing
     var targetsTrace = TargetsTrace()
-    /// Paths that could not be opened so far (at start, dropped, or failing to decode), escaped,
-    /// for the notice that counts them.
-    var unopenedPaths: [String] = []
-    /// Why some of them could not be opened, where a decode said.
-    var unopenedReasons: [String: String] = [:]
     /// Whether the session has ended (a quit effect went out).
     public internal(set) var hasEnded = false
-    /// The controls along the top edge: when they show, and the touches on them.
-    var controls: ControlsLayer
-    /// The menu open now.
-    var menuLayer: MenuLayer?
-    /// The photo picker, while open; the folder it showed last.
-    var pickerLayer: PickerLayer?
-    public var picker: PhotoPicker? { pickerLayer?.picker }
-    var lastPickerFolder: FilePath?
-    /// Where the pointer was last seen, and where a paste lands (under the pointer, else the
-    /// board's middle).
-    var lastPointer: Point?
-    var pasteLanding: Point?
 
     /// A session on a board of `size` whose photos are still being listed (`SessionEvent.opened`
     /// brings them), starting at `now`.
@@ -87,9 +58,9 @@ public final class BoardSession {
         saving = SaveStatus(
             autosaveDelay: settings.autosaveDelay, firstRetry: settings.saveRetry, longestRetry: settings.longestSaveRetry)
         lastChange = (controller.revision, now)
-        controls = ControlsLayer(idle: settings.controlsIdle, fade: settings.controlsFade)
+        layers = ScreenLayers(controls: ControlsLayer(idle: settings.controlsIdle, fade: settings.controlsFade))
         arrival = ArrivalPacing(interval: settings.arrivalFrameInterval, inputQuiet: settings.inputQuiet)
-        controls.show(at: now)
+        layers.controls.show(at: now)
     }
 
     /// Handles one event at `now`; returns what the platform must do.
@@ -110,8 +81,10 @@ public final class BoardSession {
         case .saved(let outcome): finishSave(outcome, at: now, effects: &effects)
         case .documentSaved(let outcome): finishDocument(outcome, at: now, effects: &effects)
         case .exported(let outcome): finishExport(outcome, at: now, effects: &effects)
-        case .folderListed(let listing): folderListed(listing, effects: &effects)
-        case .thumbnailsDecoded(let results): thumbnailsDecoded(results)
+        case .folderListed(let listing): carryOut(layers.folderListed(listing, in: controller.board.size), effects: &effects)
+        case .thumbnailsDecoded(let results):
+            layers.thumbnailsDecoded(results)
+            picturesRevision &+= 1
         case .pictureKept(let kept, let location): pictureKept(kept, at: location, effects: &effects)
         case .copyFailed(let line):
             // Said on the board: a person pasting elsewhere would otherwise find only the file.
@@ -121,26 +94,22 @@ public final class BoardSession {
 
     private func handle(_ event: WindowEvent, at now: Instant, effects: inout [BoardEffect]) {
         switch event {
-        case .touch, .pointer, .key: arrival.lastInputAt = now
-        default: break
-        }
-        switch event {
         case .touch(let touch):
+            arrival.lastInputAt = now
             route(touch, effects: &effects)
-        case .pointer(let pointer):
-            pointerMoved(pointer)
-            lastPointer = pointer.location
-            if case .pressed(.right) = pointer.kind, !pointer.modifiers.contains(.control), !emulator.hasPinnedFinger {
-                // A right-click opens a print's menu, as on every desktop; Ctrl+right-click pins a finger.
-                if menuLayer != nil {
-                    closeMenu()
-                } else if let id = controller.board.photo(at: pointer.location) {
-                    openPrintMenu(id, at: pointer.location, viaPointer: true)
-                }
-                return
+        case .pointer(let pointerEvent):
+            arrival.lastInputAt = now
+            pointerMoved(pointerEvent)
+            let board = controller.board
+            switch pointer.pointer(
+                pointerEvent, isMenuOpen: layers.menu != nil, photo: board.photo(at:), photoCenter: board.photoCenter(at:))
+            {
+            case .touches(let touches): for touch in touches { route(touch, effects: &effects) }
+            case .closeMenu: layers.menu = nil
+            case .openMenu(let id, let location): openPrintMenu(id, at: location, viaPointer: true)
             }
-            for touch in emulator.touches(for: pointer, photoCenter: controller.board.photoCenter(at:)) { route(touch, effects: &effects) }
         case .key(let chord, let time):
+            arrival.lastInputAt = now
             guard let command = commands.command(for: chord) else { return }
             perform(command, at: time, effects: &effects)
         case .resized(let size):
@@ -151,19 +120,15 @@ public final class BoardSession {
         case .deviceRemoved(let source):
             // Each of the device's touches is cancelled where it belongs — a widget's, the removed
             // list's, a print's — so nothing it held stays pressed, dragged or half-moved.
-            for touch in router.touches(fromSource: source) {
-                let location = controls.location(of: touch) ?? controller.lastTouchLocations[touch] ?? .zero
-                route(TouchEvent(id: touch, phase: .cancelled, location: location, time: now), effects: &effects)
+            for cancel in layers.cancels(fromSource: source, at: now, lastLocations: controller.lastTouchLocations) {
+                route(cancel, effects: &effects)
             }
             controller.cancelTouches(fromSource: source)
         case .filesDropped(let paths, let location, let refused):
-            guard catalogue != nil else {
-                effects.append(.finishDrop(accepted: false))  // the board is not up yet
-                return
-            }
-            // The list is read and checked: the source hears at once; listing goes on off the loop.
-            effects.append(.finishDrop(accepted: !paths.isEmpty))
-            effects.append(.listDrop(paths, at: location, refused: refused))
+            // The list is read and checked: the source hears at once (not while the board is not
+            // up yet); listing goes on off the loop.
+            effects.append(.finishDrop(accepted: catalogue != nil && !paths.isEmpty))
+            if catalogue != nil { effects.append(.listDrop(paths, at: location, refused: refused)) }
         case .dropIgnored(let reason):
             tell(.dropIgnored(reason), at: now, effects: &effects)
         case .closeRequested:
@@ -172,12 +137,11 @@ public final class BoardSession {
             effects.append(.report("the window was destroyed by another program"))
             effects.append(.quit(status: 1))
         case .pasted(let content):
-            pasted(content, at: now, effects: &effects)
+            pasted(content, effects: &effects)
         case .pasteFailed(let reason):
             tell(.pasteFailed(reason), at: now, effects: &effects)
         case .pictureDropped(let picture, let location):
-            guard catalogue != nil else { return }
-            effects.append(.keepPicture(picture, at: location))
+            if catalogue != nil { effects.append(.keepPicture(picture, at: location)) }
         case .displayProfileChanged:
             // The platform gave the decoders the new profile: shown photos are converted again.
             if let requests = catalogue?.decodeAgain(), !requests.isEmpty { effects.append(.decode(requests)) }
@@ -201,7 +165,7 @@ public final class BoardSession {
             placeNextCards()
         }
         takeHolds(at: now, effects: &effects)
-        if pickerLayer?.isGliding == true { apply(pickerLayer?.advance(to: now, in: controller.board.size) ?? [], effects: &effects) }
+        carryOut(layers.advancePicker(to: now, in: controller.board.size), effects: &effects)
         if controller.revision != lastChange.revision { lastChange = (controller.revision, now) }
         let isResting = !controller.isAnimating && controller.activeTouchCount == 0
         if isResting, refinedRevision != controller.revision, catalogue != nil {
@@ -221,8 +185,7 @@ public final class BoardSession {
     /// board — no finger, click or key for a moment, nothing moving, no picker or menu open.
     public func arrivalFrameTime(after lastFrame: Instant?, at now: Instant) -> Instant? {
         let isUnattended =
-            catalogue?.isLoading == true && controller.activeTouchCount == 0 && !controller.isAnimating && picker == nil
-            && menuLayer == nil && !showsHelp
+            catalogue?.isLoading == true && controller.activeTouchCount == 0 && !controller.isAnimating && !layers.isAttended
         return arrival.frameTime(after: lastFrame, at: now, isUnattended: isUnattended)
     }
 
@@ -233,7 +196,7 @@ public final class BoardSession {
         let frame = now + settings.frameInterval
         let sources: [Instant?] = [
             isVisible ? controller.nextDeadline : controller.nextTimeout,
-            isVisible ? controls.nextDeadline(after: now, frame: frame, isPinned: controlsArePinned) : nil,
+            isVisible ? layers.controls.nextDeadline(after: now, frame: frame, isPinned: controlsArePinned) : nil,
             isVisible && (picker?.isGliding ?? false) ? frame : nil,
             isVisible && controller.holdProgress(at: now) != nil ? frame : nil,
             saving.nextDeadline(after: now),

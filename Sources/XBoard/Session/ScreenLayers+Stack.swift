@@ -1,0 +1,67 @@
+/// Which layer is on top: the layers as they show at a moment, laid out bottom to top into one
+/// `LayerStack` (whose doc comment says the order). A new overlay is one more entry here, in its
+/// place.
+extension ScreenLayers {
+    /// The layers above the prints of `controller`'s board at `now`, bottom to top: `notices`
+    /// shown; `status` the loading panel's, which notices and the removed list sit above; the
+    /// controls shown however idle when `pinsControls` (or a layer holds them).
+    mutating func stack(
+        at now: Instant, status: LoadingStatus?, notices: [ShownNotice], controller: BoardController, catalogue: PhotoCatalogue?,
+        scene: SceneBuilder, commands: CommandCatalogue, pinsControls: Bool
+    ) -> LayerStack {
+        let size = controller.board.size, style = WidgetStyle(), metrics = WidgetMetrics(scale: scene.style.uiScale)
+        let overlays = scene.overlayLayout(for: size)
+        var stack = LayerStack()
+        for panel in overlays.notices(notices, aboveLoadingPanel: status != nil) {
+            let layer: BoardLayer = if case .notice(let id) = panel.kind { .notice(id) } else { .board }
+            stack.append(layer, [.panel(panel)], reach: layer == .board ? .nothing : .frame(panel.frame))
+        }
+        let removed = controller.removedPhotos.map {
+            RemovedShelf.Entry(photo: $0.id, pictureSize: $0.size, name: catalogue?.name(of: $0.id) ?? "")
+        }
+        let scale = scene.style.uiScale, inset = status == nil ? 0 : OverlayGeometry.progressPanel(in: size, scale: scale).size.height
+        if let shelf = shelf.shelf(of: removed, in: size, scale: scale, bottomInset: inset) {
+            stack.append(.removedPhotos, [.removedPhotos(shelf)], reach: .shelf(shelf))
+        }
+        if let picker {
+            let onBoard = picker.onBoard { catalogue?.isOnBoard($0, controller: controller) == true }
+            let widget = picker.layout(in: size, measure: scene.measure, style: style, onBoard: onBoard)
+            stack.append(.picker, [.widget(widget.item)], reach: .widget(widget))
+        }
+        let opacity = controls.opacity(at: now, isPinned: pinsControls || holdsControls)
+        if opacity > 0, !ControlsLayer.covers(heldPrintBounds(controller), width: size.width, metrics: metrics) {
+            let bar = controls.bar(commands.controls, metrics: metrics, disabled: disabledControls(commands, controller: controller))
+            let laidOut = bar.layout(in: size, measure: scene.measure, opacity: opacity)
+            stack.append(.controls, [.widget(laidOut.item)], reach: .widget(laidOut))
+        }
+        if let hold = controller.holdProgress(at: now),
+            let ring = HoldRing.item(at: hold.location, fraction: hold.fraction, metrics: metrics, style: style)
+        {
+            stack.append(.board, [.widget(ring)], reach: .nothing)
+        }
+        if let item = picker?.draggedItem(style: style) { stack.append(.board, [.widget(item)], reach: .nothing) }
+        if let popup = menu?.popup {
+            // Open, a menu takes every touch: on it, its entries; anywhere else, a touch closes it.
+            stack.append(.dismissMenu, [], reach: .everywhere)
+            let widget = popup.layout(in: size, metrics: metrics, measure: scene.measure, style: style)
+            stack.append(.menu, [.widget(widget.item)], reach: .widget(widget))
+        }
+        if help.isShown {
+            let panel = overlays.help(scene.help)
+            stack.append(.help, [.panel(panel)], reach: .frame(panel.frame))
+        }
+        return stack
+    }
+
+    /// The bounds of the prints in the hands (held by a finger), board points.
+    private func heldPrintBounds(_ controller: BoardController) -> [Rect] {
+        Set(boardTouches.compactMap { controller.owner(of: $0) }).compactMap { id in
+            controller.board.photo(id).map { photo in Rect.bounding(photo.printBounds.corners.map(photo.photoToBoard.apply(to:))) }
+        }
+    }
+
+    /// What the last frame showed that a finger can act on, a line each (`LayerStack.targets`).
+    func shownTargets(_ commands: CommandCatalogue) -> [String] {
+        shown.targets(controls: commands.controls, menu: menu?.popup, picker: picker)
+    }
+}

@@ -1,0 +1,211 @@
+import SystemPackage
+
+/// The layers above the prints, together: each overlay's state (help, the removed photos list,
+/// captions, the controls, the open menu, the picker), the one grab table and the stack the last
+/// frame showed. A touch is routed here once; what the layers settle among themselves (a menu
+/// closed by a touch outside it, the list closed, the help sheet put away, the picker closed) is
+/// done here, and what needs the board comes out as outcomes for the session to carry out
+/// (`ScreenLayersTests`). `+Stack` says which layer is on top.
+struct ScreenLayers: Sendable {
+    /// What a touch or a layer asks of the session.
+    enum Outcome: Equatable, Sendable {
+        /// A touch of the board's (it began on no layer).
+        case board(TouchEvent)
+        case dismissNotice(NoticeID)
+        case putBack(PhotoID)
+        /// An entry of the menu was chosen (the menu is closed): its action, where the menu was.
+        case chose(MenuLayer.Action, anchor: Point)
+        /// The bar's control at this index acted.
+        case activate(Int)
+        /// What the picker asked for (its closing done already; a folder to list remembered).
+        case picker(PickerLayer.Outcome)
+    }
+
+    var help = HelpLayer()
+    var shelf = ShelfLayer()
+    var captions = Captions()
+    /// The controls along the top edge: when they show, and the touches on them.
+    var controls: ControlsLayer
+    /// The menu open now.
+    var menu: MenuLayer?
+    /// The photo picker, while open.
+    private(set) var picker: PickerLayer?
+    /// The folder the picker showed last: it opens there again.
+    private(set) var lastPickerFolder: FilePath?
+    /// The one grab table: every touch belongs to the layer it began on.
+    private(set) var router = TouchRouter<BoardLayer>(fallback: .board)
+    /// The layers the last frame showed above the prints: what a touch beginning lands on.
+    var shown = LayerStack()
+
+    init(controls: ControlsLayer) {
+        self.controls = controls
+    }
+
+    /// Whether the layers keep the controls shown however idle: a menu or the picker is open, or
+    /// a finger is on them.
+    var holdsControls: Bool { menu != nil || picker != nil || !router.touches(of: .controls).isEmpty }
+
+    /// Whether something open waits for a person: the picker, a menu or the help sheet.
+    var isAttended: Bool { picker != nil || menu != nil || help.isShown }
+
+    /// Routes `touch` to the layer it began on (hit-tested against `shown`, top down, when it
+    /// begins); a touch on no layer is the board's.
+    mutating func route(_ touch: TouchEvent, in size: Size) -> [Outcome] {
+        switch router.route(touch, hitTest: shown.layer(at:)) {
+        case .board:
+            return [.board(touch)]
+        case .notice(let id):
+            return touch.phase == .began ? [.dismissNotice(id)] : []
+        case .help:
+            help.touch(touch)
+            return []
+        case .removedPhotos:
+            return shelf.touch(touch, shown: shown.shelf).compactMap { outcome in
+                switch outcome {
+                case .putBack(let photo): return .putBack(photo)
+                case .close:
+                    shelf.isShown = false
+                    return nil
+                }
+            }
+        case .picker:
+            return carryOut(picker?.touch(touch, shown: shown.picker, in: size) ?? [])
+        case .menu:
+            for outcome in menu?.touch(touch, shown: shown.menu) ?? [] {
+                switch outcome {
+                case .chose(let action):
+                    guard let anchor = menu?.anchor else { return [] }
+                    menu = nil
+                    return [.chose(action, anchor: anchor)]
+                case .close: menu = nil
+                }
+            }
+            return []
+        case .dismissMenu:
+            // Outside an open menu: the touch closes it, and is nothing more until it lifts.
+            if touch.phase == .began { menu = nil }
+            return []
+        case .controls:
+            return controls.touch(touch, shown: shown.bar).map {
+                switch $0 {
+                case .activate(let index): .activate(index)
+                }
+            }
+        }
+    }
+
+    /// A finger the board held becomes the open menu's from now on (the long press that opened it).
+    mutating func giveToMenu(_ touch: TouchID) {
+        router.reassign(touch, to: .menu)
+        menu?.take(touch)
+    }
+
+    /// The touches the board holds now.
+    var boardTouches: [TouchID] { router.touches(of: .board) }
+
+    /// Cancels for every touch of a device that went away, each where its owner last saw it
+    /// (the controls' own, else the board's `lastLocations`), to be routed as any touch.
+    func cancels(fromSource source: UInt32, at now: Instant, lastLocations: [TouchID: Point]) -> [TouchEvent] {
+        router.touches(fromSource: source).map { touch in
+            let location = controls.location(of: touch) ?? lastLocations[touch] ?? .zero
+            return TouchEvent(id: touch, phase: .cancelled, location: location, time: now)
+        }
+    }
+
+    // MARK: Menus and controls
+
+    /// The bar's control at `index` acted, at `time`, those in `disabled` greyed: More and Tidy
+    /// open their menus under it; a command comes back for the session to carry out.
+    mutating func activate(
+        _ index: Int, commands: CommandCatalogue, disabled: Set<Int>, width: Double, scene: SceneBuilder, at time: Instant
+    ) -> BoardCommand? {
+        controls.show(at: time)
+        let metrics = WidgetMetrics(scale: scene.style.uiScale)
+        let bar = controls.bar(commands.controls, metrics: metrics, disabled: disabled)
+        let anchor = ControlsLayer.anchor(of: index, shown: shown.bar, metrics: metrics)
+        if index == bar.moreIndex {
+            let first = bar.fittingCount(width: width, measure: scene.measure)
+            menu = .more(first: first, commands: commands, disabled: disabled, at: anchor)
+            return nil
+        }
+        guard commands.controls.indices.contains(index), !disabled.contains(index) else { return nil }
+        switch commands.controls[index].action {
+        case .command(let command): return command
+        case .tidyMenu:
+            menu = .tidy(commands: commands, at: anchor)
+            return nil
+        }
+    }
+
+    /// The controls that cannot act now, by index, as `controller` stands (undo worked out once
+    /// a revision).
+    mutating func disabledControls(_ commands: CommandCatalogue, controller: BoardController) -> Set<Int> {
+        ControlsLayer.disabled(
+            commands.controls, canUndo: controls.canUndo(at: controller.revision) { controller.canUndo }, canRedo: controller.canRedo,
+            canShowRemoved: !controller.removedPhotos.isEmpty || shelf.isShown, hasPhotos: !controller.board.photos.isEmpty)
+    }
+
+    /// Esc's first step: closes the open menu, else the picker. `nil` when neither was open;
+    /// else what closing asked for.
+    mutating func closeTopmost() -> [Outcome]? {
+        if menu != nil {
+            menu = nil
+            return []
+        }
+        return picker == nil ? nil : carryOut([.close])
+    }
+
+    /// Esc's next step: puts away the help sheet and the removed photos list; whether either showed.
+    mutating func hidePanels() -> Bool {
+        guard help.isShown || shelf.isShown else { return false }
+        help.isShown = false
+        shelf.isShown = false
+        return true
+    }
+
+    // MARK: The picker
+
+    /// Opens the picker where it was last, else in `folder`.
+    mutating func openPicker(in folder: FilePath, home: FilePath?, metrics: WidgetMetrics) -> [Outcome] {
+        guard picker == nil else { return [] }
+        let folder = lastPickerFolder ?? folder
+        picker = PickerLayer(folder: folder, home: home, metrics: metrics)
+        return [.picker(.list(folder))]
+    }
+
+    /// A folder the picker asked for was listed.
+    mutating func folderListed(_ listing: FolderListing, in size: Size) -> [Outcome] {
+        guard picker != nil else { return [] }
+        let outcomes = picker?.listed(listing, in: size) ?? []
+        if listing.folder == picker?.picker.folder, listing.problem == nil { lastPickerFolder = listing.folder }
+        return carryOut(outcomes)
+    }
+
+    mutating func thumbnailsDecoded(_ results: [ThumbnailID: Bool]) { picker?.thumbnailsDecoded(results) }
+
+    /// Lets the picker's scrolling glide on to `now`.
+    mutating func advancePicker(to now: Instant, in size: Size) -> [Outcome] {
+        guard picker?.isGliding == true else { return [] }
+        return carryOut(picker?.advance(to: now, in: size) ?? [])
+    }
+
+    /// The picker's outcomes, its own done: a folder to list is remembered, and a close closes it
+    /// (what closing asks for, such as thumbnails to forget, follows).
+    private mutating func carryOut(_ outcomes: [PickerLayer.Outcome]) -> [Outcome] {
+        var carried: [Outcome] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .list(let folder):
+                lastPickerFolder = folder
+                carried.append(.picker(outcome))
+            case .close:
+                guard let closing = picker?.closing else { continue }
+                carried += carryOut(closing)
+                picker = nil
+            default:
+                carried.append(.picker(outcome))
+            }
+        }
+        return carried
+    }
+}
