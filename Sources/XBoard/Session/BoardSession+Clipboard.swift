@@ -19,7 +19,7 @@ extension BoardSession {
     func pictureKept(_ kept: KeptPicture, at location: Point, effects: inout [BoardEffect]) {
         switch kept {
         case .kept(let file):
-            takeIntoBoard([file], at: location, effects: &effects)
+            effects += arrivals.takeIntoBoard([file], at: location, controller: controller, notices: &notices)
         case .refused(let line):
             tell(.pictureRefused(line), at: controller.now, effects: &effects)
         }

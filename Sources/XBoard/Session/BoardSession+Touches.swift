@@ -24,7 +24,8 @@ extension BoardSession {
             case .picker(.decode(let requests)): effects.append(.decodeThumbnails(requests))
             case .picker(.forget(let ids)): effects.append(.forgetThumbnails(ids))
             case .picker(.add(let files, let location)):
-                takeIntoBoard(files, at: location ?? controller.board.bounds.center, effects: &effects)
+                let location = location ?? controller.board.bounds.center
+                effects += arrivals.takeIntoBoard(files, at: location, controller: controller, notices: &notices)
             case .picker(.cannotOpen(let name)): notices.tell(.cannotOpen(name), at: controller.now)
             case .picker(.close): break  // the layers close it
             }

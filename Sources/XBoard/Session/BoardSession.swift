@@ -1,8 +1,8 @@
 /// The board as a screen: one core type that takes events and returns effects for the platform
 /// to carry out (the Composable Architecture's reducers return effects the same way), so that
 /// everything the board shows and decides is tested as transcripts, in milliseconds. It
-/// composes, each tested alone: the controller and its photos, the pointer (`PointerInput`),
-/// notices (`UnopenedPaths` among them), and the layers above the prints (`ScreenLayers`: each
+/// composes, each tested alone: the controller, the photos arriving (`PhotoArrivals`: the
+/// catalogue's), the pointer (`PointerInput`), notices, and the layers above the prints (`ScreenLayers`: each
 /// layer's state, the one grab table, which layer is on top); it turns what they ask for into
 /// commands and effects, and saves (`SaveStatus`).
 ///
@@ -12,28 +12,22 @@ public final class BoardSession {
     public let controller: BoardController
     public let settings: SessionSettings
     /// The photos; `nil` while the command line's folders are still being listed.
-    public internal(set) var catalogue: PhotoCatalogue?
+    public var catalogue: PhotoCatalogue? { arrivals.catalogue }
+    var arrivals = PhotoArrivals()
     public let commands: CommandCatalogue
     public let scene: SceneBuilder
     var pointer = PointerInput()
     public internal(set) var notices: NoticeQueue
-    var unopened = UnopenedPaths()
     var layers: ScreenLayers
     public var showsHelp: Bool { layers.help.isShown }
     /// Whether the photos taken off the board show along the bottom edge (r).
     public var showsRemovedPhotos: Bool { layers.shelf.isShown }
     public var showsCaptions: Bool { layers.captions.isShown }
     public var picker: PhotoPicker? { layers.picker?.picker }
-    /// Counts arrivals of sharper or smaller copies, which change pixels but not the board.
-    var picturesRevision: UInt64 = 0
     /// The controller's revision when the board last changed, and when.
     var lastChange: (revision: UInt64, at: Instant)
     /// When the board saves, and how its saves are going (a failure stands until one succeeds).
     public internal(set) var saving: SaveStatus
-    /// The revision whose picture sizes were last checked (`refineResolution`).
-    var refinedRevision: UInt64?
-    /// The photos opened in this turn (their first cards are placed): the next cards wait for the next.
-    var openedThisTurn = false
     /// When frames that only show photos arriving may be painted.
     var arrival: ArrivalPacing
     var targetsTrace = TargetsTrace()
@@ -75,16 +69,17 @@ public final class BoardSession {
     private func handle(_ event: SessionEvent, at now: Instant, effects: inout [BoardEffect]) {
         switch event {
         case .window(let windowEvent): handle(windowEvent, at: now, effects: &effects)
-        case .opened(let opening): open(opening, at: now, effects: &effects)
-        case .decoded(let reports): receive(reports, at: now, effects: &effects)
-        case .dropListed(let listing): take(listing, at: now, effects: &effects)
+        case .opened(let opening):
+            effects += arrivals.open(opening, settings: settings, controller: controller, notices: &notices, at: now)
+        case .decoded(let reports): effects += arrivals.receive(reports, controller: controller, notices: &notices, at: now)
+        case .dropListed(let listing): effects += arrivals.take(listing, controller: controller, notices: &notices, at: now)
         case .saved(let outcome): finishSave(outcome, at: now, effects: &effects)
         case .documentSaved(let outcome): finishDocument(outcome, at: now, effects: &effects)
         case .exported(let outcome): finishExport(outcome, at: now, effects: &effects)
         case .folderListed(let listing): carryOut(layers.folderListed(listing, in: controller.board.size), effects: &effects)
         case .thumbnailsDecoded(let results):
             layers.thumbnailsDecoded(results)
-            picturesRevision &+= 1
+            arrivals.picturesRevision &+= 1
         case .pictureKept(let kept, let location): pictureKept(kept, at: location, effects: &effects)
         case .copyFailed(let line):
             // Said on the board: a person pasting elsewhere would otherwise find only the file.
@@ -144,7 +139,7 @@ public final class BoardSession {
             if catalogue != nil { effects.append(.keepPicture(picture, at: location)) }
         case .displayProfileChanged:
             // The platform gave the decoders the new profile: shown photos are converted again.
-            if let requests = catalogue?.decodeAgain(), !requests.isEmpty { effects.append(.decode(requests)) }
+            if let requests = arrivals.catalogue?.decodeAgain(), !requests.isEmpty { effects.append(.decode(requests)) }
         case .exposed, .frameShown:
             break  // the loop's: what is painted when
         }
@@ -158,21 +153,12 @@ public final class BoardSession {
         guard !hasEnded else { return [] }
         var effects: [BoardEffect] = []
         if let deadline = controller.nextDeadline, deadline <= now { controller.advance(to: now) }
-        // The photos opened this turn placed their first cards; the rest follow turn by turn.
-        if openedThisTurn {
-            openedThisTurn = false
-        } else if catalogue?.hasPendingCards == true {
-            placeNextCards()
-        }
+        arrivals.placeCardsOfTurn(controller: controller)
         takeHolds(at: now, effects: &effects)
         carryOut(layers.advancePicker(to: now, in: controller.board.size), effects: &effects)
         if controller.revision != lastChange.revision { lastChange = (controller.revision, now) }
         let isResting = !controller.isAnimating && controller.activeTouchCount == 0
-        if isResting, refinedRevision != controller.revision, catalogue != nil {
-            let requests = catalogue?.refineResolution(for: controller) ?? []
-            if !requests.isEmpty { effects.append(.decode(requests)) }
-            refinedRevision = controller.revision
-        }
+        effects += arrivals.refine(for: controller, isResting: isResting)
         let isLoading = catalogue?.isLoading ?? true
         startSaveIfDue(isReady: isResting && !isLoading, at: now, effects: &effects)
         notices.advance(to: now)

@@ -1,0 +1,81 @@
+import SystemPackage
+import Testing
+
+@testable import XBoard
+
+/// The photos arriving, without a session: opened, decoded, dropped and picked onto a
+/// controller's board, and what is said about those that cannot be opened.
+struct PhotoArrivalsTests {
+    let size = Size(width: 1000, height: 800)
+    let now = Instant.origin + .seconds(100)
+
+    func file(_ name: String) -> ListedFile {
+        let path = FilePath("/photos/\(name)")
+        return ListedFile(path: path, canonical: PathKey(path))
+    }
+
+    func decodes(_ effects: [BoardEffect]) -> [DecodeRequest] {
+        var requests: [DecodeRequest] = []
+        for case .decode(let more) in effects { requests += more }
+        return requests
+    }
+
+    func reports(_ requests: [DecodeRequest], failing: Set<String> = []) -> [DecodeReport] {
+        requests.map { request in
+            let outcome: DecodeReport.Outcome =
+                failing.contains(request.path.lastComponent?.string ?? "")
+                ? .failed(Problem(request.path, "it is cut short"))
+                : .decoded(PictureFacts(pixelSize: Size(width: 400, height: 300), nativeSize: Size(width: 4000, height: 3000)))
+            return DecodeReport(request: request, outcome: outcome, duration: .milliseconds(5))
+        }
+    }
+
+    func opened(_ names: [String], problems: [FilePath] = [], notices: inout NoticeQueue) -> (PhotoArrivals, BoardController, [BoardEffect])
+    {
+        let controller = BoardController(board: Board(size: size), settings: BoardSettings(), startTime: now)
+        var arrivals = PhotoArrivals()
+        let opening = BoardOpening(files: names.map(file), named: [], added: [], memory: BoardMemory(), problemPaths: problems)
+        let effects = arrivals.open(opening, settings: SessionSettings(), controller: controller, notices: &notices, at: now)
+        return (arrivals, controller, effects)
+    }
+
+    @Test func openedPhotosAreDecodedAndPlacedAndFailuresCounted() {
+        var notices = NoticeQueue()
+        var (arrivals, controller, effects) = opened(["a.jpg", "b.jpg"], problems: [FilePath("/gone")], notices: &notices)
+        #expect(decodes(effects).count == 2)
+        #expect(notices.shown(at: now).map(\.text) == [BoardNotices.unopened(["/gone"])])
+        let revision = arrivals.picturesRevision
+        effects = arrivals.receive(reports(decodes(effects), failing: ["b.jpg"]), controller: controller, notices: &notices, at: now)
+        #expect(controller.board.photos.count == 1 && arrivals.picturesRevision != revision)
+        #expect(notices.shown(at: now).map(\.text) == [BoardNotices.unopened(["/gone", "/photos/b.jpg"])])
+        #expect(!effects.contains { if case .quit = $0 { true } else { false } }, "one photo opened: the board stays")
+    }
+
+    @Test func nothingOpenedEndsTheBoard() {
+        var notices = NoticeQueue()
+        var (arrivals, controller, effects) = opened(["a.jpg"], notices: &notices)
+        effects = arrivals.receive(reports(decodes(effects), failing: ["a.jpg"]), controller: controller, notices: &notices, at: now)
+        #expect(notices.shown(at: now).map(\.text) == ["Could not open a.jpg: it is cut short"])
+        #expect(effects.contains { if case .quit(status: 1) = $0 { true } else { false } })
+    }
+
+    @Test func sharperCopiesAreAskedForOnceARevisionAtRest() {
+        var notices = NoticeQueue()
+        var (arrivals, controller, effects) = opened(["a.jpg"], notices: &notices)
+        _ = arrivals.receive(reports(decodes(effects)), controller: controller, notices: &notices, at: now)
+        #expect(arrivals.refine(for: controller, isResting: false).isEmpty, "not while the board moves")
+        _ = arrivals.refine(for: controller, isResting: true)
+        #expect(arrivals.refine(for: controller, isResting: true).isEmpty, "once for each revision")
+    }
+
+    @Test func picturesPickedAgainAreSaidToBeThereAlready() {
+        var notices = NoticeQueue()
+        var (arrivals, controller, effects) = opened(["a.jpg"], notices: &notices)
+        _ = arrivals.receive(reports(decodes(effects)), controller: controller, notices: &notices, at: now)
+        #expect(arrivals.takeIntoBoard([], at: .zero, controller: controller, notices: &notices).isEmpty)
+        effects = arrivals.takeIntoBoard([file("c.jpg")], at: Point(x: 500, y: 400), controller: controller, notices: &notices)
+        #expect(decodes(effects).map(\.path) == [FilePath("/photos/c.jpg")])
+        _ = arrivals.takeIntoBoard([file("a.jpg")], at: Point(x: 500, y: 400), controller: controller, notices: &notices)
+        #expect(notices.shown(at: controller.now).map(\.text).contains(BoardNews.alreadyOnBoard.text))
+    }
+}
