@@ -8,18 +8,7 @@ import SystemPackage
 extension BoardSession {
     /// Carries out `command`, given at `time`.
     public func perform(_ command: BoardCommand, at time: Instant) -> [BoardEffect] {
-        var effects: [BoardEffect] = []
-        closingTheRemovedListWhenItEmpties { perform(command, at: time, effects: &effects) }
-        if effects.contains(where: { if case .quit = $0 { true } else { false } }) { hasEnded = true }
-        return effects
-    }
-
-    /// Does `change`; the removed photos list has done its work when its last photo came back
-    /// (put back from it, by an undo, by a drop): it closes. Opened empty, it stays.
-    func closingTheRemovedListWhenItEmpties(_ change: () -> Void) {
-        let hadRemovedPhotos = controller.hasRemovedPhotos
-        change()
-        if showsRemovedPhotos, hadRemovedPhotos, !controller.hasRemovedPhotos { layers.shelf.isShown = false }
+        running { perform(command, at: time, effects: &$0) }
     }
 
     func perform(_ command: BoardCommand, at time: Instant, effects: inout [BoardEffect]) {
@@ -66,10 +55,8 @@ extension BoardSession {
                 order: catalogue.tidyOrder(of: controller.board.photos.map(\.id), byDate: byDate),
                 keepingClearAtTop: metrics.controlBarBottom)
         case .toggleCaptions:
-            layers.captions.isShown.toggle()
             // Captions hide on prints too small to read them; when that is every print, say so.
-            let board = controller.board
-            if showsCaptions, !board.photos.isEmpty, !CaptionLayout.anyReadable(board.photos) {
+            if layers.captions.toggle(on: controller.board.photos) {
                 notices.tell(.captionsTooSmall, at: time)
             } else {
                 notices.withdraw(topic: BoardNotices.captionsTopic, at: time)

@@ -60,8 +60,17 @@ public final class BoardSession {
     /// Handles one event at `now`; returns what the platform must do.
     public func handle(_ event: SessionEvent, at now: Instant) -> [BoardEffect] {
         guard !hasEnded else { return [] }
+        return running { handle(event, at: now, effects: &$0) }
+    }
+
+    /// Runs `body` for its effects. The removed photos list has done its work when its last photo
+    /// came back (put back from it, by an undo, by a drop): it closes (opened empty, it stays). A
+    /// quit ends the session.
+    func running(_ body: (inout [BoardEffect]) -> Void) -> [BoardEffect] {
+        let hadRemovedPhotos = controller.hasRemovedPhotos
         var effects: [BoardEffect] = []
-        closingTheRemovedListWhenItEmpties { handle(event, at: now, effects: &effects) }
+        body(&effects)
+        if showsRemovedPhotos, hadRemovedPhotos, !controller.hasRemovedPhotos { layers.shelf.isShown = false }
         if effects.contains(where: { if case .quit = $0 { true } else { false } }) { hasEnded = true }
         return effects
     }

@@ -5,6 +5,13 @@ struct Captions: Sendable {
     /// The captions made so far.
     private(set) var made: [PhotoID: String] = [:]
 
+    /// Shows or hides the captions on `photos`; whether no print shown is large enough to read
+    /// one (`CaptionLayout.anyReadable`), so that the board says so.
+    mutating func toggle(on photos: [Photo]) -> Bool {
+        isShown.toggle()
+        return isShown && !photos.isEmpty && !CaptionLayout.anyReadable(photos)
+    }
+
     /// The captions of `photos` while shown (none while hidden), each made by `caption` the
     /// first time it is asked for.
     mutating func shown(on photos: some Sequence<PhotoID>, caption: (PhotoID) -> String) -> [PhotoID: String] {

@@ -3,7 +3,7 @@
 /// so what shows on top is what a finger reaches first (Qt Quick's delivery agent picks in the
 /// order it paints). A touch that reaches no layer is the board's.
 ///
-/// The order, bottom to top (`BoardSession.layers(at:status:)`): notices, the removed photos
+/// The order, bottom to top (`ScreenLayers.stack`): notices, the removed photos
 /// list, the picker, the controls, a press's ring and a picture dragged out of the picker (they
 /// take no touch), an open menu (above everything else it takes every touch, to close it), the
 /// help sheet. A new overlay is one more entry, in its place in that order.

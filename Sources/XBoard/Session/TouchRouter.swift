@@ -1,6 +1,6 @@
 /// Gives every touch to one owner for its whole life: hit-tested once, where it begins, and
 /// kept by what it began on until it lifts (Qt Quick's delivery agent, one exclusive grabber
-/// per point). The one grab table of the board; the layers are the session's.
+/// per point). The one grab table of the board, held by `ScreenLayers`.
 public struct TouchRouter<Layer: Hashable & Sendable>: Sendable {
     private var grabs: [TouchID: Layer] = [:]
     /// Where touches go that the router never saw begin.
