@@ -1,6 +1,6 @@
-/// Touches, real and emulated, through the layers (`ScreenLayers.route`): what a touch on a
-/// layer asks for, and the board's own touches, carried out here. A long press's finger becomes
-/// the menu's it opens.
+/// Touches, real and emulated (the pointer's, `PointerInput`), through the layers
+/// (`ScreenLayers.route`): what a touch on a layer asks for, and the board's own touches, carried
+/// out here. A long press's finger becomes the menu's it opens.
 extension BoardSession {
     func route(_ touch: TouchEvent, effects: inout [BoardEffect]) {
         carryOut(layers.route(touch, in: controller.board.size), at: touch.time, effects: &effects)
@@ -43,11 +43,17 @@ extension BoardSession {
         }
     }
 
-    /// The pointer moved: toward the top edge, or over the empty table, the controls show.
-    func pointerMoved(_ pointer: PointerEvent) {
-        guard case .moved = pointer.kind else { return }
-        if pointer.location.y < metrics.target + 3 * metrics.edgeMargin || controller.board.photo(at: pointer.location) == nil {
-            layers.controls.show(at: pointer.time)
+    /// The pointer: moved toward the top edge or over the empty table, it brings the controls;
+    /// what else it does, `PointerInput` says.
+    func pointed(_ event: PointerEvent, effects: inout [BoardEffect]) {
+        let board = controller.board, location = event.location
+        if case .moved = event.kind, location.y < metrics.target + 3 * metrics.edgeMargin || board.photo(at: location) == nil {
+            layers.controls.show(at: event.time)
+        }
+        switch pointer.pointer(event, isMenuOpen: layers.menu != nil, photo: board.photo(at:), photoCenter: board.photoCenter(at:)) {
+        case .touches(let touches): for touch in touches { route(touch, effects: &effects) }
+        case .closeMenu: layers.menu = nil
+        case .openMenu(let id, let location): openPrintMenu(id, at: location, viaPointer: true)
         }
     }
 }

@@ -103,15 +103,7 @@ public final class BoardSession {
             route(touch, effects: &effects)
         case .pointer(let pointerEvent):
             arrival.lastInputAt = now
-            pointerMoved(pointerEvent)
-            let board = controller.board
-            switch pointer.pointer(
-                pointerEvent, isMenuOpen: layers.menu != nil, photo: board.photo(at:), photoCenter: board.photoCenter(at:))
-            {
-            case .touches(let touches): for touch in touches { route(touch, effects: &effects) }
-            case .closeMenu: layers.menu = nil
-            case .openMenu(let id, let location): openPrintMenu(id, at: location, viaPointer: true)
-            }
+            pointed(pointerEvent, effects: &effects)
         case .key(let chord, let time):
             arrival.lastInputAt = now
             guard let command = commands.command(for: chord) else { return }
