@@ -1,7 +1,7 @@
 /// The controls along the top edge, as a layer: when they show and when they fade, the control
 /// a finger holds down, and every touch on them — a control acts when the finger lifts on the
 /// one it began on (a finger that slid off and back acts; one that lifted elsewhere does not).
-/// What a touch asks for comes out as outcomes; the session carries them out and says which
+/// What a touch asks for comes out as outcomes; `ScreenLayers` carries them out and says which
 /// controls can act (`ControlsLayerTests`).
 struct ControlsLayer: Sendable {
     enum Outcome: Equatable, Sendable {
