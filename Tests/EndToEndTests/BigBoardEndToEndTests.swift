@@ -9,7 +9,7 @@ extension EndToEnd {
     struct BigBoard {
         static let t: UInt = 0x74, c: UInt = 0x63, shift: UInt = 0xFFE1, control: UInt = 0xFFE3, z: UInt = 0x7A
 
-        @Test func aPrintTurnedAndScaledIsDrawnWholeWhileHeldAndLandsSharpWhereTheDraftWas() throws {
+        @Test func aPrintTurnedAndScaledIsDrawnWholeWhileHeldLandsSharpWhereTheDraftWasAndShowsItsCaption() throws {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])
             let before = try session.place(.redGreen, at: (560, 400))
             let c = before.center
@@ -43,6 +43,42 @@ extension EndToEnd {
             for color in [TestPhoto.redGreen.left, TestPhoto.redGreen.right] {
                 let drafted = Double(draftShot.blob(of: color)?.count ?? 0), rested = Double(sharpShot.blob(of: color)?.count ?? 0)
                 #expect(abs(drafted - rested) <= 0.04 * rested, "\(String(color, radix: 16)): \(drafted) px as a draft, \(rested) at rest")
+            }
+
+            // c shows each print's name and date along its lower edge, and hides them again.
+            let photo = TestPhoto.redGreen
+            let plainShot = sharpShot
+            let plainArea = [photo.left, photo.right].map { Double(plainShot.blob(of: $0)?.count ?? 0) }
+            try session.press(Self.c)
+            let shown = try waitFor("the caption on the print", stall: .seconds(5)) { () -> Screenshot? in
+                let shot = try session.screenshot()
+                return Double(shot.blob(of: photo.left)?.count ?? 0) < 0.95 * plainArea[0] ? shot : nil
+            }
+            _ = try session.saveScreenshot(named: "captions")
+            // The band covers the lower 12.75 % of the picture (1.7 × 7.5 % of its short edge):
+            // each half loses about that share of its pixels, and no more.
+            for (color, area) in zip([photo.left, photo.right], plainArea) {
+                let share = 1 - Double(shown.blob(of: color)?.count ?? 0) / area
+                #expect(share > 0.09 && share < 0.17, "\(String(color, radix: 16)): \(share) of the half under the caption")
+            }
+            // Light text in the band: the screen has more near-white pixels than without it (the
+            // prints' white borders are the same in both).
+            func lightPixels(_ shot: Screenshot) -> Int {
+                var count = 0
+                for y in 0..<800 {
+                    for x in 0..<1280 {
+                        let pixel = shot.pixel(x, y)
+                        if pixel >> 16 & 0xFF > 0xC0 && pixel >> 8 & 0xFF > 0xC0 && pixel & 0xFF > 0xC0 { count += 1 }
+                    }
+                }
+                return count
+            }
+            let light = lightPixels(shown) - lightPixels(plainShot)
+            #expect(light > 40, "\(light) light text pixels in the band")
+            try session.press(Self.c)
+            _ = try waitFor("the caption to go", stall: .seconds(5)) { () -> Bool? in
+                let shot = try session.screenshot()
+                return Double(shot.blob(of: photo.left)?.count ?? 0) >= 0.99 * plainArea[0] ? true : nil
             }
         }
 
@@ -160,45 +196,6 @@ extension EndToEnd {
             try session.gesture([(1, (c.x, c.y), (c.x + 120, c.y))], steps: 10, restBeforeLift: .zero)
             let glided = try session.settled(.redGreen)
             #expect(glided.center.x > c.x + 120 + 50, "glided to \(glided)")
-        }
-
-        @Test func cShowsEachPrintsNameAndDateAlongItsLowerEdgeAndHidesThemAgain() throws {
-            let session = try BoardSession(photos: [.redGreen, .blueYellow])
-            let photo = TestPhoto.redGreen
-            _ = try session.place(photo, at: (560, 400))
-            let plainShot = try session.rest()
-            let plainArea = [photo.left, photo.right].map { Double(plainShot.blob(of: $0)?.count ?? 0) }
-            try session.press(Self.c)
-            let shown = try waitFor("the caption on the print", stall: .seconds(5)) { () -> Screenshot? in
-                let shot = try session.screenshot()
-                return Double(shot.blob(of: photo.left)?.count ?? 0) < 0.95 * plainArea[0] ? shot : nil
-            }
-            _ = try session.saveScreenshot(named: "captions")
-            // The band covers the lower 12.75 % of the picture (1.7 × 7.5 % of its short edge):
-            // each half loses about that share of its pixels, and no more.
-            for (color, area) in zip([photo.left, photo.right], plainArea) {
-                let share = 1 - Double(shown.blob(of: color)?.count ?? 0) / area
-                #expect(share > 0.09 && share < 0.17, "\(String(color, radix: 16)): \(share) of the half under the caption")
-            }
-            // Light text in the band: the screen has more near-white pixels than without it (the
-            // prints' white borders are the same in both).
-            func lightPixels(_ shot: Screenshot) -> Int {
-                var count = 0
-                for y in 0..<800 {
-                    for x in 0..<1280 {
-                        let pixel = shot.pixel(x, y)
-                        if pixel >> 16 & 0xFF > 0xC0 && pixel >> 8 & 0xFF > 0xC0 && pixel & 0xFF > 0xC0 { count += 1 }
-                    }
-                }
-                return count
-            }
-            let light = lightPixels(shown) - lightPixels(plainShot)
-            #expect(light > 40, "\(light) light text pixels in the band")
-            try session.press(Self.c)
-            _ = try waitFor("the caption to go", stall: .seconds(5)) { () -> Bool? in
-                let shot = try session.screenshot()
-                return Double(shot.blob(of: photo.left)?.count ?? 0) >= 0.99 * plainArea[0] ? true : nil
-            }
         }
 
         @Test func recursiveOverALargeTreeOpensTheWindowBeforeItsListingIsDone() throws {

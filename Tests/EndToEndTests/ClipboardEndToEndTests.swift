@@ -99,22 +99,7 @@ extension EndToEnd {
             }
         }
 
-        @Test func aMalformedOfferIsOneLineAndNothingIsAdded() throws {
-            let session = try BoardSession(photos: [.redGreen])
-            let junk = session.server.directory.appendingPathComponent("junk").path
-            try Data("this is not a PNG".utf8).write(to: URL(fileURLWithPath: junk))
-            let owner = try xclip(owning: junk, as: "image/png", in: session)
-            defer { owner.stop() }
-            try session.press(Self.v, with: [Self.control])
-            let line = try waitFor("the refusal") {
-                session.app.standardError.split(separator: "\n").first { $0.contains("not a picture") || $0.contains("refused") }
-            }
-            #expect(session.app.standardError.split(separator: "\n").count == 1, "\(session.app.standardError)")
-            #expect(line.hasPrefix("photoboard-x11: "))
-            #expect(pastedFiles(in: session).isEmpty)
-        }
-
-        @Test func aCopiedPrintIsReadBackByXclipAsItsPictureAndItsFile() throws {
+        @Test func aCopiedPrintIsReadBackByXclipAndAMalformedOfferPastedIsOneLineAndNothingAdded() throws {
             let session = try BoardSession(photos: [.redGreen])
             try session.press(Self.tab)  // select the photo
             try session.press(Self.c, with: [Self.control])
@@ -133,10 +118,36 @@ extension EndToEnd {
             #expect(picture.width == photoSize.width && picture.height == photoSize.height, "\(picture.width)×\(picture.height)")
             #expect(picture.pixel(photoSize.width / 4, photoSize.height / 2) == photoSize.left)
             #expect(picture.pixel(photoSize.width * 3 / 4, photoSize.height / 2) == photoSize.right)
+            #expect(session.app.standardError.isEmpty, "\(session.app.standardError)")
+
+            // A malformed offer pasted (Ctrl+V): one line, and nothing added.
+            let junk = session.server.directory.appendingPathComponent("junk").path
+            try Data("this is not a PNG".utf8).write(to: URL(fileURLWithPath: junk))
+            let owner = try xclip(owning: junk, as: "image/png", in: session)
+            defer { owner.stop() }
+            try session.press(Self.v, with: [Self.control])
+            let line = try waitFor("the refusal") {
+                session.app.standardError.split(separator: "\n").first { $0.contains("not a picture") || $0.contains("refused") }
+            }
+            #expect(session.app.standardError.split(separator: "\n").count == 1, "\(session.app.standardError)")
+            #expect(line.hasPrefix("photoboard-x11: "))
+            #expect(pastedFiles(in: session).isEmpty)
         }
 
-        @Test func aPictureDraggedOutOfABrowserWithDirectSaveLandsWhereItIsDropped() throws {
+        /// Out of a browser: a web address alone is refused with a line saying the board does not
+        /// fetch; a picture dragged with Direct Save lands where it is dropped.
+        @Test func aWebAddressDroppedIsRefusedAndAPictureDraggedWithDirectSaveLandsWhereItIsDropped() throws {
             let session = try BoardSession(photos: [.redGreen])
+            var link = DropPayload(paths: [])
+            link.offersURIList = false
+            link.link = (
+                "text/x-moz-url", Array("https://example.org/cat.jpg\ncat".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            )
+            _ = try session.reader.drop(link, onto: session.window, at: (900, 500))
+            _ = try waitFor("the line about the network") {
+                session.app.standardError.contains("network") ? true : nil
+            }
+            #expect(pastedFiles(in: session).isEmpty)
             let source = session.server.directory.appendingPathComponent("source.png").path
             try TestPhotos.write(to: source, width: pasted.width, height: pasted.height, left: pasted.left, right: pasted.right)
             var payload = DropPayload(paths: [])
@@ -148,19 +159,6 @@ extension EndToEnd {
             let landed = try waitFor("the dropped picture on the board", stall: .seconds(15)) { try session.measure(pasted) }
             #expect(abs(landed.center.x - 900) < 150 && abs(landed.center.y - 500) < 150, "\(landed)")
             #expect(pastedFiles(in: session).count == 1)
-        }
-
-        @Test func aWebAddressAloneIsRefusedWithALineSayingTheBoardDoesNotFetch() throws {
-            let session = try BoardSession(photos: [.redGreen])
-            var payload = DropPayload(paths: [])
-            payload.offersURIList = false
-            payload.link = (
-                "text/x-moz-url", Array("https://example.org/cat.jpg\ncat".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
-            )
-            _ = try session.reader.drop(payload, onto: session.window, at: (900, 500))
-            _ = try waitFor("the line about the network") {
-                session.app.standardError.contains("network") ? true : nil
-            }
         }
     }
 }

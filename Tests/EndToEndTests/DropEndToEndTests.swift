@@ -221,6 +221,9 @@ extension EndToEnd {
                     "malformed URIs",
                     DropPayload(uriList: Array("file:///a%zz.png\r\nfile:///nul%00.png\r\nfile:relative.png\r\n\u{1}\r\n".utf8))
                 ))
+            // Addresses of other machines (was `Notices.anIgnoredDropIsNoticedAndTheSourceHearsItWasRefused`).
+            let elsewhere = "addresses of other machines"
+            cases.append((elsewhere, DropPayload(uriList: Array("https://example.org/photo.jpg\r\nfile://elsewhere/home/a.png\r\n".utf8))))
             var textOnly = DropPayload(uriList: list)
             textOnly.offersURIList = false
             cases.append(("text only", textOnly))
@@ -228,6 +231,7 @@ extension EndToEnd {
             for (name, payload) in cases {
                 let outcome = try session.reader.drop(payload, onto: session.window, at: (640, 400))
                 #expect(outcome.finished && !outcome.finishedAccepted, "\(name): \(outcome)")
+                #expect(name != elsewhere || (outcome.statusAccepted && outcome.finishedAction == "None"), "\(name): \(outcome)")
                 #expect(session.app.process.isRunning, "\(name) ended the board: \(session.app.standardError)")
             }
             #expect(try session.measure(.blueYellow) == nil, "nothing should have been taken")

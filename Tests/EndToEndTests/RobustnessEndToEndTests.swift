@@ -33,7 +33,12 @@ extension EndToEnd {
             #expect(lines.allSatisfy { $0.hasPrefix("photoboard-x11: ") }, "\(lines)")
         }
 
-        @Test func resizingTo1x1AndBackDuringGlidesBreaksNothing() throws {
+        /// Resized to a pixel and back during glides, hidden and shown again, hidden mid-glide:
+        /// one board through all of it, each step asserting. (The failure the review saw — a
+        /// board restored black — needs the map and its Expose to be handled in the same
+        /// wake-up, which this server does not do reliably; `FrameStateTests` checks that case
+        /// itself.)
+        @Test func resizedToAPixelDuringGlidesThenHiddenAndShownTheBoardBreaksNothingAndSleepsWhileHidden() throws {
             let session = try BoardSession(photos: [.redGreen, .blueYellow])
             let red = try session.settled(.redGreen), blue = try session.settled(.blueYellow)
             try session.gesture(
@@ -63,41 +68,35 @@ extension EndToEnd {
                 #expect(abs(moved.span - before.span) <= 2, "\(moved) vs \(before)")
             }
             #expect(session.app.standardError.isEmpty, "\(session.app.standardError)")
-        }
 
-        /// The whole round trip on a real server. The failure the review saw (a board restored
-        /// black) needs the map and its Expose to be handled in the same wake-up, which this server
-        /// does not do reliably; `FrameStateTests` checks that case itself.
-        @Test func aWindowHiddenAndShownAgainWithNothingChangedShowsTheBoardAsItWas() throws {
-            let session = try BoardSession(photos: [.redGreen, .blueYellow])
-            let before = try session.rest()
+            // Hidden and shown again with nothing changed: the board as it was.
+            let shown = try session.rest()
             session.reader.setMapped(session.window, false)
             try session.app.waitUntilItStopsWaking()
             session.reader.setMapped(session.window, true)
             pause(.milliseconds(300))
-            let after = try session.rest()
-            let differing = zip(before.pixels, after.pixels).filter { $0 != $1 }.count
+            let again = try session.rest()
+            let differing = zip(shown.pixels, again.pixels).filter { $0 != $1 }.count
             #expect(differing == 0, "\(differing) pixels differ once shown again (a minimised board restored black)")
-        }
 
-        @Test func aHiddenWindowPaintsNothingAndSleeps() throws {
-            let session = try BoardSession(photos: [.redGreen, .blueYellow])
-            let red = try session.place(.redGreen, at: (300, 400))
+            // Hidden mid-glide: it paints nothing and sleeps; shown again, the glide has finished.
+            let thrown = try session.place(.redGreen, at: (300, 400))
             // Throw it, then hide the window mid-glide.
-            try session.gesture([(1, (red.center.x, red.center.y), (red.center.x + 120, red.center.y))], steps: 8, restBeforeLift: .zero)
+            try session.gesture(
+                [(1, (thrown.center.x, thrown.center.y), (thrown.center.x + 120, thrown.center.y))], steps: 8, restBeforeLift: .zero)
             session.reader.setMapped(session.window, false)
             // Once it has taken in the unmapping it stops waking; wait for that rather than guess
             // how long a busy machine takes to deliver it.
             try session.app.waitUntilItStopsWaking()
-            let before = try session.app.cpuAndWakeups()
+            let asleep = try session.app.cpuAndWakeups()
             pause(.seconds(2))
-            let after = try session.app.cpuAndWakeups()
-            #expect(after.ticks == before.ticks, "used \(after.ticks - before.ticks) ticks while hidden")
-            #expect(after.wakeups == before.wakeups, "woke \(after.wakeups - before.wakeups) times while hidden")
+            let awake = try session.app.cpuAndWakeups()
+            #expect(awake.ticks == asleep.ticks, "used \(awake.ticks - asleep.ticks) ticks while hidden")
+            #expect(awake.wakeups == asleep.wakeups, "woke \(awake.wakeups - asleep.wakeups) times while hidden")
             session.reader.setMapped(session.window, true)
-            let shown = try session.settled(.redGreen)
+            let landed = try session.settled(.redGreen)
             // The glide finished while hidden: shown at rest, well past where it was let go.
-            #expect(shown.center.x > red.center.x + 200 && shown.center.x <= 1280, "\(shown)")
+            #expect(landed.center.x > thrown.center.x + 200 && landed.center.x <= 1280, "\(landed)")
         }
     }
 }
