@@ -31,6 +31,10 @@ public final class BoardSession {
     /// When frames that only show photos arriving may be painted.
     var arrival: ArrivalPacing
     var targetsTrace = TargetsTrace()
+    /// Counts the session's turns (events, commands, time passing): a layout serves one turn.
+    var turn: UInt64 = 0
+    /// The layers as last laid out, and for what (`stack(at:)`).
+    var layout: (key: (at: Instant, turn: UInt64, revision: UInt64), stack: LayerStack)?
     /// Whether the session has ended (a quit effect went out).
     public internal(set) var hasEnded = false
 
@@ -67,6 +71,7 @@ public final class BoardSession {
     /// came back (put back from it, by an undo, by a drop): it closes (opened empty, it stays). A
     /// quit ends the session.
     func running(_ body: (inout [BoardEffect]) -> Void) -> [BoardEffect] {
+        turn &+= 1
         let hadRemovedPhotos = controller.hasRemovedPhotos
         var effects: [BoardEffect] = []
         body(&effects)
@@ -152,6 +157,7 @@ public final class BoardSession {
     /// once the board rests, the save a second after it rests, and the empty board's notice.
     public func advance(to now: Instant) -> [BoardEffect] {
         guard !hasEnded else { return [] }
+        turn &+= 1
         var effects: [BoardEffect] = []
         if let deadline = controller.nextDeadline, deadline <= now { controller.advance(to: now) }
         arrivals.placeCardsOfTurn(controller: controller)

@@ -12,6 +12,8 @@ struct PointerInput: Sendable {
     }
 
     var emulator = MouseEmulator()
+    /// The pinned finger's marker and hint, while one is pinned.
+    var overlay: EmulationOverlay? { emulator.overlay }
     /// Where the pointer was last seen, board points.
     private(set) var location: Point?
     /// Where the paste asked for last lands.

@@ -9,6 +9,7 @@ extension ScreenLayers {
         at now: Instant, status: LoadingStatus?, notices: [ShownNotice], controller: BoardController, catalogue: PhotoCatalogue?,
         scene: SceneBuilder, commands: CommandCatalogue, pinsControls: Bool
     ) -> LayerStack {
+        layoutCount += 1
         let size = controller.board.size, style = WidgetStyle(), metrics = WidgetMetrics(scale: scene.style.uiScale)
         let overlays = scene.overlayLayout(for: size)
         var stack = LayerStack()

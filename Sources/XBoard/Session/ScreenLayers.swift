@@ -36,6 +36,8 @@ struct ScreenLayers: Sendable {
     private(set) var router = TouchRouter<BoardLayer>(fallback: .board)
     /// The layers the last frame showed above the prints: what a touch beginning lands on.
     var shown = LayerStack()
+    /// How many times the layers were laid out (`stack`): once a frame.
+    var layoutCount = 0
 
     init(controls: ControlsLayer) {
         self.controls = controls
