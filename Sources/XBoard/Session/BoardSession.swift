@@ -125,6 +125,12 @@ public final class BoardSession {
                 route(cancel, effects: &effects)
             }
             controller.cancelTouches(fromSource: source)
+        case .pointerLost:
+            // Another client took the pointer mid-gesture: the mouse's fingers are cancelled the same way.
+            let lastLocations = controller.lastTouchLocations
+            for cancel in pointer.cancelFingers(at: now, lastLocation: { layers.lastLocation(of: $0, lastLocations: lastLocations) }) {
+                route(cancel, effects: &effects)
+            }
         case .filesDropped(let paths, let location, let refused):
             // The list is read and checked: the source hears at once (not while the board is not
             // up yet); listing goes on off the loop.

@@ -33,6 +33,16 @@ struct PointerInput: Sendable {
         return .touches(emulator.touches(for: event, photoCenter: photoCenter))
     }
 
+    /// The window lost the pointer (`WindowEvent.pointerLost`): every emulated finger is
+    /// cancelled, each where its owner last saw it (`lastLocation`), to be routed as any touch.
+    mutating func cancelFingers(at time: Instant, lastLocation: (TouchID) -> Point?) -> [TouchEvent] {
+        emulator.cancelAll(at: time).map { cancel in
+            var cancel = cancel
+            cancel.location = lastLocation(cancel.id) ?? cancel.location
+            return cancel
+        }
+    }
+
     /// A paste was asked for on a board of `bounds`: it will land under the pointer, else in the
     /// middle.
     mutating func notePaste(on bounds: Rect) {

@@ -109,9 +109,13 @@ struct ScreenLayers: Sendable {
     /// (the controls' own, else the board's `lastLocations`), to be routed as any touch.
     func cancels(fromSource source: UInt32, at now: Instant, lastLocations: [TouchID: Point]) -> [TouchEvent] {
         router.touches(fromSource: source).map { touch in
-            let location = controls.location(of: touch) ?? lastLocations[touch] ?? .zero
-            return TouchEvent(id: touch, phase: .cancelled, location: location, time: now)
+            TouchEvent(id: touch, phase: .cancelled, location: lastLocation(of: touch, lastLocations: lastLocations) ?? .zero, time: now)
         }
+    }
+
+    /// Where `touch`'s owner last saw it: the controls' own, else the board's `lastLocations`.
+    func lastLocation(of touch: TouchID, lastLocations: [TouchID: Point]) -> Point? {
+        controls.location(of: touch) ?? lastLocations[touch]
     }
 
     // MARK: Menus and controls
