@@ -8,7 +8,8 @@ import SystemPackage
 extension BoardSession {
     /// Carries out `command`, given at `time`.
     public func perform(_ command: BoardCommand, at time: Instant) -> [BoardEffect] {
-        running { perform(command, at: time, effects: &$0) }
+        guard !hasEnded else { return [] }
+        return running { perform(command, at: time, effects: &$0) }
     }
 
     func perform(_ command: BoardCommand, at time: Instant, effects: inout [BoardEffect]) {

@@ -17,7 +17,7 @@ struct ScreenLayers: Sendable {
         case chose(MenuLayer.Action, anchor: Point)
         /// The bar's control at this index acted.
         case activate(Int)
-        /// What the picker asked for (its closing done already; a folder to list remembered).
+        /// What the picker asked for (its closing done already).
         case picker(PickerLayer.Outcome)
     }
 
@@ -195,15 +195,12 @@ struct ScreenLayers: Sendable {
         return carryOut(picker?.advance(to: now, in: size) ?? [])
     }
 
-    /// The picker's outcomes, its own done: a folder to list is remembered, and a close closes it
-    /// (what closing asks for, such as thumbnails to forget, follows).
+    /// The picker's outcomes, its own done: a close closes it (what closing asks for, such as
+    /// thumbnails to forget, follows). A folder to list is remembered once it is listed.
     private mutating func carryOut(_ outcomes: [PickerLayer.Outcome]) -> [Outcome] {
         var carried: [Outcome] = []
         for outcome in outcomes {
             switch outcome {
-            case .list(let folder):
-                lastPickerFolder = folder
-                carried.append(.picker(outcome))
             case .close:
                 guard let closing = picker?.closing else { continue }
                 carried += carryOut(closing)
