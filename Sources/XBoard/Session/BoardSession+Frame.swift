@@ -7,7 +7,7 @@ extension BoardSession {
         return FrameState.Content(
             revision: controller.revision, status: catalogue?.status(at: now), overlay: pointer.overlay, showsHelp: showsHelp,
             notices: notices.shown(at: now), showsRemovedPhotos: showsRemovedPhotos, moving: controller.movingPhotos,
-            showsCaptions: showsCaptions, picturesRevision: arrivals.picturesRevision, widgets: widgets)
+            showsCaptions: showsCaptions, picturesRevision: arrivals.picturesRevision &+ layers.thumbnailsRevision, widgets: widgets)
     }
 
     /// The layers above the prints as they show at `now` (`ScreenLayers.stack`), laid out once a

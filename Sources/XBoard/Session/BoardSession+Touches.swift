@@ -52,7 +52,7 @@ extension BoardSession {
         }
         switch pointer.pointer(event, isMenuOpen: layers.menu != nil, photo: board.photo(at:), photoCenter: board.photoCenter(at:)) {
         case .touches(let touches): for touch in touches { route(touch, effects: &effects) }
-        case .closeMenu: layers.menu = nil
+        case .closeMenu: layers.closeMenu()
         case .openMenu(let id, let location): openPrintMenu(id, at: location, viaPointer: true)
         }
     }

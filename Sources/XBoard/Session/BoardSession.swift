@@ -29,7 +29,7 @@ public final class BoardSession {
     /// When the board saves, and how its saves are going (a failure stands until one succeeds).
     public internal(set) var saving: SaveStatus
     /// When frames that only show photos arriving may be painted.
-    var arrival: ArrivalPacing
+    var arrivalPacing: ArrivalPacing
     var targetsTrace = TargetsTrace()
     /// Counts the session's turns (events, commands, time passing): a layout serves one turn.
     var turn: UInt64 = 0
@@ -57,7 +57,7 @@ public final class BoardSession {
             autosaveDelay: settings.autosaveDelay, firstRetry: settings.saveRetry, longestRetry: settings.longestSaveRetry)
         lastChange = (controller.revision, now)
         layers = ScreenLayers(controls: ControlsLayer(idle: settings.controlsIdle, fade: settings.controlsFade))
-        arrival = ArrivalPacing(interval: settings.arrivalFrameInterval, inputQuiet: settings.inputQuiet)
+        arrivalPacing = ArrivalPacing(interval: settings.arrivalFrameInterval, inputQuiet: settings.inputQuiet)
         layers.controls.show(at: now)
     }
 
@@ -91,9 +91,7 @@ public final class BoardSession {
         case .documentSaved(let outcome): finishDocument(outcome, at: now, effects: &effects)
         case .exported(let outcome): finishExport(outcome, at: now, effects: &effects)
         case .folderListed(let listing): carryOut(layers.folderListed(listing, in: controller.board.size), effects: &effects)
-        case .thumbnailsDecoded(let results):
-            layers.thumbnailsDecoded(results)
-            arrivals.picturesRevision &+= 1
+        case .thumbnailsDecoded(let results): layers.thumbnailsDecoded(results)
         case .pictureKept(let kept, let location): pictureKept(kept, at: location, effects: &effects)
         case .copyFailed(let line):
             // Said on the board: a person pasting elsewhere would otherwise find only the file.
@@ -104,13 +102,13 @@ public final class BoardSession {
     private func handle(_ event: WindowEvent, at now: Instant, effects: inout [BoardEffect]) {
         switch event {
         case .touch(let touch):
-            arrival.lastInputAt = now
+            arrivalPacing.lastInputAt = now
             route(touch, effects: &effects)
         case .pointer(let pointerEvent):
-            arrival.lastInputAt = now
+            arrivalPacing.lastInputAt = now
             pointed(pointerEvent, effects: &effects)
         case .key(let chord, let time):
-            arrival.lastInputAt = now
+            arrivalPacing.lastInputAt = now
             guard let command = commands.command(for: chord) else { return }
             perform(command, at: time, effects: &effects)
         case .resized(let size):
@@ -151,7 +149,7 @@ public final class BoardSession {
             if catalogue != nil { effects.append(.keepPicture(picture, at: location)) }
         case .displayProfileChanged:
             // The platform gave the decoders the new profile: shown photos are converted again.
-            if let requests = arrivals.catalogue?.decodeAgain(), !requests.isEmpty { effects.append(.decode(requests)) }
+            effects += arrivals.decodeAgain()
         case .exposed, .frameShown:
             break  // the loop's: what is painted when
         }
@@ -185,7 +183,7 @@ public final class BoardSession {
     public func arrivalFrameTime(after lastFrame: Instant?, at now: Instant) -> Instant? {
         let isUnattended =
             catalogue?.isLoading == true && controller.activeTouchCount == 0 && !controller.isAnimating && !layers.isAttended
-        return arrival.frameTime(after: lastFrame, at: now, isUnattended: isUnattended)
+        return arrivalPacing.frameTime(after: lastFrame, at: now, isUnattended: isUnattended)
     }
 
     /// When the platform must next wake the session, at the latest: the controller (frames while something

@@ -11,7 +11,7 @@ struct PointerInput: Sendable {
         case openMenu(PhotoID, at: Point)
     }
 
-    var emulator = MouseEmulator()
+    private(set) var emulator = MouseEmulator()
     /// The pinned finger's marker and hint, while one is pinned.
     var overlay: EmulationOverlay? { emulator.overlay }
     /// Where the pointer was last seen, board points.
@@ -42,6 +42,13 @@ struct PointerInput: Sendable {
             return cancel
         }
     }
+
+    /// Pins a second finger at `location` (Ctrl+right-click's, or a print menu's "Pin a finger
+    /// here"); one pinned before lifts first. The touches, to route.
+    mutating func pinFinger(at location: Point, time: Instant) -> [TouchEvent] { emulator.pinFinger(at: location, time: time) }
+
+    /// Esc: lifts the pinned finger, if any. The touch, to route.
+    mutating func liftPinnedFinger(at time: Instant) -> [TouchEvent] { emulator.removePinnedFinger(at: time) }
 
     /// A paste was asked for on a board of `bounds`: it will land under the pointer, else in the
     /// middle.

@@ -10,7 +10,7 @@ extension ScreenLayers {
         scene: SceneBuilder, commands: CommandCatalogue, pinsControls: Bool
     ) -> LayerStack {
         layoutCount += 1
-        let size = controller.board.size, style = WidgetStyle(), metrics = WidgetMetrics(scale: scene.style.uiScale)
+        let size = controller.board.size, style = WidgetStyle(), metrics = scene.widgetMetrics
         let overlays = scene.overlayLayout(for: size)
         var stack = LayerStack()
         for panel in overlays.notices(notices, aboveLoadingPanel: status != nil) {

@@ -26,8 +26,8 @@ struct ScreenLayers: Sendable {
     var captions = Captions()
     /// The controls along the top edge: when they show, and the touches on them.
     var controls: ControlsLayer
-    /// The menu open now.
-    var menu: MenuLayer?
+    /// The menu open now (`open(_:)`).
+    private(set) var menu: MenuLayer?
     /// The photo picker, while open.
     private(set) var picker: PickerLayer?
     /// The folder the picker showed last: it opens there again.
@@ -36,6 +36,8 @@ struct ScreenLayers: Sendable {
     private(set) var router = TouchRouter<BoardLayer>(fallback: .board)
     /// The layers the last frame showed above the prints: what a touch beginning lands on.
     var shown = LayerStack()
+    /// Counts arrivals of the picker's thumbnails, which change pixels but not what the layers show.
+    private(set) var thumbnailsRevision: UInt64 = 0
     /// How many times the layers were laid out (`stack`): once a frame.
     var layoutCount = 0
 
@@ -120,13 +122,18 @@ struct ScreenLayers: Sendable {
 
     // MARK: Menus and controls
 
+    /// Opens `menu`, closing the one open before.
+    mutating func open(_ menu: MenuLayer) { self.menu = menu }
+
+    mutating func closeMenu() { menu = nil }
+
     /// The bar's control at `index` acted, at `time`, those in `disabled` greyed: More and Tidy
     /// open their menus under it; a command comes back for the session to carry out.
     mutating func activate(
         _ index: Int, commands: CommandCatalogue, disabled: Set<Int>, width: Double, scene: SceneBuilder, at time: Instant
     ) -> BoardCommand? {
         controls.show(at: time)
-        let metrics = WidgetMetrics(scale: scene.style.uiScale)
+        let metrics = scene.widgetMetrics
         let bar = controls.bar(commands.controls, metrics: metrics, disabled: disabled)
         let anchor = ControlsLayer.anchor(of: index, shown: shown.bar, metrics: metrics)
         if index == bar.moreIndex {
@@ -187,7 +194,11 @@ struct ScreenLayers: Sendable {
         return carryOut(outcomes)
     }
 
-    mutating func thumbnailsDecoded(_ results: [ThumbnailID: Bool]) { picker?.thumbnailsDecoded(results) }
+    /// Thumbnails the picker asked for came: its pixels changed (`thumbnailsRevision`).
+    mutating func thumbnailsDecoded(_ results: [ThumbnailID: Bool]) {
+        picker?.thumbnailsDecoded(results)
+        thumbnailsRevision &+= 1
+    }
 
     /// Lets the picker's scrolling glide on to `now`.
     mutating func advancePicker(to now: Instant, in size: Size) -> [Outcome] {

@@ -1,3 +1,4 @@
+import SystemPackage
 import Testing
 
 @testable import XBoard
@@ -24,4 +25,28 @@ import Testing
         _ = script.session.frameContent(at: script.now + .milliseconds(16))
         #expect(script.session.layers.layoutCount == before + 2)
     }
+
+    @Test func aThumbnailArrivingIsANewFrame() throws {
+        var settings = SessionSettings()
+        settings.picturesFolder = FilePath("/home/ann/Pictures")
+        let script = SessionScript(settings: settings).open(["a.jpg"]).wait(.milliseconds(100))
+        script.key("o", .control)
+        script.send(.folderListed(WidgetSessionTests.listing("/home/ann/Pictures", pictures: ["x.jpg"]))).frame()
+        guard case .picture(_, let thumbnail) = script.session.picker?.tile(0) else {
+            Issue.record("the first tile is no picture")
+            return
+        }
+        let before = script.session.frameContent(at: script.now)
+        script.send(.thumbnailsDecoded([thumbnail: true]))
+        #expect(script.session.frameContent(at: script.now) != before, "the thumbnail would not be painted")
+    }
+
+    @Test func theLayersOpenAndCloseMenus() {
+        var layers = ScreenLayers(controls: ControlsLayer(idle: .seconds(3), fade: .milliseconds(300)))
+        layers.open(.tidy(commands: .board, at: .zero))
+        #expect(layers.menu != nil && layers.isAttended)
+        layers.closeMenu()
+        #expect(layers.menu == nil && !layers.isAttended)
+    }
+
 }

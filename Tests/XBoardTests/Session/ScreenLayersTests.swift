@@ -17,7 +17,7 @@ struct ScreenLayersTests {
 
     /// `layers` with `menu` open, shown as the last frame would show it.
     func opening(_ menu: MenuLayer, in layers: inout ScreenLayers) -> LaidOutWidget {
-        layers.menu = menu
+        layers.open(menu)
         let widget = menu.popup.layout(in: size, metrics: WidgetMetrics(scale: 1), measure: .estimated)
         layers.shown = LayerStack()
         layers.shown.append(.dismissMenu, [], reach: .everywhere)
@@ -101,7 +101,7 @@ struct ScreenLayersTests {
         let pictures = FilePath("/home/a/Pictures")
         #expect(layers.openPicker(in: pictures, home: nil, metrics: WidgetMetrics(scale: 1)) == [.picker(.list(pictures))])
         #expect(layers.openPicker(in: pictures, home: nil, metrics: WidgetMetrics(scale: 1)).isEmpty, "open already")
-        layers.menu = .tidy(commands: commands, at: .zero)
+        layers.open(.tidy(commands: commands, at: .zero))
         #expect(layers.closeTopmost() == [])
         #expect(layers.menu == nil && layers.picker != nil)
         #expect(layers.closeTopmost() != nil)
