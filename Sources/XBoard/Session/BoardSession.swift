@@ -186,9 +186,10 @@ public final class BoardSession {
         return arrivalPacing.frameTime(after: lastFrame, at: now, isUnattended: isUnattended)
     }
 
-    /// When the platform must next wake the session, at the latest: the controller (frames while something
-    /// moves; only tap timeouts while the window is hidden), the autosave, the loading
-    /// indicator's tick and the notices.
+    /// When the platform must next wake the session, at the latest: the controller (frames while
+    /// something moves; only tap timeouts while the window is hidden), the controls' fade, the
+    /// picker's glide, a press's ring, the autosave, the loading indicator's tick, the notices,
+    /// and cards still to lay out (at once).
     public func nextDeadline(after now: Instant, isVisible: Bool = true) -> Instant? {
         let frame = now + settings.frameInterval
         let sources: [Instant?] = [
