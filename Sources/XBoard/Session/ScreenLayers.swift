@@ -17,8 +17,15 @@ struct ScreenLayers: Sendable {
         case chose(MenuLayer.Action, anchor: Point)
         /// The bar's control at this index acted.
         case activate(Int)
-        /// What the picker asked for (its closing done already).
-        case picker(PickerLayer.Outcome)
+        /// A folder for the picker (`SessionEvent.folderListed` brings it back).
+        case listFolder(FilePath)
+        /// Thumbnails for the picker, and those it lets go of.
+        case decodeThumbnails([ThumbnailRequest])
+        case forgetThumbnails([ThumbnailID])
+        /// Pictures picked, to lay on the board about `location` (the board's middle when `nil`).
+        case addPictures([ListedFile], at: Point?)
+        /// A picture that cannot be opened was picked (its name).
+        case cannotOpen(String)
     }
 
     var help = HelpLayer()
@@ -183,7 +190,7 @@ struct ScreenLayers: Sendable {
         guard picker == nil else { return [] }
         let folder = lastPickerFolder ?? folder
         picker = PickerLayer(folder: folder, home: home, metrics: metrics)
-        return [.picker(.list(folder))]
+        return [.listFolder(folder)]
     }
 
     /// A folder the picker asked for was listed.
@@ -216,8 +223,11 @@ struct ScreenLayers: Sendable {
                 guard let closing = picker?.closing else { continue }
                 carried += carryOut(closing)
                 picker = nil
-            default:
-                carried.append(.picker(outcome))
+            case .list(let folder): carried.append(.listFolder(folder))
+            case .decode(let requests): carried.append(.decodeThumbnails(requests))
+            case .forget(let ids): carried.append(.forgetThumbnails(ids))
+            case .add(let files, let location): carried.append(.addPictures(files, at: location))
+            case .cannotOpen(let name): carried.append(.cannotOpen(name))
             }
         }
         return carried

@@ -99,7 +99,7 @@ struct ScreenLayersTests {
         var layers = layers()
         #expect(layers.closeTopmost() == nil && !layers.hidePanels(), "nothing open")
         let pictures = FilePath("/home/a/Pictures")
-        #expect(layers.openPicker(in: pictures, home: nil, metrics: WidgetMetrics(scale: 1)) == [.picker(.list(pictures))])
+        #expect(layers.openPicker(in: pictures, home: nil, metrics: WidgetMetrics(scale: 1)) == [.listFolder(pictures)])
         #expect(layers.openPicker(in: pictures, home: nil, metrics: WidgetMetrics(scale: 1)).isEmpty, "open already")
         layers.open(.tidy(commands: commands, at: .zero))
         #expect(layers.closeTopmost() == [])
@@ -120,7 +120,7 @@ struct ScreenLayersTests {
         #expect(layers.lastPickerFolder == pictures)
         _ = layers.closeTopmost()
         let home = FilePath("/home/a")
-        #expect(layers.openPicker(in: home, home: nil, metrics: WidgetMetrics(scale: 1)) == [.picker(.list(pictures))], "not home")
+        #expect(layers.openPicker(in: home, home: nil, metrics: WidgetMetrics(scale: 1)) == [.listFolder(pictures)], "not home")
         _ = layers.closeTopmost()
         #expect(layers.folderListed(FolderListing(folder: trip), in: size).isEmpty, "closed, a listing is dropped")
     }
