@@ -48,17 +48,6 @@ extension PictureEncoders {
         chunk("cICP", [primaries, transfer, matrix, fullRange])
     }
 
-    /// An sRGB chunk with rendering intent `intent` (0: perceptual).
-    public static func sRGBChunk(intent: UInt8 = 0) -> [UInt8] { chunk("sRGB", [intent]) }
-
-    /// A gAMA chunk: the encoding gamma × 100000.
-    public static func gammaChunk(_ value: Int) -> [UInt8] { chunk("gAMA", bigEndian32(value)) }
-
-    /// A cHRM chunk: white, red, green, blue x and y, each × 100000.
-    public static func chromaticitiesChunk(_ values: [Double]) -> [UInt8] {
-        chunk("cHRM", values.flatMap { bigEndian32(Int(($0 * 100_000).rounded())) })
-    }
-
     /// A WebP with `profile` in an ICCP chunk: a simple file becomes an extended one (VP8X, ICC
     /// flag), the ICCP chunk right after VP8X as the container specification orders it.
     public static func webp(_ webp: [UInt8], insertingICC profile: [UInt8], width: Int, height: Int, hasAlpha: Bool) throws -> [UInt8] {

@@ -229,7 +229,7 @@ public struct PhotoCatalogue: Sendable {
     }
 
     /// Whether a photo lies on the board (or aside) as a card still waiting for its first picture.
-    public func isCard(_ id: PhotoID) -> Bool {
+    func isCard(_ id: PhotoID) -> Bool {
         entry(id).map { $0.stack != nil && $0.copy == nil && !$0.isFailed } ?? false
     }
 

@@ -22,6 +22,10 @@ public enum WindowEvent: Equatable, Sendable {
     /// An input device went away: its touches must be cancelled. The value is the device id
     /// used as `TouchID.source`.
     case deviceRemoved(UInt32)
+    /// The window lost the pointer mid-gesture: another client grabbed it (X11's FocusOut or
+    /// LeaveNotify in NotifyGrab mode), or the device holding its buttons went away. No release
+    /// will come: the mouse's emulated fingers are cancelled.
+    case pointerLost
     /// A key pressed, with the modifiers held, and when (the command catalogue tells what it
     /// stands for).
     case key(KeyChord, at: Instant)

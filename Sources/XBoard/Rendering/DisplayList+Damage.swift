@@ -92,7 +92,7 @@ extension DisplayList {
 
     /// Photos now above a photo that was above them: the ones whose stacking visibly changed
     /// (bringing one photo to the front shifts the others' indices but passes only it).
-    public static func photosThatPassedOthers(old: [PhotoID: Int], new: [PhotoID: Int]) -> Set<PhotoID> {
+    static func photosThatPassedOthers(old: [PhotoID: Int], new: [PhotoID: Int]) -> Set<PhotoID> {
         var common: [(new: Int, old: Int, id: PhotoID)] = []
         common.reserveCapacity(new.count)
         for (id, newIndex) in new {

@@ -1,5 +1,6 @@
 /// Turns the board into a display list: the table, then every print bottom to top, then the
-/// overlays laid out to fit the window (`OverlayLayout`).
+/// loading panel and the pinned finger, laid out to fit the window (`OverlayLayout`). The layers
+/// above (`ScreenLayers.stack`) lay their overlays out with the same layout.
 public struct SceneBuilder: Sendable {
     public var style: BoardStyle
     /// Measures overlay text: Pango's on screen, `TextMeasure.estimated` where there are no fonts.
@@ -12,14 +13,14 @@ public struct SceneBuilder: Sendable {
         self.measure = measure
     }
 
-    /// The frame for `board`: with the loading indicator while `status` is given, mouse
-    /// emulation's pinned finger and hint while `overlay` is, the notices shown, the removed
-    /// photos list while `removedPhotos` is, and the help panel on top of everything. Prints of
-    /// `moving` photos are marked as moving (drawn as drafts until they rest); prints with a text
-    /// in `captions` show it on their lower edge.
+    /// The table and its prints for `board`: with the loading indicator while `status` is given,
+    /// and mouse emulation's pinned finger and hint while `overlay` is. Prints of `moving` photos
+    /// are marked as moving (drawn as drafts until they rest); prints with a text in `captions`
+    /// show it on their lower edge. The layers above them (notices, the removed photos list, the
+    /// help sheet, the widgets) are `ScreenLayers.stack`'s.
     public func build(
-        _ board: Board, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil, selection: PhotoID? = nil, showsHelp: Bool = false,
-        notices: [ShownNotice] = [], removedPhotos: RemovedShelf? = nil, moving: Set<PhotoID> = [], captions: [PhotoID: String] = [:]
+        _ board: Board, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil, selection: PhotoID? = nil,
+        moving: Set<PhotoID> = [], captions: [PhotoID: String] = [:]
     ) -> DisplayList {
         var items: [DisplayItem] = [.fill(style.background)]
         items.reserveCapacity(board.photos.count + 8)
@@ -38,9 +39,6 @@ public struct SceneBuilder: Sendable {
         let layout = overlayLayout(for: board.size)
         if let overlay { items += [.fingerMarker(overlay.marker), .panel(layout.hint(overlay.hint))] }
         if let status { items.append(.progress(status, label: layout.progressLabel(status))) }
-        items += layout.notices(notices, aboveLoadingPanel: status != nil).map(DisplayItem.panel)
-        if let removedPhotos { items.append(.removedPhotos(removedPhotos)) }
-        if showsHelp { items.append(.panel(layout.help(help))) }
         return DisplayList(size: board.size, items: items, uiScale: style.uiScale)
     }
 

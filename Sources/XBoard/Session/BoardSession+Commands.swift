@@ -8,7 +8,8 @@ import SystemPackage
 extension BoardSession {
     /// Carries out `command`, given at `time`.
     public func perform(_ command: BoardCommand, at time: Instant) -> [BoardEffect] {
-        running { perform(command, at: time, effects: &$0) }
+        guard !hasEnded else { return [] }
+        return running { perform(command, at: time, effects: &$0) }
     }
 
     func perform(_ command: BoardCommand, at time: Instant, effects: inout [BoardEffect]) {
@@ -30,7 +31,7 @@ extension BoardSession {
             // Esc closes a menu, and else the picker; else the help panel and the removed photos
             // list, and lifts a pinned finger, together; when none was open, it leaves fullscreen.
             if let closing = layers.closeTopmost() { return carryOut(closing, effects: &effects) }
-            let lifted = pointer.emulator.removePinnedFinger(at: time)
+            let lifted = pointer.liftPinnedFinger(at: time)
             for touch in lifted { route(touch, effects: &effects) }
             if !layers.hidePanels(), lifted.isEmpty { effects.append(.leaveFullscreen) }
         case .toggleFullscreen:
@@ -66,11 +67,15 @@ extension BoardSession {
             guard let target = controller.commandTarget, let photo = controller.board.photo(target) else { return }
             showAbout(target, at: photo.photoToBoard.center)
         case .pinFinger:
-            guard let location = pointer.location else { return }
-            for touch in pointer.emulator.pinFinger(at: location, time: time) { route(touch, effects: &effects) }
+            if let location = pointer.location { pinFinger(at: location, time: time, effects: &effects) }
         case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn, .closeUp, .putBack, .turnUpright:
             break  // the controller's, handled above
         }
+    }
+
+    /// Pins a second finger at `location` (one pinned before lifts first), routed as any touch.
+    func pinFinger(at location: Point, time: Instant, effects: inout [BoardEffect]) {
+        for touch in pointer.pinFinger(at: location, time: time) { route(touch, effects: &effects) }
     }
 
     func finishExport(_ outcome: ExportOutcome, at now: Instant, effects: inout [BoardEffect]) {

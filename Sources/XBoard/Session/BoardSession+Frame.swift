@@ -3,30 +3,33 @@
 extension BoardSession {
     /// Everything the next frame is drawn from, as far as telling frames apart goes.
     public func frameContent(at now: Instant) -> FrameState.Content {
-        let widgets = stack(at: now, status: nil).items.compactMap { if case .widget(let item) = $0 { item } else { nil } }
+        let widgets = stack(at: now).items.compactMap { if case .widget(let item) = $0 { item } else { nil } }
         return FrameState.Content(
-            revision: controller.revision, status: catalogue?.status(at: now), overlay: pointer.emulator.overlay, showsHelp: showsHelp,
+            revision: controller.revision, status: catalogue?.status(at: now), overlay: pointer.overlay, showsHelp: showsHelp,
             notices: notices.shown(at: now), showsRemovedPhotos: showsRemovedPhotos, moving: controller.movingPhotos,
-            showsCaptions: showsCaptions, picturesRevision: arrivals.picturesRevision, widgets: widgets)
+            showsCaptions: showsCaptions, picturesRevision: arrivals.picturesRevision &+ layers.thumbnailsRevision, widgets: widgets)
     }
 
-    /// The layers above the prints as they show at `now` (`ScreenLayers.stack`); `status` is
-    /// the loading panel's.
-    private func stack(at now: Instant, status: LoadingStatus?) -> LayerStack {
-        layers.stack(
-            at: now, status: status, notices: notices.shown(at: now), controller: controller, catalogue: catalogue, scene: scene,
-            commands: commands, pinsControls: pinsControls)
+    /// The layers above the prints as they show at `now` (`ScreenLayers.stack`), laid out once a
+    /// frame: the content told apart and the frame painted share one layout, made again only
+    /// when time or the session moved on (a turn) or the board changed.
+    private func stack(at now: Instant) -> LayerStack {
+        let key = (at: now, turn: turn, revision: controller.revision)
+        if let layout, layout.key == key { return layout.stack }
+        let stack = layers.stack(
+            at: now, status: catalogue?.status(at: now), notices: notices.shown(at: now), controller: controller, catalogue: catalogue,
+            scene: scene, commands: commands, pinsControls: pinsControls)
+        layout = (key, stack)
+        return stack
     }
 
     /// The frame to paint now: the table and its prints, then the layers above them; the
     /// layers it shows are what the next touches are hit-tested against.
     public func makeFrame(at now: Instant) -> DisplayList {
-        let status = catalogue?.status(at: now)
         var list = scene.build(
-            controller.board, status: status, overlay: pointer.emulator.overlay, selection: controller.selection,
-            moving: controller.movingPhotos,
-            captions: shownCaptions())
-        layers.shown = stack(at: now, status: status)
+            controller.board, status: catalogue?.status(at: now), overlay: pointer.overlay, selection: controller.selection,
+            moving: controller.movingPhotos, captions: shownCaptions())
+        layers.shown = stack(at: now)
         list.items += layers.shown.items
         return list
     }

@@ -26,7 +26,7 @@ extension BoardSession {
     func finishSave(_ outcome: SaveOutcome, at now: Instant, effects: inout [BoardEffect]) {
         var failure: WriteFailure?
         switch outcome {
-        case .saved(let saved): arrivals.catalogue?.didSave(saved)
+        case .saved(let saved): arrivals.didSave(saved)
         case .unchanged: break
         case .failed(let failed): failure = failed
         }
@@ -46,7 +46,7 @@ extension BoardSession {
     func finishDocument(_ outcome: DocumentOutcome, at now: Instant, effects: inout [BoardEffect]) {
         switch outcome {
         case .saved(let path, let saved):
-            arrivals.catalogue?.didSave(saved)
+            arrivals.didSave(saved)
             effects.append(.printPath(path))
             tell(.documentSaved(path: path.escaped, home: settings.home), at: now, effects: &effects)
         case .failed(let line):

@@ -20,14 +20,13 @@ extension BoardSession {
             case .putBack(let photo): controller.returnToBoard(photo)
             case .chose(let action, let anchor): choose(action, at: anchor, time: time, effects: &effects)
             case .activate(let index): activateControl(index, at: time, effects: &effects)
-            case .picker(.list(let folder)): effects.append(.listFolder(folder))
-            case .picker(.decode(let requests)): effects.append(.decodeThumbnails(requests))
-            case .picker(.forget(let ids)): effects.append(.forgetThumbnails(ids))
-            case .picker(.add(let files, let location)):
+            case .listFolder(let folder): effects.append(.listFolder(folder))
+            case .decodeThumbnails(let requests): effects.append(.decodeThumbnails(requests))
+            case .forgetThumbnails(let ids): effects.append(.forgetThumbnails(ids))
+            case .addPictures(let files, let location):
                 let location = location ?? controller.board.bounds.center
                 effects += arrivals.takeIntoBoard(files, at: location, controller: controller, notices: &notices)
-            case .picker(.cannotOpen(let name)): notices.tell(.cannotOpen(name), at: controller.now)
-            case .picker(.close): break  // the layers close it
+            case .cannotOpen(let name): notices.tell(.cannotOpen(name), at: controller.now)
             }
         }
     }
@@ -52,7 +51,7 @@ extension BoardSession {
         }
         switch pointer.pointer(event, isMenuOpen: layers.menu != nil, photo: board.photo(at:), photoCenter: board.photoCenter(at:)) {
         case .touches(let touches): for touch in touches { route(touch, effects: &effects) }
-        case .closeMenu: layers.menu = nil
+        case .closeMenu: layers.closeMenu()
         case .openMenu(let id, let location): openPrintMenu(id, at: location, viaPointer: true)
         }
     }

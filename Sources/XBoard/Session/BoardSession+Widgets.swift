@@ -1,9 +1,9 @@
 /// The controls along the top edge and the menus (a print's, pressed and held or right-clicked;
-/// Tidy's; More's) as the session composes them: the layers (`ScreenLayers`) hold their state,
-/// open Tidy's and More's menus and close them; here a print's menu is opened and a chosen
-/// control or entry is carried out.
+/// Tidy's; More's; About) as the session composes them: the layers (`ScreenLayers`) hold their
+/// state and open and close every menu — Tidy's and More's themselves, a print's and About when
+/// asked here; here a chosen control or entry is carried out.
 extension BoardSession {
-    var metrics: WidgetMetrics { WidgetMetrics(scale: scene.style.uiScale) }
+    var metrics: WidgetMetrics { scene.widgetMetrics }
 
     /// Whether the controls stay however idle: the board is empty, a finger is on them, a menu
     /// or the picker is open.
@@ -27,15 +27,16 @@ extension BoardSession {
     /// A print's menu, opened by a long press (the finger stays on it, and may slide to an entry)
     /// or a right-click.
     func openPrintMenu(_ id: PhotoID, at location: Point, viaPointer: Bool) {
-        layers.menu = .print(
-            id, named: catalogue?.name(of: id), viaPointer: viaPointer, isUpClose: controller.isUpClose(id), commands: commands,
-            at: location)
+        layers.open(
+            .print(
+                id, named: catalogue?.name(of: id), viaPointer: viaPointer, isUpClose: controller.isUpClose(id), commands: commands,
+                at: location))
     }
 
     /// Opens "About this photo" beside `anchor`.
     func showAbout(_ id: PhotoID, at anchor: Point) {
         guard let catalogue else { return }
-        layers.menu = .about(id, in: catalogue, at: anchor)
+        layers.open(.about(id, in: catalogue, at: anchor))
     }
 
     /// Carries out the action of the entry chosen on the menu that was at `anchor`.
@@ -57,7 +58,7 @@ extension BoardSession {
         case .removeTarget: controller.removeFromBoard(id)
         case .about: showAbout(id, at: anchor)
         case .copy: copy(id, effects: &effects, at: time)
-        case .pinFinger: for touch in pointer.emulator.pinFinger(at: anchor, time: time) { route(touch, effects: &effects) }
+        case .pinFinger: pinFinger(at: anchor, time: time, effects: &effects)
         default: perform(command, at: time, effects: &effects)
         }
     }

@@ -29,8 +29,12 @@ public final class BoardSession {
     /// When the board saves, and how its saves are going (a failure stands until one succeeds).
     public internal(set) var saving: SaveStatus
     /// When frames that only show photos arriving may be painted.
-    var arrival: ArrivalPacing
+    var arrivalPacing: ArrivalPacing
     var targetsTrace = TargetsTrace()
+    /// Counts the session's turns (events, commands, time passing): a layout serves one turn.
+    var turn: UInt64 = 0
+    /// The layers as last laid out, and for what (`stack(at:)`).
+    var layout: (key: (at: Instant, turn: UInt64, revision: UInt64), stack: LayerStack)?
     /// Whether the session has ended (a quit effect went out).
     public internal(set) var hasEnded = false
 
@@ -53,7 +57,7 @@ public final class BoardSession {
             autosaveDelay: settings.autosaveDelay, firstRetry: settings.saveRetry, longestRetry: settings.longestSaveRetry)
         lastChange = (controller.revision, now)
         layers = ScreenLayers(controls: ControlsLayer(idle: settings.controlsIdle, fade: settings.controlsFade))
-        arrival = ArrivalPacing(interval: settings.arrivalFrameInterval, inputQuiet: settings.inputQuiet)
+        arrivalPacing = ArrivalPacing(interval: settings.arrivalFrameInterval, inputQuiet: settings.inputQuiet)
         layers.controls.show(at: now)
     }
 
@@ -67,6 +71,7 @@ public final class BoardSession {
     /// came back (put back from it, by an undo, by a drop): it closes (opened empty, it stays). A
     /// quit ends the session.
     func running(_ body: (inout [BoardEffect]) -> Void) -> [BoardEffect] {
+        turn &+= 1
         let hadRemovedPhotos = controller.hasRemovedPhotos
         var effects: [BoardEffect] = []
         body(&effects)
@@ -86,9 +91,7 @@ public final class BoardSession {
         case .documentSaved(let outcome): finishDocument(outcome, at: now, effects: &effects)
         case .exported(let outcome): finishExport(outcome, at: now, effects: &effects)
         case .folderListed(let listing): carryOut(layers.folderListed(listing, in: controller.board.size), effects: &effects)
-        case .thumbnailsDecoded(let results):
-            layers.thumbnailsDecoded(results)
-            arrivals.picturesRevision &+= 1
+        case .thumbnailsDecoded(let results): layers.thumbnailsDecoded(results)
         case .pictureKept(let kept, let location): pictureKept(kept, at: location, effects: &effects)
         case .copyFailed(let line):
             // Said on the board: a person pasting elsewhere would otherwise find only the file.
@@ -99,13 +102,13 @@ public final class BoardSession {
     private func handle(_ event: WindowEvent, at now: Instant, effects: inout [BoardEffect]) {
         switch event {
         case .touch(let touch):
-            arrival.lastInputAt = now
+            arrivalPacing.lastInputAt = now
             route(touch, effects: &effects)
         case .pointer(let pointerEvent):
-            arrival.lastInputAt = now
+            arrivalPacing.lastInputAt = now
             pointed(pointerEvent, effects: &effects)
         case .key(let chord, let time):
-            arrival.lastInputAt = now
+            arrivalPacing.lastInputAt = now
             guard let command = commands.command(for: chord) else { return }
             perform(command, at: time, effects: &effects)
         case .resized(let size):
@@ -120,6 +123,12 @@ public final class BoardSession {
                 route(cancel, effects: &effects)
             }
             controller.cancelTouches(fromSource: source)
+        case .pointerLost:
+            // Another client took the pointer mid-gesture: the mouse's fingers are cancelled the same way.
+            let lastLocations = controller.lastTouchLocations
+            for cancel in pointer.cancelFingers(at: now, lastLocation: { layers.lastLocation(of: $0, lastLocations: lastLocations) }) {
+                route(cancel, effects: &effects)
+            }
         case .filesDropped(let paths, let location, let refused):
             // The list is read and checked: the source hears at once (not while the board is not
             // up yet); listing goes on off the loop.
@@ -140,7 +149,7 @@ public final class BoardSession {
             if catalogue != nil { effects.append(.keepPicture(picture, at: location)) }
         case .displayProfileChanged:
             // The platform gave the decoders the new profile: shown photos are converted again.
-            if let requests = arrivals.catalogue?.decodeAgain(), !requests.isEmpty { effects.append(.decode(requests)) }
+            effects += arrivals.decodeAgain()
         case .exposed, .frameShown:
             break  // the loop's: what is painted when
         }
@@ -152,6 +161,7 @@ public final class BoardSession {
     /// once the board rests, the save a second after it rests, and the empty board's notice.
     public func advance(to now: Instant) -> [BoardEffect] {
         guard !hasEnded else { return [] }
+        turn &+= 1
         var effects: [BoardEffect] = []
         if let deadline = controller.nextDeadline, deadline <= now { controller.advance(to: now) }
         arrivals.placeCardsOfTurn(controller: controller)
@@ -173,12 +183,13 @@ public final class BoardSession {
     public func arrivalFrameTime(after lastFrame: Instant?, at now: Instant) -> Instant? {
         let isUnattended =
             catalogue?.isLoading == true && controller.activeTouchCount == 0 && !controller.isAnimating && !layers.isAttended
-        return arrival.frameTime(after: lastFrame, at: now, isUnattended: isUnattended)
+        return arrivalPacing.frameTime(after: lastFrame, at: now, isUnattended: isUnattended)
     }
 
-    /// When the platform must next wake the session, at the latest: the controller (frames while something
-    /// moves; only tap timeouts while the window is hidden), the autosave, the loading
-    /// indicator's tick and the notices.
+    /// When the platform must next wake the session, at the latest: the controller (frames while
+    /// something moves; only tap timeouts while the window is hidden), the controls' fade, the
+    /// picker's glide, a press's ring, the autosave, the loading indicator's tick, the notices,
+    /// and cards still to lay out (at once).
     public func nextDeadline(after now: Instant, isVisible: Bool = true) -> Instant? {
         let frame = now + settings.frameInterval
         let sources: [Instant?] = [

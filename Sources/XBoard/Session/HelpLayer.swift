@@ -1,4 +1,4 @@
-/// The help sheet as a layer: whether it shows (h, ?, the Help control) and its touches — a
+/// The help sheet as a layer: whether it shows (?, F1, the Help control) and its touches — a
 /// tap anywhere on the sheet puts it away, since it covers most of the board (`HelpLayerTests`).
 struct HelpLayer: Sendable {
     var isShown = false

@@ -72,12 +72,4 @@ public struct LayerStack: Sendable {
         }
         return nil
     }
-
-    /// The notices' panels shown, bottom to top.
-    var noticePanels: [(id: NoticeID, frame: Rect)] {
-        entries.compactMap { entry in
-            guard case .notice(let id) = entry.layer, case .frame(let frame) = entry.reach else { return nil }
-            return (id, frame)
-        }
-    }
 }

@@ -7,9 +7,9 @@ struct PhotoArrivals: Sendable {
     /// The photos; `nil` while the command line's folders are still being listed. Mutated where
     /// it is stored: a copy taken out would share the entries, and the first change would copy
     /// all ten thousand of them.
-    var catalogue: PhotoCatalogue?
+    private(set) var catalogue: PhotoCatalogue?
     /// Counts arrivals of sharper or smaller copies, which change pixels but not the board.
-    var picturesRevision: UInt64 = 0
+    private(set) var picturesRevision: UInt64 = 0
     /// The revision whose picture sizes were last checked (`refineResolution`).
     private var refinedRevision: UInt64?
     /// The photos opened in this turn (their first cards are placed): the next cards wait for the next.
@@ -99,6 +99,17 @@ struct PhotoArrivals: Sendable {
         guard let added = add(files, at: location, controller: controller) else { return [] }
         if added.count == 0 { notices.tell(.alreadyOnBoard, at: controller.now) }
         return added.decodes.isEmpty ? [] : [.decode(added.decodes)]
+    }
+
+    /// A save of the board finished: what it wrote is what the catalogue keeps from now on.
+    mutating func didSave(_ saved: SavedBoard) {
+        catalogue?.didSave(saved)
+    }
+
+    /// The display's colour profile changed: the pictures shown are decoded again.
+    mutating func decodeAgain() -> [BoardEffect] {
+        guard let requests = catalogue?.decodeAgain(), !requests.isEmpty else { return [] }
+        return [.decode(requests)]
     }
 
     /// A turn's start: the next cards laid out at the start go onto the board, unless the photos

@@ -11,7 +11,9 @@ struct PointerInput: Sendable {
         case openMenu(PhotoID, at: Point)
     }
 
-    var emulator = MouseEmulator()
+    private(set) var emulator = MouseEmulator()
+    /// The pinned finger's marker and hint, while one is pinned.
+    var overlay: EmulationOverlay? { emulator.overlay }
     /// Where the pointer was last seen, board points.
     private(set) var location: Point?
     /// Where the paste asked for last lands.
@@ -30,6 +32,23 @@ struct PointerInput: Sendable {
         }
         return .touches(emulator.touches(for: event, photoCenter: photoCenter))
     }
+
+    /// The window lost the pointer (`WindowEvent.pointerLost`): every emulated finger is
+    /// cancelled, each where its owner last saw it (`lastLocation`), to be routed as any touch.
+    mutating func cancelFingers(at time: Instant, lastLocation: (TouchID) -> Point?) -> [TouchEvent] {
+        emulator.cancelAll(at: time).map { cancel in
+            var cancel = cancel
+            cancel.location = lastLocation(cancel.id) ?? cancel.location
+            return cancel
+        }
+    }
+
+    /// Pins a second finger at `location` (Ctrl+right-click's, or a print menu's "Pin a finger
+    /// here"); one pinned before lifts first. The touches, to route.
+    mutating func pinFinger(at location: Point, time: Instant) -> [TouchEvent] { emulator.pinFinger(at: location, time: time) }
+
+    /// Esc: lifts the pinned finger, if any. The touch, to route.
+    mutating func liftPinnedFinger(at time: Instant) -> [TouchEvent] { emulator.removePinnedFinger(at: time) }
 
     /// A paste was asked for on a board of `bounds`: it will land under the pointer, else in the
     /// middle.

@@ -9,7 +9,8 @@ extension ScreenLayers {
         at now: Instant, status: LoadingStatus?, notices: [ShownNotice], controller: BoardController, catalogue: PhotoCatalogue?,
         scene: SceneBuilder, commands: CommandCatalogue, pinsControls: Bool
     ) -> LayerStack {
-        let size = controller.board.size, style = WidgetStyle(), metrics = WidgetMetrics(scale: scene.style.uiScale)
+        layoutCount += 1
+        let size = controller.board.size, style = WidgetStyle(), metrics = scene.widgetMetrics
         let overlays = scene.overlayLayout(for: size)
         var stack = LayerStack()
         for panel in overlays.notices(notices, aboveLoadingPanel: status != nil) {

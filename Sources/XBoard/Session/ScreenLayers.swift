@@ -17,8 +17,15 @@ struct ScreenLayers: Sendable {
         case chose(MenuLayer.Action, anchor: Point)
         /// The bar's control at this index acted.
         case activate(Int)
-        /// What the picker asked for (its closing done already; a folder to list remembered).
-        case picker(PickerLayer.Outcome)
+        /// A folder for the picker (`SessionEvent.folderListed` brings it back).
+        case listFolder(FilePath)
+        /// Thumbnails for the picker, and those it lets go of.
+        case decodeThumbnails([ThumbnailRequest])
+        case forgetThumbnails([ThumbnailID])
+        /// Pictures picked, to lay on the board about `location` (the board's middle when `nil`).
+        case addPictures([ListedFile], at: Point?)
+        /// A picture that cannot be opened was picked (its name).
+        case cannotOpen(String)
     }
 
     var help = HelpLayer()
@@ -26,8 +33,8 @@ struct ScreenLayers: Sendable {
     var captions = Captions()
     /// The controls along the top edge: when they show, and the touches on them.
     var controls: ControlsLayer
-    /// The menu open now.
-    var menu: MenuLayer?
+    /// The menu open now (`open(_:)`).
+    private(set) var menu: MenuLayer?
     /// The photo picker, while open.
     private(set) var picker: PickerLayer?
     /// The folder the picker showed last: it opens there again.
@@ -36,6 +43,10 @@ struct ScreenLayers: Sendable {
     private(set) var router = TouchRouter<BoardLayer>(fallback: .board)
     /// The layers the last frame showed above the prints: what a touch beginning lands on.
     var shown = LayerStack()
+    /// Counts arrivals of the picker's thumbnails, which change pixels but not what the layers show.
+    private(set) var thumbnailsRevision: UInt64 = 0
+    /// How many times the layers were laid out (`stack`): once a frame.
+    var layoutCount = 0
 
     init(controls: ControlsLayer) {
         self.controls = controls
@@ -107,12 +118,21 @@ struct ScreenLayers: Sendable {
     /// (the controls' own, else the board's `lastLocations`), to be routed as any touch.
     func cancels(fromSource source: UInt32, at now: Instant, lastLocations: [TouchID: Point]) -> [TouchEvent] {
         router.touches(fromSource: source).map { touch in
-            let location = controls.location(of: touch) ?? lastLocations[touch] ?? .zero
-            return TouchEvent(id: touch, phase: .cancelled, location: location, time: now)
+            TouchEvent(id: touch, phase: .cancelled, location: lastLocation(of: touch, lastLocations: lastLocations) ?? .zero, time: now)
         }
     }
 
+    /// Where `touch`'s owner last saw it: the controls' own, else the board's `lastLocations`.
+    func lastLocation(of touch: TouchID, lastLocations: [TouchID: Point]) -> Point? {
+        controls.location(of: touch) ?? lastLocations[touch]
+    }
+
     // MARK: Menus and controls
+
+    /// Opens `menu`, closing the one open before.
+    mutating func open(_ menu: MenuLayer) { self.menu = menu }
+
+    mutating func closeMenu() { menu = nil }
 
     /// The bar's control at `index` acted, at `time`, those in `disabled` greyed: More and Tidy
     /// open their menus under it; a command comes back for the session to carry out.
@@ -120,7 +140,7 @@ struct ScreenLayers: Sendable {
         _ index: Int, commands: CommandCatalogue, disabled: Set<Int>, width: Double, scene: SceneBuilder, at time: Instant
     ) -> BoardCommand? {
         controls.show(at: time)
-        let metrics = WidgetMetrics(scale: scene.style.uiScale)
+        let metrics = scene.widgetMetrics
         let bar = controls.bar(commands.controls, metrics: metrics, disabled: disabled)
         let anchor = ControlsLayer.anchor(of: index, shown: shown.bar, metrics: metrics)
         if index == bar.moreIndex {
@@ -170,7 +190,7 @@ struct ScreenLayers: Sendable {
         guard picker == nil else { return [] }
         let folder = lastPickerFolder ?? folder
         picker = PickerLayer(folder: folder, home: home, metrics: metrics)
-        return [.picker(.list(folder))]
+        return [.listFolder(folder)]
     }
 
     /// A folder the picker asked for was listed.
@@ -181,7 +201,11 @@ struct ScreenLayers: Sendable {
         return carryOut(outcomes)
     }
 
-    mutating func thumbnailsDecoded(_ results: [ThumbnailID: Bool]) { picker?.thumbnailsDecoded(results) }
+    /// Thumbnails the picker asked for came: its pixels changed (`thumbnailsRevision`).
+    mutating func thumbnailsDecoded(_ results: [ThumbnailID: Bool]) {
+        picker?.thumbnailsDecoded(results)
+        thumbnailsRevision &+= 1
+    }
 
     /// Lets the picker's scrolling glide on to `now`.
     mutating func advancePicker(to now: Instant, in size: Size) -> [Outcome] {
@@ -189,21 +213,21 @@ struct ScreenLayers: Sendable {
         return carryOut(picker?.advance(to: now, in: size) ?? [])
     }
 
-    /// The picker's outcomes, its own done: a folder to list is remembered, and a close closes it
-    /// (what closing asks for, such as thumbnails to forget, follows).
+    /// The picker's outcomes, its own done: a close closes it (what closing asks for, such as
+    /// thumbnails to forget, follows). A folder to list is remembered once it is listed.
     private mutating func carryOut(_ outcomes: [PickerLayer.Outcome]) -> [Outcome] {
         var carried: [Outcome] = []
         for outcome in outcomes {
             switch outcome {
-            case .list(let folder):
-                lastPickerFolder = folder
-                carried.append(.picker(outcome))
             case .close:
                 guard let closing = picker?.closing else { continue }
                 carried += carryOut(closing)
                 picker = nil
-            default:
-                carried.append(.picker(outcome))
+            case .list(let folder): carried.append(.listFolder(folder))
+            case .decode(let requests): carried.append(.decodeThumbnails(requests))
+            case .forget(let ids): carried.append(.forgetThumbnails(ids))
+            case .add(let files, let location): carried.append(.addPictures(files, at: location))
+            case .cannotOpen(let name): carried.append(.cannotOpen(name))
             }
         }
         return carried

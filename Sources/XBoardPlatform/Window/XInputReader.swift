@@ -29,13 +29,15 @@ final class XInputReader {
             XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2)
         else {
             XSelectInput(
-                display, window, ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
-            )
+                display, window,
+                ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+                    | LeaveWindowMask
+                    | FocusChangeMask)
             return
         }
         self.opcode = opcode
         version = (major, minor)
-        var types = [XI_ButtonPress, XI_ButtonRelease, XI_Motion]
+        var types = [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Leave, XI_FocusOut]
         // In mouse mode touches are not selected, so the server emulates the pointer from them.
         if mode != .mouse { types += [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] }
         if hasTouchpadGestures, mode != .touch { types += [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd] }
@@ -73,6 +75,13 @@ final class XInputReader {
                 location: Point(x: Double(motion.x), y: Double(motion.y)), flags: 0,
                 time: timeMapper.instant(forServerTime: motion.time, receivedAt: now), modifiers: Self.modifiers(Int32(motion.state)))
             if case .pointer(let pointer) = translator.translate(sample) { events.append(.pointer(pointer)) }
+        case LeaveNotify, FocusOut:
+            // The core pointer's: a grab by another client loses the pointer.
+            let mode = event.type == LeaveNotify ? event.xcrossing.mode : event.xfocus.mode
+            let sample = XInputTranslator.Sample(
+                type: event.type == LeaveNotify ? XI_Leave : XI_FocusOut, source: XInputTranslator.corePointerSource,
+                detail: UInt32(truncatingIfNeeded: mode), location: .zero, flags: 0, time: now)
+            if translator.translate(sample) == .pointerLost { events.append(.pointerLost) }
         case KeyPress:
             var keyEvent = event.xkey
             var symbol: KeySym = 0
@@ -99,8 +108,9 @@ final class XInputReader {
             for index in 0..<Int(hierarchy.num_info) {
                 let info = hierarchy.info[index]
                 if info.flags & (XISlaveRemoved | XIDeviceDisabled | XIMasterRemoved) != 0 {
-                    translator.forgetDevice(UInt32(info.deviceid))
+                    let heldButtons = translator.forgetDevice(UInt32(info.deviceid))
                     events.append(.deviceRemoved(UInt32(info.deviceid)))
+                    if heldButtons { events.append(.pointerLost) }
                 }
             }
             learnScrollValuators()
@@ -119,6 +129,13 @@ final class XInputReader {
             let time = timeMapper.instant(forServerTime: pinch.time, receivedAt: now)
             let location = Point(x: pinch.event_x, y: pinch.event_y)
             events.append(.pointer(PointerEvent(kind, at: location, modifiers: Self.modifiers(pinch.mods.effective), time: time)))
+        case XI_Leave, XI_FocusOut:
+            let crossing = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
+            let sample = XInputTranslator.Sample(
+                type: type, source: UInt32(crossing.sourceid), detail: UInt32(truncatingIfNeeded: crossing.mode),
+                location: Point(x: crossing.event_x, y: crossing.event_y), flags: 0,
+                time: timeMapper.instant(forServerTime: crossing.time, receivedAt: now))
+            if translator.translate(sample) == .pointerLost { events.append(.pointerLost) }
         default:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             let sample = XInputTranslator.Sample(
@@ -132,6 +149,8 @@ final class XInputReader {
                 events.append(.touch(touch))
             case .pointer(let pointer):
                 events.append(.pointer(pointer))
+            case .pointerLost:
+                events.append(.pointerLost)
             case nil:
                 break
             }

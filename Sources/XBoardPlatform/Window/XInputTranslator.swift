@@ -7,11 +7,14 @@ import XBoard
 /// has physically ended: it ends here, and the later `XI_TouchEnd` for it is ignored. Pointer
 /// events the server emulates (`XIPointerEmulated`: from a touch, or wheel buttons from smooth
 /// scrolling and back) are dropped, so nothing is counted twice — except in `.mouse` mode, where
-/// the pointer emulated from a touchscreen is the input.
+/// the pointer emulated from a touchscreen is the input. A leave or a focus out in grab mode (another
+/// client grabbed the pointer or the keyboard), or the removal of a device holding a button down,
+/// loses the pointer: no release will come for what it pressed.
 struct XInputTranslator {
     struct Sample {
         var type: Int32
         var source: UInt32
+        /// The button, the touch's number, or a leave's or focus out's mode (`XINotifyGrab`, …).
         var detail: UInt32
         var location: Point
         var flags: Int32
@@ -24,6 +27,8 @@ struct XInputTranslator {
     enum Output: Equatable {
         case touch(TouchEvent)
         case pointer(PointerEvent)
+        /// The window lost the pointer (`WindowEvent.pointerLost`).
+        case pointerLost
     }
 
     /// The `source` of core pointer events when the server has no XInput 2.2.
@@ -31,6 +36,8 @@ struct XInputTranslator {
 
     var mode: InputMode = .auto
     private var liveTouches: Set<TouchID> = []
+    /// The devices holding a pointer button down.
+    private var pressingSources: Set<UInt32> = []
 
     mutating func translate(_ sample: Sample) -> Output? {
         switch sample.type {
@@ -64,6 +71,7 @@ struct XInputTranslator {
             switch sample.detail {
             case 1, 2, 3:
                 if isEmulated && mode != .mouse { return nil }
+                if pressed { pressingSources.insert(sample.source) } else { pressingSources.remove(sample.source) }
                 let button: PointerEvent.Button = sample.detail == 1 ? .left : sample.detail == 2 ? .middle : .right
                 return pointer(pressed ? .pressed(button) : .released(button))
             case 4, 5, 6, 7:
@@ -73,13 +81,20 @@ struct XInputTranslator {
             default:
                 return nil
             }
+        case XI_Leave, XI_FocusOut:
+            // Another client grabbed the pointer or the keyboard: the releases go there now.
+            guard sample.detail == UInt32(XINotifyGrab) else { return nil }
+            pressingSources = []
+            return .pointerLost
         default:
             return nil
         }
     }
 
-    /// Forgets the touches of a device that went away (the controller cancels them).
-    mutating func forgetDevice(_ source: UInt32) {
+    /// Forgets the touches of a device that went away (the controller cancels them); whether it
+    /// held a pointer button down (the pointer is lost).
+    mutating func forgetDevice(_ source: UInt32) -> Bool {
         liveTouches = liveTouches.filter { $0.source != source }
+        return pressingSources.remove(source) != nil
     }
 }

@@ -61,7 +61,8 @@ final class PrintMoveStage {
     /// The board's list with the close-up moving or not, the help panel (over the middle of
     /// the board) when `help`, and `overlays` on top.
     func list(moving: Bool, help: Bool = false, overlays: [DisplayItem] = []) -> DisplayList {
-        var list = scene.build(board, showsHelp: help, moving: moving ? [closeUp] : [])
+        var list = scene.build(board, moving: moving ? [closeUp] : [])
+        if help { list.items.append(.panel(scene.overlayLayout(for: board.size).help(scene.help))) }
         list.items += overlays
         return list
     }

@@ -19,6 +19,7 @@ import XBoard
         switch translator.translate(sample) {
         case .touch(let touch): return "\(touch.id) \(touch.phase)"
         case .pointer(let pointer): return "\(pointer.kind)\(pointer.modifiers.isEmpty ? "" : " +\(pointer.modifiers.rawValue)")"
+        case .pointerLost: return "pointer lost"
         case nil: return nil
         }
     }
@@ -81,6 +82,26 @@ import XBoard
         translator.forgetDevice(7)
         #expect(send(XI_TouchUpdate, detail: 2) == nil)
         #expect(send(XI_TouchEnd, detail: 2) == nil)
+    }
+
+    @Test mutating func aGrabByAnotherClientLosesThePointerAndAPlainLeaveDoesNot() {
+        #expect(send(XI_Leave, detail: UInt32(XINotifyNormal)) == nil)
+        #expect(send(XI_FocusOut, detail: UInt32(XINotifyNormal)) == nil)
+        #expect(send(XI_Leave, detail: UInt32(XINotifyGrab)) == "pointer lost")
+        #expect(send(XI_FocusOut, detail: UInt32(XINotifyGrab)) == "pointer lost")
+        #expect(send(XI_Leave, detail: UInt32(XINotifyUngrab)) == nil)
+    }
+
+    @Test mutating func aDeviceRemovedWithAButtonDownLosesThePointer() {
+        #expect(send(XI_ButtonPress, source: 11, detail: 1) == "pressed(left)")
+        let other = translator.forgetDevice(12), holding = translator.forgetDevice(11), again = translator.forgetDevice(11)
+        #expect(!other, "another device held no button")
+        #expect(holding, "the device held the left button")
+        #expect(!again)
+        #expect(send(XI_ButtonPress, source: 11, detail: 1) == "pressed(left)")
+        #expect(send(XI_ButtonRelease, source: 11, detail: 1) == "released(left)")
+        let released = translator.forgetDevice(11)
+        #expect(!released, "released, nothing was lost")
     }
 }
 

@@ -1,6 +1,7 @@
 import SystemPackage
 import Testing
-import XBoard
+
+@testable import XBoard
 
 /// Photos laid out as plain cards from their headers before any decode, and what their first
 /// decode changes.

@@ -84,30 +84,4 @@ import XBoard
         let label = layout.progressLabel(LoadingStatus(finished: 1234, total: 56789))
         #expect(label.origin.x + measure.width(label.text, label.style) <= size.width - label.origin.x + 1e-9)
     }
-
-    @Test func theSceneDrawsNoticesAboveTheLoadingPanelAndTheHelpOnTop() {
-        let controller = Fixtures.twoPhotoBoard()
-        let notices = [ShownNotice(id: NoticeID(4), text: "Saved", tone: .information, opacity: 0.5)]
-        let list = SceneBuilder().build(controller.board, status: LoadingStatus(finished: 1, total: 3), showsHelp: true, notices: notices)
-        #expect(list.panels.map(\.kind) == [.notice(NoticeID(4)), .help])
-        #expect(list.panels.first?.opacity == 0.5)
-        guard case .progress = list.items[3] else {
-            Issue.record("expected the loading panel after the prints: \(list.items)")
-            return
-        }
-    }
-
-    @Test func aNoticeDamagesItsBoxAndNothingElse() throws {
-        let controller = Fixtures.twoPhotoBoard()
-        let scene = SceneBuilder()
-        let plain = scene.build(controller.board)
-        let notice = ShownNotice(id: NoticeID(1), text: "Nothing in the drop could be opened", tone: .problem)
-        let shown = scene.build(controller.board, notices: [notice])
-        let panel = try #require(shown.panels.first)
-        #expect(shown.damage(since: plain) == [panel.frame.insetBy(-1).integral])
-        var faded = notice
-        faded.opacity = 0.4
-        // Where it was and where it is, the same box: repainted once.
-        #expect(scene.build(controller.board, notices: [faded]).damage(since: shown) == [panel.frame.insetBy(-1).integral])
-    }
 }

@@ -1,5 +1,6 @@
 import Testing
-import XBoard
+
+@testable import XBoard
 
 @Suite struct OrientationTests {
     @Test func eachValueSendsTheStoredCornersWhereAPersonExpects() throws {

@@ -1,5 +1,6 @@
 import Testing
-import XBoard
+
+@testable import XBoard
 
 /// Every layout a decoder hands over, with known colours (partial alpha included), through the
 /// one conversion to premultiplied ARGB32 — as pixman tests its format conversions: an encoder

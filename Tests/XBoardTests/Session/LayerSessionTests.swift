@@ -78,6 +78,27 @@ import XBoard
         #expect(script.session.picker == nil, "a touch of a removed device acted")
     }
 
+    @Test func aFolderThatFailsToListIsNotWhereThePickerOpensAgain() throws {
+        let script = withPicker(["x.jpg"], subfolders: ["locked"])
+        let geometry = try #require(script.session.pickerGeometry)
+        script.clear().tap(at: geometry.tileFrame(0, scrolledBy: 0).center)  // into locked
+        #expect(script.log.contains("list folder /home/ann/Pictures/locked"), "\(script.log)")
+        let locked = FolderListing(folder: FilePath("/home/ann/Pictures/locked"), problem: "permission denied")
+        script.send(.folderListed(locked)).key(.named(.escape))
+        #expect(script.session.picker == nil)
+        script.clear().key("o", .control)
+        #expect(script.log == ["list folder /home/ann/Pictures"])
+    }
+
+    @Test func aSessionThatEndedPerformsNoCommand() {
+        let script = opened()
+        script.key("q", .control)
+        #expect(script.session.hasEnded)
+        #expect(script.session.perform(.toggleHelp, at: script.now).isEmpty)
+        #expect(!script.session.showsHelp, "a command was carried out after the end")
+        #expect(script.session.perform(.quit, at: script.now).isEmpty, "quit twice")
+    }
+
     @Test func addTakesWhatItCountsFromEveryFolderChosenIn() throws {
         let script = withPicker(["x.jpg", "y.jpg"], subfolders: ["trip"])
         let geometry = try #require(script.session.pickerGeometry)

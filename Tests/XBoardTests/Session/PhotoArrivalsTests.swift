@@ -78,4 +78,13 @@ struct PhotoArrivalsTests {
         _ = arrivals.takeIntoBoard([file("a.jpg")], at: Point(x: 500, y: 400), controller: controller, notices: &notices)
         #expect(notices.shown(at: controller.now).map(\.text).contains(BoardNews.alreadyOnBoard.text))
     }
+
+    @Test func aNewDisplayProfileDecodesTheShownPicturesAgain() {
+        var notices = NoticeQueue()
+        var empty = PhotoArrivals()
+        #expect(empty.decodeAgain().isEmpty, "nothing open yet")
+        var (arrivals, controller, effects) = opened(["a.jpg"], notices: &notices)
+        effects = arrivals.receive(reports(decodes(effects)), controller: controller, notices: &notices, at: now)
+        #expect(decodes(arrivals.decodeAgain()).map(\.path) == [FilePath("/photos/a.jpg")])
+    }
 }

@@ -51,4 +51,18 @@ struct PointerInputTests {
         input.notePaste(on: board)
         #expect(input.pasteLanding(on: board) == board.center, "off the board: the middle")
     }
+
+    @Test func aPinnedFingerIsPinnedLiftedAndCancelledWhereItIs() throws {
+        var input = PointerInput()
+        let pinned = input.pinFinger(at: print, time: .origin)
+        #expect(pinned.map(\.phase) == [.began] && input.overlay?.marker == print)
+        let moved = input.pinFinger(at: table, time: .origin)
+        #expect(moved.map(\.phase) == [.ended, .began], "one pinned before lifts first")
+        #expect(input.liftPinnedFinger(at: .origin).map(\.phase) == [.ended] && input.overlay == nil)
+        #expect(input.liftPinnedFinger(at: .origin).isEmpty)
+        _ = send(.pressed(.left), at: table, &input)
+        let drag = try #require(input.emulator.isActive ? input.cancelFingers(at: .origin) { _ in Point(x: 7, y: 8) } : nil)
+        #expect(drag.map(\.phase) == [.cancelled] && drag.first?.location == Point(x: 7, y: 8), "where its owner last saw it")
+        #expect(!input.emulator.isActive && input.cancelFingers(at: .origin) { _ in nil }.isEmpty)
+    }
 }

@@ -17,7 +17,7 @@ struct ScreenLayersTests {
 
     /// `layers` with `menu` open, shown as the last frame would show it.
     func opening(_ menu: MenuLayer, in layers: inout ScreenLayers) -> LaidOutWidget {
-        layers.menu = menu
+        layers.open(menu)
         let widget = menu.popup.layout(in: size, metrics: WidgetMetrics(scale: 1), measure: .estimated)
         layers.shown = LayerStack()
         layers.shown.append(.dismissMenu, [], reach: .everywhere)
@@ -99,9 +99,9 @@ struct ScreenLayersTests {
         var layers = layers()
         #expect(layers.closeTopmost() == nil && !layers.hidePanels(), "nothing open")
         let pictures = FilePath("/home/a/Pictures")
-        #expect(layers.openPicker(in: pictures, home: nil, metrics: WidgetMetrics(scale: 1)) == [.picker(.list(pictures))])
+        #expect(layers.openPicker(in: pictures, home: nil, metrics: WidgetMetrics(scale: 1)) == [.listFolder(pictures)])
         #expect(layers.openPicker(in: pictures, home: nil, metrics: WidgetMetrics(scale: 1)).isEmpty, "open already")
-        layers.menu = .tidy(commands: commands, at: .zero)
+        layers.open(.tidy(commands: commands, at: .zero))
         #expect(layers.closeTopmost() == [])
         #expect(layers.menu == nil && layers.picker != nil)
         #expect(layers.closeTopmost() != nil)
@@ -120,7 +120,7 @@ struct ScreenLayersTests {
         #expect(layers.lastPickerFolder == pictures)
         _ = layers.closeTopmost()
         let home = FilePath("/home/a")
-        #expect(layers.openPicker(in: home, home: nil, metrics: WidgetMetrics(scale: 1)) == [.picker(.list(pictures))], "not home")
+        #expect(layers.openPicker(in: home, home: nil, metrics: WidgetMetrics(scale: 1)) == [.listFolder(pictures)], "not home")
         _ = layers.closeTopmost()
         #expect(layers.folderListed(FolderListing(folder: trip), in: size).isEmpty, "closed, a listing is dropped")
     }

@@ -29,6 +29,25 @@ struct TargetsTraceTests {
         #expect(stack.targets(controls: controls, menu: nil, picker: nil).allSatisfy { !$0.hasPrefix("menu ") }, "no menu open, none said")
     }
 
+    @Test func aTargetCoveredByALayerAboveIsNotSaid() {
+        let bar = ControlBar(controls: controls, metrics: WidgetMetrics(scale: 1)).layout(in: size, measure: .estimated)
+        let menu = PopupMenu(title: "Tidy", entries: [PopupMenu.Entry("By name")], anchor: Point(x: 300, y: 200))
+        let menuShown = menu.layout(in: size, metrics: WidgetMetrics(scale: 1), measure: .estimated)
+        var stack = LayerStack()
+        stack.append(.controls, [.widget(bar.item)], reach: .widget(bar))
+        let open = stack.targets(controls: controls, menu: nil, picker: nil)
+        #expect(open.count == bar.targets.count, "nothing above the controls: all are said")
+        // Open, a menu takes every touch: a tap on a control only closes it.
+        stack.append(.dismissMenu, [], reach: .everywhere)
+        stack.append(.menu, [.widget(menuShown.item)], reach: .widget(menuShown))
+        #expect(stack.targets(controls: controls, menu: menu, picker: nil).map { $0.prefix(12) } == ["menu By name"])
+        // A panel over the first control hides it, and only it.
+        var covered = LayerStack()
+        covered.append(.controls, [.widget(bar.item)], reach: .widget(bar))
+        covered.append(.help, [], reach: .frame(bar.targets[0].frame))
+        #expect(covered.targets(controls: controls, menu: nil, picker: nil) == Array(open.dropFirst()))
+    }
+
     @Test func theTraceSaysTheTargetsOnlyWhenTheyChange() {
         var trace = TargetsTrace()
         #expect(

@@ -78,6 +78,15 @@ final class SessionScript {
         return window(.touch(TouchEvent(id: TouchID(source: 2, number: number), phase: phase, location: location, time: now)))
     }
 
+    /// The mouse: `kind` at `location`, `delay` after the last event.
+    @discardableResult
+    func pointer(
+        _ kind: PointerEvent.Kind, at location: Point, modifiers: PointerEvent.Modifiers = [], after delay: Duration = .milliseconds(16)
+    ) -> Self {
+        now += delay
+        return window(.pointer(PointerEvent(kind, at: location, modifiers: modifiers, time: now)))
+    }
+
     @discardableResult
     func tap(at location: Point, finger: UInt32 = 1) -> Self {
         touch(finger, .began, at: location, after: .milliseconds(400)).touch(finger, .ended, at: location, after: .milliseconds(60))
