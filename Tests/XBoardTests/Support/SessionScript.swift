@@ -124,12 +124,4 @@ final class SessionScript {
         log += new.map(\.description)
         session.controller._checkInvariants()
     }
-
-    /// Where the control labelled `word` lies in a frame painted now.
-    func controlFrame(_ word: String) throws -> Rect {
-        let list = frame()
-        let bar = try #require(session.shownBar, "no controls shown in \(list.items.count) items")
-        let index = try #require(session.commands.controls.firstIndex { $0.word == word })
-        return try #require(bar.targets.first { $0.target == .control(index) }?.frame)
-    }
 }
