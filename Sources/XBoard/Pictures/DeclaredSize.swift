@@ -107,15 +107,22 @@ public struct DeclaredSize: Hashable, Sendable, CustomStringConvertible {
 
     /// BMP: the info header after the 14-byte file header (OS/2's 12-byte core header, or
     /// Windows' 40 bytes and up with signed dimensions; a negative height means top-down rows).
-    /// Any other info header size is no BMP, nor is one whose pixels would start past its end:
-    /// gdk-pixbuf's loader allocates whatever a file claims for either (the fuzzer found 104- and
-    /// 54-byte files making it reallocate 3.7 and 4.0 GiB).
+    /// Any other info header size is no BMP, nor is one whose pixels would start past its end,
+    /// nor one of up to 8 bits a pixel whose palette has more colours than the bits can index:
+    /// gdk-pixbuf's loader allocates whatever a file claims for each (the fuzzer found 104-, 54-
+    /// and 141-byte files making it reallocate 3.7, 4.0 and 4.0 GiB, the last for a palette of
+    /// 2³²−1 colours, times four bytes, wrapped to 32 bits).
     static func bmp(_ bytes: EmbeddedOrientation.ByteReader) -> DeclaredSize? {
-        let fileHeader = bytes(10, 4), header = bytes(14, 12)
-        guard fileHeader.count == 4, header.count == 12 else { return nil }
+        let fileHeader = bytes(10, 4), header = bytes(14, 36)
+        guard fileHeader.count == 4, header.count >= 12 else { return nil }
         let infoSize = littleEndian(header[0..<4]), pixelsOffset = littleEndian(fileHeader[0..<4])
         guard bmpInfoSizes.contains(infoSize), pixelsOffset == 0 || bytes(pixelsOffset - 1, 1).count == 1 else { return nil }
         if infoSize == 12 { return DeclaredSize(width: littleEndian(header[4..<6]), height: littleEndian(header[6..<8])) }
+        if infoSize >= 36 {  // biClrUsed is the info header's ninth field: 0 means "as many as the bits index"
+            guard header.count == 36 else { return nil }
+            let bitsPerPixel = littleEndian(header[14..<16]), coloursUsed = littleEndian(header[32..<36])
+            guard bitsPerPixel > 8 || coloursUsed <= 1 << bitsPerPixel else { return nil }
+        }
         let width = Int(Int32(truncatingIfNeeded: littleEndian(header[4..<8])))
         let height = Int(Int32(truncatingIfNeeded: littleEndian(header[8..<12])))
         return DeclaredSize(width: abs(width), height: abs(height))

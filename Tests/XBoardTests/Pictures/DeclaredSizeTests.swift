@@ -87,6 +87,15 @@ import XBoard
         // What the fuzzer found: info headers and pixel offsets a loader would allocate gigabytes for.
         #expect(DeclaredSize.read(from: Self.bmp(infoSize: 0xEE00_0185, width: 48, height: 32)) == nil)
         #expect(DeclaredSize.read(from: Self.bmp(infoSize: 40, width: 48, height: 32, pixelsAt: 0xFD00_0036)) == nil)
+        // An 8-bit BMP's palette may hold 256 colours, not 2³²−1 (biClrUsed at byte 46).
+        var palette = Self.bmp(infoSize: 40, width: 48, height: 1)
+        palette[28] = 8
+        palette.replaceSubrange(46..<50, with: Self.le(256, 4))
+        #expect(try #require(DeclaredSize.read(from: palette)) == DeclaredSize(width: 48, height: 1))
+        palette.replaceSubrange(46..<50, with: Self.le(0xFFFF_FFFF, 4))
+        #expect(DeclaredSize.read(from: palette) == nil)
+        palette[28] = 24  // a true-colour BMP's optional palette is only a hint, never read
+        #expect(DeclaredSize.read(from: palette) != nil)
     }
 
     static func tiffEntry(_ tag: Int, type: Int, value: Int, littleEndian: Bool) -> [UInt8] {
