@@ -132,6 +132,7 @@ extension CommandCatalogue {
                 Control("Add", .add, .command(.addPhotos)),
                 Control("Paste", .paste, .command(.paste)),
                 Control("Tidy", .tidy, .tidyMenu),
+                Control("Fit", .fit, .command(.showWholeBoard)),
                 Control("Undo", .undo, .command(.undo)),
                 Control("Redo", .redo, .command(.redo)),
                 Control("Removed", .removed, .command(.toggleRemovedPhotos)),
@@ -195,6 +196,13 @@ extension CommandCatalogue {
                         Binding(.turn(isClockwise: true), [K.character("]")]),
                         Binding(.turn(isClockwise: false), [K.character("[")]),
                     ], "select a photo · move · zoom · turn it", keys: "Tab · arrows · + − · [ ]"),
+                Row(
+                    [
+                        Binding(.showWholeBoard, [K.named(.home)]),
+                        Binding(.showActualSize, [K.character("0", control)]),
+                        Binding(.zoomTable(isIn: true), [K.character("+", control), K.character("=", control)], shown: 1),
+                        Binding(.zoomTable(isIn: false), [K.character("-", control)]),
+                    ], "the table: every photo in view · actual size · zoom in · out"),
                 Row([Binding(.exportPicture, [K.character("s", control)])], "save the board as a picture"),
                 Row([Binding(.saveDocument, [K.character("s", [.control, .shift])])], "save the board as a board file"),
                 Row(

@@ -1,7 +1,7 @@
 /// Touch routing: the photo under a touch's first contact owns it until it lifts, and every
 /// change of the touch goes to that photo's recognizers.
 extension BoardController {
-    /// Touch coordinates are limited to this far outside the board, in board points, so wild
+    /// Touch coordinates are limited to this far outside the window, in window pixels, so wild
     /// input cannot overflow the arithmetic.
     static let coordinateLimit = 1e6
 
@@ -16,7 +16,7 @@ extension BoardController {
         }
         if event.phase == .began {
             let routing = event.routingLocation.flatMap { $0.isFinite ? clampToLimit($0) : nil } ?? location
-            guard let id = board.photo(at: routing) else { return [] }
+            guard let id = photo(atWindow: routing) else { return [] }
             if touchOwners.isEmpty { recordUndoPoint() }
             touchOwners[event.id] = id
             catchMotion(of: id)
@@ -40,12 +40,12 @@ extension BoardController {
         applyManipulation(of: owner)
         switch event.phase {
         case .began:
-            photoGestures.rebase(placement: placement(of: owner))
+            photoGestures.rebase(placement: windowPlacement(of: owner))
         case .ended, .cancelled:
             if photoGestures.suite.trackedTouches.isEmpty {
                 release(owner, wasCancelled: event.phase == .cancelled)
             } else {
-                photoGestures.rebase(placement: placement(of: owner))
+                photoGestures.rebase(placement: windowPlacement(of: owner))
             }
         case .moved:
             break

@@ -7,7 +7,7 @@
 /// whenever anything visible changed, so a frame is drawn exactly then.
 ///
 /// Its concerns live in extensions: touch routing (`+Routing`), motion and time (`+Motion`),
-/// taps (`+Taps`), window resizes (`+Resize`), undo and redo (`+History`), keyboard commands
+/// the view onto the board (`+View`), taps (`+Taps`), window resizes (`+Resize`), undo and redo (`+History`), keyboard commands
 /// (`+Commands`), cards waiting for their pictures (`+Cards`), photos taken off the board
 /// (`+OffBoard`) and tidying into a grid (`+Tidy`).
 public final class BoardController {
@@ -17,6 +17,13 @@ public final class BoardController {
     public internal(set) var now: Instant
     /// Incremented on every visible change (placement, stacking, photos added or removed).
     public internal(set) var revision: UInt64 = 0
+    /// Which part of the board the window shows. Not part of undo: an arrangement is the
+    /// photos alone. Changing it bumps `revision`.
+    public internal(set) var view: BoardView = .identity {
+        didSet { if view != oldValue { revision &+= 1 } }
+    }
+    /// The view moving on its own, if it does (`+View`).
+    var viewMotion: ViewMotion?
     /// Called for every recognizer state change, with the photo it happened on (for traces).
     public var transitionObserver: ((PhotoID, GestureTransition) -> Void)?
 

@@ -57,8 +57,9 @@ final class PhotoGestures {
         )
     }
 
-    /// Snapshot of the placement and the recognizers' values, taken whenever the set of fingers
-    /// changes, so the photo never jumps when a finger is added or lifted.
+    /// Snapshot of the placement (photo to window) and the recognizers' values, taken whenever
+    /// the set of fingers or the view changes, so the photo never jumps when a finger is added
+    /// or lifted.
     func rebase(placement: AffineTransform) {
         guard let pivot = pan.core.centroid ?? pinch.core.centroid else {
             manipulation = nil

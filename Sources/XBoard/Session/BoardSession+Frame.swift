@@ -27,7 +27,8 @@ extension BoardSession {
     /// layers it shows are what the next touches are hit-tested against.
     public func makeFrame(at now: Instant) -> DisplayList {
         var list = scene.build(
-            controller.board, status: catalogue?.status(at: now), overlay: pointer.overlay, selection: controller.selection,
+            controller.board, view: controller.view, status: catalogue?.status(at: now), overlay: pointer.overlay,
+            selection: controller.selection,
             moving: controller.movingPhotos, captions: shownCaptions())
         layers.shown = stack(at: now)
         list.items += layers.shown.items

@@ -54,10 +54,13 @@ extension ScreenLayers {
         return stack
     }
 
-    /// The bounds of the prints in the hands (held by a finger), board points.
+    /// The bounds of the prints in the hands (held by a finger), window pixels.
     private func heldPrintBounds(_ controller: BoardController) -> [Rect] {
-        Set(boardTouches.compactMap { controller.owner(of: $0) }).compactMap { id in
-            controller.board.photo(id).map { photo in Rect.bounding(photo.printBounds.corners.map(photo.photoToBoard.apply(to:))) }
+        let boardToWindow = controller.view.boardToWindow
+        return Set(boardTouches.compactMap { controller.owner(of: $0) }).compactMap { id in
+            controller.board.photo(id).map { photo in
+                Rect.bounding(photo.printBounds.corners.map { boardToWindow.apply(to: photo.photoToBoard.apply(to: $0)) })
+            }
         }
     }
 

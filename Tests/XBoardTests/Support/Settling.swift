@@ -14,7 +14,7 @@ func expectSettledInside(_ controller: BoardController, sourceLocation: SourceLo
     controller._checkInvariants()
     for photo in controller.board.photos {
         #expect(
-            controller.board.bounds.contains(photo.center), "\(photo.id) at \(photo.center) outside \(controller.board.bounds)",
+            controller.visibleBounds.contains(photo.center), "\(photo.id) at \(photo.center) outside \(controller.visibleBounds)",
             sourceLocation: sourceLocation)
     }
 }
