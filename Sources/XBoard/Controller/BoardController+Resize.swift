@@ -1,7 +1,8 @@
 /// Window resizes: the board follows the window and never loses the arrangement.
 extension BoardController {
     /// The window changed size: the view keeps its corner and zoom (the window's top-left shows
-    /// the same board point), and photos left outside the view glide back in.
+    /// the same board point), and photos the view showed that it no longer does glide back in
+    /// (photos out of view before stay where they are).
     ///
     /// Photos a shrinking window pushed in remember where they were and glide back there when
     /// the window grows again (as far as it allows), unless they were moved in between.
@@ -9,6 +10,7 @@ extension BoardController {
         guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite, size != board.size else {
             return
         }
+        let oldVisible = visibleBounds
         board.size = size
         revision &+= 1
         let visible = visibleBounds
@@ -26,6 +28,8 @@ extension BoardController {
             // A photo easing somewhere (a command's move, a tidy) still wants to go there.
             var resting = photo.photoToBoard
             if case .settle(let settle) = motions[photo.id] { resting = settle.to }
+            // Prints out of view stay where they are: only what the window showed is kept in it.
+            guard placementsBeforeResize[photo.id] != nil || oldVisible.contains(resting.center) else { continue }
             let wanted = placementsBeforeResize[photo.id] ?? resting
             let target = clamped(wanted, into: visible)
             if target.center != wanted.center { placementsBeforeResize[photo.id] = wanted }  // kept until the photo is handled

@@ -33,6 +33,12 @@ extension BoardController {
         return board.photos.dropFirst().reduce(first.boardBounds) { $0.union($1.boardBounds) }
     }
 
+    /// Shows `newView` at once, within the limits (`ViewSettings`); a view motion under way stops.
+    public func show(_ newView: BoardView) {
+        viewMotion = nil
+        setView(limited(newView))
+    }
+
     /// Whether the view moves on its own (after a flick, or easing where a command sends it).
     public var isViewAnimating: Bool { viewMotion != nil }
 

@@ -14,9 +14,9 @@ public struct SceneBuilder: Sendable {
     }
 
     /// The table and its prints for `board`, seen through `view`: with the loading indicator
-    /// while `status` is given, and mouse emulation's pinned finger and hint while `overlay` is. Prints of `moving` photos
-    /// are marked as moving (drawn as drafts until they rest); prints with a text in `captions`
-    /// show it on their lower edge. The layers above them (notices, the removed photos list, the
+    /// while `status` is given, and mouse emulation's pinned finger and hint while `overlay` is.
+    /// Prints of `moving` photos are marked as moving (drawn as drafts until they rest); prints
+    /// with a text in `captions` show it on their lower edge. The layers above them (notices, the removed photos list, the
     /// help sheet, the widgets) are `ScreenLayers.stack`'s.
     ///
     /// Each print's `photoToBoard` is drawn into the frame: the photo's placement followed by the
