@@ -146,6 +146,8 @@ extension CommandCatalogue {
             gestures: [
                 ("one finger · left drag", "move; let go while moving to throw"),
                 ("two fingers", "zoom and turn about the fingers"),
+                ("one finger on the bare table", "pan the table; let go while moving to glide"),
+                ("two fingers on the bare table", "zoom the table about them and pan it"),
                 ("wheel · Shift+wheel", "zoom · turn about the pointer"),
                 ("Ctrl+drag · pin a finger", "zoom and turn with a second finger"),
                 ("tap a gliding photo", "catch it"),
@@ -157,6 +159,9 @@ extension CommandCatalogue {
             mouse: [
                 ("left drag", "one finger: move and throw; clicks are taps"),
                 ("wheel", "zoom about the pointer (about 10% a notch)"),
+                ("left drag on the bare table", "pan the table; let go while moving to glide"),
+                ("middle drag", "pan the table, over a photo too"),
+                ("wheel on the bare table", "zoom the table about the pointer (over a photo, the photo)"),
                 ("Shift+wheel", "turn about the pointer (or the side wheel)"),
                 ("Ctrl+left drag", "zoom and turn about the photo's centre"),
                 ("right-click a photo", "its menu: " + printMenu.map { $0.title.lowercased() }.joined(separator: ", ")),
@@ -164,7 +169,7 @@ extension CommandCatalogue {
                     "Ctrl+right-click a photo",
                     "pin a second finger there, then left drag to pinch and turn about it; right-click or Esc removes it"
                 ),
-                ("touchpad pinch", "zoom and turn about the pointer"),
+                ("touchpad pinch", "zoom and turn about the pointer; on the bare table, zoom the table"),
             ],
             rows: [
                 Row([Binding(.addPhotos, [K.character("o", control)])], "add photos from a folder"),

@@ -27,10 +27,17 @@ extension BoardController {
         placement(of: id).concatenating(view.boardToWindow)
     }
 
-    /// The bounds of every print on the board, board points; `nil` for an empty board.
+    /// The bounds of every print on the board, board points, each where it comes to rest (a
+    /// print gliding away counts where it stops); `nil` for an empty board.
     var printsExtent: Rect? {
         guard let first = board.photos.first else { return nil }
-        return board.photos.dropFirst().reduce(first.boardBounds) { $0.union($1.boardBounds) }
+        func resting(_ photo: Photo) -> Rect {
+            guard motions.index(forKey: photo.id) != nil else { return photo.boardBounds }
+            var resting = photo
+            resting.photoToBoard = restingPlacement(of: photo)
+            return resting.boardBounds
+        }
+        return board.photos.dropFirst().reduce(resting(first)) { $0.union(resting($1)) }
     }
 
     /// Shows `newView` at once, within the limits (`ViewSettings`); a view motion under way stops.
@@ -111,7 +118,11 @@ extension BoardController {
     /// Moves the view on its own motion to `time`.
     func advanceView(to time: Instant) {
         guard let motion = viewMotion else { return }
-        setView(motion.view(at: time))
+        if case .glide = motion {
+            setView(limited(motion.view(at: time), extent: tableGestures?.extent))  // a flick stops at the pan limit
+        } else {
+            setView(motion.view(at: time))
+        }
         if time >= motion.endTime { viewMotion = nil }
     }
 }

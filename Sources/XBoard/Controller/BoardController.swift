@@ -8,7 +8,7 @@
 ///
 /// Its concerns live in extensions: touch routing (`+Routing`), motion and time (`+Motion`),
 /// the view onto the board (`+View`), taps (`+Taps`), window resizes (`+Resize`), undo and redo (`+History`), keyboard commands
-/// (`+Commands`), cards waiting for their pictures (`+Cards`), photos taken off the board
+/// (`+Commands`), the bare table's gestures (`+Table`), cards waiting for their pictures (`+Cards`), photos taken off the board
 /// (`+OffBoard`) and tidying into a grid (`+Tidy`).
 public final class BoardController {
     public internal(set) var board: Board
@@ -24,6 +24,9 @@ public final class BoardController {
     }
     /// The view moving on its own, if it does (`+View`).
     var viewMotion: ViewMotion?
+    /// The touches the bare table has (`+Table`), and its recognizers, made when first touched.
+    var tableTouches: Set<TouchID> = []
+    var tableGestures: TableGestures?
     /// Called for every recognizer state change, with the photo it happened on (for traces).
     public var transitionObserver: ((PhotoID, GestureTransition) -> Void)?
 
@@ -160,5 +163,8 @@ public final class BoardController {
                 precondition(touchOwners[touch] == id, "\(touch) tracked by \(id) but not owned")
             }
         }
+        precondition(tableTouches == tableGestures?.suite.trackedTouches ?? [], "the table's touches and its recognizers' differ")
+        precondition(tableTouches.isDisjoint(with: touchOwners.keys), "a touch is the table's and a photo's")
+        precondition(view.zoom.isFinite && view.zoom > 0 && view.origin.isFinite, "\(view)")
     }
 }
