@@ -7,7 +7,8 @@ extension BoardSession {
         return FrameState.Content(
             revision: controller.revision, status: catalogue?.status(at: now), overlay: pointer.overlay, showsHelp: showsHelp,
             notices: notices.shown(at: now), showsRemovedPhotos: showsRemovedPhotos, moving: controller.movingPhotos,
-            showsCaptions: showsCaptions, picturesRevision: arrivals.picturesRevision &+ layers.thumbnailsRevision, widgets: widgets)
+            showsCaptions: showsCaptions, picturesRevision: arrivals.picturesRevision &+ layers.thumbnailsRevision, widgets: widgets,
+            isViewMoving: controller.isViewMoving)
     }
 
     /// The layers above the prints as they show at `now` (`ScreenLayers.stack`), laid out once a
@@ -29,7 +30,7 @@ extension BoardSession {
         var list = scene.build(
             controller.board, view: controller.view, status: catalogue?.status(at: now), overlay: pointer.overlay,
             selection: controller.selection,
-            moving: controller.movingPhotos, captions: shownCaptions())
+            moving: controller.movingPhotos, isViewMoving: controller.isViewMoving, captions: shownCaptions())
         layers.shown = stack(at: now)
         list.items += layers.shown.items
         return list

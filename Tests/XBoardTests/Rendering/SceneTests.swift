@@ -48,4 +48,13 @@ import XBoard
         #expect(kept(from: 596.5 - 1010) == [PhotoID(1), PhotoID(2)])
         #expect(kept(from: 596.5 - 1040) == [PhotoID(1)])
     }
+
+    @Test func whileTheViewMovesEveryPrintIsDrawnAsADraft() {
+        let controller = Fixtures.twoPhotoBoard()
+        func moving(_ list: DisplayList) -> [Bool] {
+            list.items.compactMap { if case .print(let item) = $0 { item.isMoving } else { nil } }
+        }
+        #expect(moving(SceneBuilder().build(controller.board, moving: [PhotoID(2)])) == [false, true])
+        #expect(moving(SceneBuilder().build(controller.board, isViewMoving: true)) == [true, true])
+    }
 }
