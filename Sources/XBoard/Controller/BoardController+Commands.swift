@@ -11,7 +11,12 @@ extension BoardController {
         case .undo: undo()
         case .redo: redo()
         case .gather: gather(seed: UInt64(truncatingIfNeeded: now.sinceOrigin.components.seconds))
-        case .removeTarget: if let target = commandTarget { removeFromBoard(target) }
+        case .removeTarget:
+            if !selected.isEmpty {
+                removeSelected()
+            } else if let target = commandTarget {
+                removeFromBoard(target)
+            }
         case .selectNext(let backwards): selectNext(backwards: backwards)
         case .nudge(let direction, let isLarge):
             nudge(by: direction.unit * ((isLarge ? steps.largeNudgeStep : steps.nudgeStep) / view.zoom))

@@ -15,6 +15,9 @@ extension BoardController {
             }
             noteDeadline(of: id, photoGestures)
         }
+        if let table = tableGestures, let deadline = table.suite.nextDeadline, deadline <= time {
+            reactOnTable(to: table.suite.advance(to: time), table)
+        }
         advanceView(to: time)
         guard !motions.isEmpty else { return }
         // Ended motions are taken out after the pass: removing one while iterating copied the
@@ -45,7 +48,7 @@ extension BoardController {
 
     /// The next recognizer timeout alone (no frames): what matters while nothing is shown.
     public var nextTimeout: Instant? {
-        waitingSuites.compactMap { gestures[$0]?.suite.nextDeadline }.min()
+        (waitingSuites.compactMap { gestures[$0]?.suite.nextDeadline } + [tableGestures?.suite.nextDeadline].compactMap { $0 }).min()
     }
 
     /// Whether any photo, or the view, moves on its own.
@@ -60,7 +63,8 @@ extension BoardController {
     /// The photos in fingers or moving on their own: drawn as quick drafts until they rest.
     public var movingPhotos: Set<PhotoID> {
         if let moving { return moving }
-        let made = Set(touchOwners.values).union(motions.keys)
+        var made = Set(touchOwners.values).union(motions.keys)
+        if !selected.isDisjoint(with: touchOwners.values) { made.formUnion(selected) }  // the selection moves together
         moving = made
         return made
     }
@@ -117,6 +121,7 @@ extension BoardController {
             board.setTransform(placed, of: id)
             revision &+= 1
         }
+        moveGroup(of: photoGestures, from: snapshot.startTransform, to: candidate.concatenating(view.boardToWindow))
     }
 
     /// The last finger left the photo: it glides on with its release velocity, or settles back
@@ -143,5 +148,6 @@ extension BoardController {
         if motions[id] == nil, !visibleBounds.contains(photo.center) {
             settle(id, to: clamped(photo.photoToBoard, into: visibleBounds))
         }
+        releaseGroup(of: photoGestures, velocity: velocity)
     }
 }

@@ -37,7 +37,7 @@ extension BoardController {
             if case .settle(let settle) = motions[photo.id], settle.to == target { continue }  // on its way there already
             if gestures[photo.id]?.manipulation != nil {
                 board.setTransform(target, of: photo.id)
-                gestures[photo.id]?.rebase(placement: windowPlacement(of: photo.id))
+                if let photoGestures = gestures[photo.id] { rebase(photo.id, photoGestures) }
                 continue
             }
             settle(photo.id, to: target)

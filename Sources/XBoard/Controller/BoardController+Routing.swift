@@ -21,6 +21,7 @@ extension BoardController {
             if touchOwners.isEmpty { recordUndoPoint() }
             touchOwners[event.id] = id
             catchMotion(of: id)
+            if selected.contains(id) { for member in selected { catchMotion(of: member) } }  // the selection moves together
             placementsBeforeResize[id] = nil
             if board.bringToFront(id) { revision &+= 1 }
         }
@@ -42,12 +43,12 @@ extension BoardController {
         applyManipulation(of: owner)
         switch event.phase {
         case .began:
-            photoGestures.rebase(placement: windowPlacement(of: owner))
+            rebase(owner, photoGestures)
         case .ended, .cancelled:
             if photoGestures.suite.trackedTouches.isEmpty {
                 release(owner, wasCancelled: event.phase == .cancelled)
             } else {
-                photoGestures.rebase(placement: windowPlacement(of: owner))
+                rebase(owner, photoGestures)
             }
         case .moved:
             break

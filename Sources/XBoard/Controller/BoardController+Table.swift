@@ -24,6 +24,8 @@ extension BoardController {
             lastTouchLocations[event.id] = nil
         }
         let transitions = table.suite.handle(TouchEvent(id: event.id, phase: event.phase, location: location, time: now))
+        reactOnTable(to: transitions, table)
+        if event.phase != .began { continueBand(event, at: location) }
         applyTableManipulation(table)
         switch event.phase {
         case .began:
@@ -38,6 +40,23 @@ extension BoardController {
             break
         }
         return transitions
+    }
+
+    /// What the table's discrete recognizers asked for: a long press starts a band where the
+    /// finger is, a tap clears the selection.
+    func reactOnTable(to transitions: [GestureTransition], _ table: TableGestures) {
+        for transition in transitions where transition.state == .recognized {
+            switch transition.recognizer {
+            case ObjectIdentifier(table.longPress):
+                // A long press is one finger's: the table's only touch.
+                guard tableTouches.count == 1, let touch = tableTouches.first, let location = lastTouchLocations[touch] else { continue }
+                band = Band(touch: touch, start: table.longPress.start?.location ?? location, current: location)
+            case ObjectIdentifier(table.tap):
+                clearSelection()
+            default:
+                break
+            }
+        }
     }
 
     /// Whether the view moves: fingers on the table, or the view moving on its own.

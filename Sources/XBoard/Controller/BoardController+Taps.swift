@@ -14,8 +14,12 @@ extension BoardController {
         return holds
     }
 
-    /// A finger held on a photo that may become a long press: where, and how far along (0…1).
+    /// A finger held on a photo or the bare table that may become a long press: where (window
+    /// pixels), and how far along (0…1).
     public func holdProgress(at now: Instant) -> (location: Point, fraction: Double)? {
+        if let table = tableGestures, let fraction = table.longPress.progress(at: now), let start = table.longPress.start {
+            return (start.location, fraction)
+        }
         for (touch, owner) in touchOwners {
             guard let photoGestures = gestures[owner], let fraction = photoGestures.longPress.progress(at: now),
                 let start = photoGestures.longPress.start, photoGestures.longPress.core.touch(touch) != nil

@@ -111,7 +111,7 @@ extension BoardController {
             let onBoard = placed.concatenating(newView.windowToBoard)
             let scale = photo.clampScale(onBoard.scale, settings: settings.motion)
             board.setTransform(AffineTransform(center: onBoard.center, scale: scale, rotation: onBoard.rotation), of: id)
-            gestures[id]?.rebase(placement: windowPlacement(of: id))
+            if let photoGestures = gestures[id] { rebase(id, photoGestures) }
         }
     }
 

@@ -52,6 +52,19 @@ public final class BoardController {
     public internal(set) var selection: PhotoID? {
         didSet { if selection != oldValue { revision &+= 1 } }
     }
+    /// The photos selected together (a band drawn on the table), which move and go together
+    /// (`+Selection`); separate from `selection`, the one Tab chose for the keys.
+    public internal(set) var selected: Set<PhotoID> = [] {
+        didSet {
+            guard selected != oldValue else { return }
+            revision &+= 1
+            moving = nil
+        }
+    }
+    /// The band a finger draws on the table after pressing and holding it (`+Selection`).
+    var band: Band? {
+        didSet { if band != oldValue { revision &+= 1 } }
+    }
     /// The order Tab visits photos in (the stack, top first, as it was when this round of Tab
     /// began: selecting raises a photo, which must not change the order still to come), and the
     /// stack the last Tab left, to tell when something else changed it.
@@ -100,6 +113,7 @@ public final class BoardController {
         board.remove(id)
         gestures[id] = nil
         motions[id] = nil
+        selected.remove(id)
         for (touch, owner) in touchOwners where owner == id {
             touchOwners[touch] = nil
             lastTouchLocations[touch] = nil

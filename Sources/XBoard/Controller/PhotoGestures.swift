@@ -11,6 +11,9 @@ final class PhotoGestures {
     let longPress: LongPressGestureRecognizer
     /// The snapshot the current manipulation is computed from; present while fingers are down.
     var manipulation: Manipulation?
+    /// The other selected photos' placements (photo to window) at the snapshot, while this one
+    /// moves the selection (`BoardController+Selection`); empty otherwise.
+    var groupStarts: [PhotoID: AffineTransform] = [:]
     /// Where the photo lay before its close-up: a double tap returns it there.
     var placementBeforeCloseUp: AffineTransform?
 

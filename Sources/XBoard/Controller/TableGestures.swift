@@ -1,10 +1,13 @@
 /// The recognizers of the bare table, shaped like a photo's (`PhotoGestures`): pan and pinch run
 /// together, so one or two fingers pan the table and two zoom it about them. There is no
-/// rotation: the table does not turn.
+/// rotation: the table does not turn. A finger held still is a long press, which starts a band
+/// (`+Selection`); a tap clears the selection.
 final class TableGestures {
     let suite: RecognizerSuite
     let pan: PanGestureRecognizer
     let pinch: PinchGestureRecognizer
+    let longPress: LongPressGestureRecognizer
+    let tap: TapGestureRecognizer
     /// The snapshot the current manipulation is computed from: its `startTransform` is the view's
     /// `boardToWindow`. Present while fingers are down.
     var manipulation: Manipulation?
@@ -15,7 +18,11 @@ final class TableGestures {
     init(settings: GestureSettings) {
         pan = PanGestureRecognizer(name: "table pan", settings: settings)
         pinch = PinchGestureRecognizer(name: "table pinch", settings: settings)
-        suite = RecognizerSuite([pan, pinch])
+        longPress = LongPressGestureRecognizer(settings: settings)
+        tap = TapGestureRecognizer(settings: settings, numberOfTapsRequired: 1)
+        // The long press is exclusive (the arbiter's default): once recognized, the pan and the
+        // pinch fail, and the finger draws the band instead of moving the table.
+        suite = RecognizerSuite([pan, pinch, longPress, tap])
         suite.arbiter.allowSimultaneous(pan, pinch)
     }
 

@@ -26,7 +26,8 @@ public struct SceneBuilder: Sendable {
     /// so a board zoomed in on a corner draws tens of prints, not all of them.
     public func build(
         _ board: Board, view: BoardView = .identity, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil,
-        selection: PhotoID? = nil, moving: Set<PhotoID> = [], isViewMoving: Bool = false, captions: [PhotoID: String] = [:]
+        selection: PhotoID? = nil, selected: Set<PhotoID> = [], moving: Set<PhotoID> = [], isViewMoving: Bool = false,
+        captions: [PhotoID: String] = [:]
     ) -> DisplayList {
         var items: [DisplayItem] = [.fill(style.background)]
         items.reserveCapacity(board.photos.count + 8)
@@ -43,7 +44,8 @@ public struct SceneBuilder: Sendable {
                     PrintItem(
                         photo: photo.id, photoToBoard: photoToFrame, pictureSize: photo.size, borderWidth: photo.borderWidth,
                         borderColor: style.printBorder, shadowOffset: style.shadowOffset, shadowSoftness: style.shadowSoftness,
-                        shadowOpacity: style.shadowOpacity, isSelected: photo.id == selection,
+                        shadowOpacity: style.shadowOpacity,
+                        isSelected: photo.id == selection || (!selected.isEmpty && selected.contains(photo.id)),
                         isMoving: isViewMoving
                             || (movingPhotos.count <= 16 ? movingPhotos.contains(photo.id) : moving.contains(photo.id)),
                         caption: captions.isEmpty ? nil : captions[photo.id])))

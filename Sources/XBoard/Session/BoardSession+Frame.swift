@@ -29,7 +29,7 @@ extension BoardSession {
     public func makeFrame(at now: Instant) -> DisplayList {
         var list = scene.build(
             controller.board, view: controller.view, status: catalogue?.status(at: now), overlay: pointer.overlay,
-            selection: controller.selection,
+            selection: controller.selection, selected: controller.selected,
             moving: controller.movingPhotos, isViewMoving: controller.isViewMoving, captions: shownCaptions())
         layers.shown = stack(at: now)
         list.items += layers.shown.items

@@ -40,6 +40,7 @@ extension ScreenLayers {
         {
             stack.append(.board, [.widget(ring)], reach: .nothing)
         }
+        if let band = controller.bandRect { stack.append(.board, [.widget(BandItem.item(for: band, style: style))], reach: .nothing) }
         if let item = picker?.draggedItem(style: style) { stack.append(.board, [.widget(item)], reach: .nothing) }
         if let popup = menu?.popup {
             // Open, a menu takes every touch: on it, its entries; anywhere else, a touch closes it.
