@@ -13,7 +13,7 @@ extension EndToEnd {
     struct Table {
         static let markers = [TestPhoto.redGreen, .blueYellow]
 
-        @Test func byTouchAloneTwoFingersZoomTheTableOnePansItAndFitShowsEveryPrint() throws {
+        @Test func byTouchAloneTwoFingersZoomTheTableOnePansItFitShowsEveryPrintAndABandSelects() throws {
             let session = try BoardSession(
                 photos: Self.markers, environment: ["PHOTOBOARD_TRACE": "widgets", "PHOTOBOARD_CONTROLS_IDLE": "2"], touchOnly: true)
             #expect(session.server.pointer == nil && session.server.keyboard == nil)
@@ -75,6 +75,61 @@ extension EndToEnd {
             }
             #expect(whole)
             print("screenshot: \(try session.saveScreenshot(named: "table-touch-fit"))")
+
+            // Pressed and held on the bare table above and left of both markers, then dragged past
+            // their middles, a finger draws a band that selects both.
+            try waitForTheControlsToFade(session)
+            before = try Self.markers.map { try session.settled($0) }
+            let corner = (min(before[0].center.x, before[1].center.x), min(before[0].center.y, before[1].center.y))
+            let far = (max(before[0].center.x, before[1].center.x), max(before[0].center.y, before[1].center.y))
+            let bandStart = try bareSpot(near: (corner.0 - 150, corner.1 - 150), size: (20, 20), in: session, table: table)
+            #expect(bandStart.x < corner.0 && bandStart.y < corner.1, "precondition: the band starts above and left: \(bandStart)")
+            try session.touch(.begin, 3, bandStart.x, bandStart.y)
+            pause(.milliseconds(900))  // past the half second a hold takes: the ring fills
+            for step in 1...20 {
+                let f = Double(step) / 20
+                try session.touch(.update, 3, bandStart.x + (far.0 - bandStart.x) * f, bandStart.y + (far.1 - bandStart.y) * f)
+                pause(.microseconds(8333))
+            }
+            print("screenshot: \(try session.saveScreenshot(named: "table-touch-band"))")
+            try session.touch(.end, 3, far.0, far.1)
+            try waitForTheControlsToFade(session)
+            print("screenshot: \(try session.saveScreenshot(named: "table-touch-selected"))")
+
+            // Dragging one of them moves both by the finger's drag.
+            let grab = try session.grabPoint(.blueYellow)
+            let move = (grab.0 > 640 ? -80.0 : 80.0, grab.1 > 400 ? -40.0 : 40.0)
+            try session.gesture([(1, grab, (grab.0 + move.0, grab.1 + move.1))])
+            try waitForTheControlsToFade(session)
+            after = try Self.markers.map { try session.settled($0) }
+            for (old, new) in zip(before, after) {
+                let moved = (new.center.x - old.center.x, new.center.y - old.center.y)
+                #expect(abs(moved.0 - move.0) <= 3 && abs(moved.1 - move.1) <= 3, "a selected marker moved \(moved), the finger \(move)")
+            }
+
+            // "Remove from the board" in one's menu (press and hold) takes both off; one tap of
+            // Undo brings both back where they lay.
+            let held = try session.grabPoint(.redGreen)
+            try session.touch(.begin, 4, held.0, held.1)
+            pause(.milliseconds(900))
+            try session.touch(.end, 4, held.0, held.1)
+            let entry = try waitFor("the print's menu", stall: .seconds(10)) { () -> (x: Double, y: Double)? in
+                for line in targets(session) where line.hasPrefix("menu Remove from the board at ") {
+                    let n = line.dropFirst("menu Remove from the board at ".count).split(separator: " ").compactMap { Double($0) }
+                    if n.count == 4 { return (n[0] + n[2] / 2, n[1] + n[3] / 2) }
+                }
+                return nil
+            }
+            try session.tap(at: (entry.x, entry.y))
+            _ = try waitFor("both markers off the board", stall: .seconds(10)) {
+                try Self.markers.allSatisfy { try session.measure($0) == nil } ? true : nil
+            }
+            try tapControl("Undo", in: session, table: table)
+            try waitForTheControlsToFade(session)
+            let back = try Self.markers.map { try session.settled($0) }
+            for (old, new) in zip(after, back) {
+                #expect(abs(new.center.x - old.center.x) <= 2 && abs(new.center.y - old.center.y) <= 2, "\(new) vs \(old)")
+            }
         }
 
         @Test func byMouseTheWheelZoomsTheTableOrAPrintAMiddleDragPansAndHomeShowsEveryPrint() throws {

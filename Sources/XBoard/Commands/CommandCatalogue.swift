@@ -148,6 +148,8 @@ extension CommandCatalogue {
                 ("two fingers", "zoom and turn about the fingers"),
                 ("one finger on the bare table", "pan the table; let go while moving to glide"),
                 ("two fingers on the bare table", "zoom the table about them and pan it"),
+                ("press and hold the bare table, then drag", "a band: select the photos it touches; they move and go together"),
+                ("tap the bare table", "clear the selection"),
                 ("wheel · Shift+wheel", "zoom · turn about the pointer"),
                 ("Ctrl+drag · pin a finger", "zoom and turn with a second finger"),
                 ("tap a gliding photo", "catch it"),
@@ -177,7 +179,7 @@ extension CommandCatalogue {
                     [Binding(.paste, [K.character("v", control)]), Binding(.copy, [K.character("c", control)])],
                     "paste a picture or files · copy a photo"),
                 Row([Binding(.toggleFullscreen, [K.named(.f11), K.character("f")])], "fullscreen"),
-                Row([Binding(.escape, [K.named(.escape)])], "close this, lift a pinned finger, leave fullscreen"),
+                Row([Binding(.escape, [K.named(.escape)])], "close this, clear the selection, lift a pinned finger, leave fullscreen"),
                 Row(
                     [
                         Binding(.undo, [K.character("z", control)]),

@@ -28,9 +28,11 @@ extension BoardSession {
         case .copy:
             if let target = controller.commandTarget { copy(target, effects: &effects, at: time) }
         case .escape:
-            // Esc closes a menu, and else the picker; else the help panel and the removed photos
-            // list, and lifts a pinned finger, together; when none was open, it leaves fullscreen.
+            // Esc closes a menu, and else the picker; else it clears the selection; else the help
+            // panel and the removed photos list, and lifts a pinned finger, together; when none
+            // was open, it leaves fullscreen.
             if let closing = layers.closeTopmost() { return carryOut(closing, effects: &effects) }
+            if !controller.selected.isEmpty { return controller.clearSelection() }
             let lifted = pointer.liftPinnedFinger(at: time)
             for touch in lifted { route(touch, effects: &effects) }
             if !layers.hidePanels(), lifted.isEmpty { effects.append(.leaveFullscreen) }

@@ -73,4 +73,15 @@ import XBoard
         expectEveryPhotoWholeBelowTheControls(script)
         #expect(controller.view == home, "Fit shows what Home shows")
     }
+
+    @Test func escClearsTheSelectionBeforeAnythingElse() {
+        let script = opened()
+        let controller = script.session.controller
+        controller.select(controller.board.photos.map(\.id))
+        script.clear().key(.named(.escape))
+        #expect(controller.selected.isEmpty)
+        #expect(script.log.isEmpty, "and did not leave fullscreen: \(script.log)")
+        script.key(.named(.escape))
+        #expect(script.log == ["leave fullscreen"], "\(script.log)")
+    }
 }
