@@ -161,7 +161,8 @@ extension CommandCatalogue {
             mouse: [
                 ("left drag", "one finger: move and throw; clicks are taps"),
                 ("wheel", "zoom about the pointer (about 10% a notch)"),
-                ("left drag on the bare table", "pan the table; let go while moving to glide"),
+                ("left drag on the bare table", "a band: select the photos it touches (Shift or Ctrl adds); a click there clears"),
+                ("Shift+click a photo", "add it to the selection or take it out"),
                 ("middle drag", "pan the table, over a photo too"),
                 ("wheel on the bare table", "zoom the table about the pointer (over a photo, the photo)"),
                 ("Shift+wheel", "turn about the pointer (or the side wheel)"),

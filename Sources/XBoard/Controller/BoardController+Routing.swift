@@ -11,19 +11,39 @@ extension BoardController {
     public func handle(_ event: TouchEvent) -> [GestureTransition] {
         advance(to: event.time)
         guard var location = sanitized(event.location, for: event.id) else { return [] }
-        if event.phase == .began, touchOwners[event.id] != nil || tableTouches.contains(event.id) {
+        if event.phase == .began, touchOwners[event.id] != nil || tableTouches.contains(event.id) || band?.touch == event.id {
             // A began for a live id: the old touch was lost without an end; cancel it first.
             handle(TouchEvent(id: event.id, phase: .cancelled, location: lastTouchLocations[event.id] ?? location, time: now))
         }
         if event.phase == .began {
             let routing = event.routingLocation.flatMap { $0.isFinite ? clampToLimit($0) : nil } ?? location
-            guard event.bareTable != .pan, let id = photo(atWindow: routing) else { return handleTable(event, at: location) }
+            guard event.bareTable != .pan, let id = photo(atWindow: routing) else {
+                if event.bareTable == .band || event.bareTable == .addingBand {
+                    // The mouse's left button on the bare table: a band at once, the table's alone.
+                    band = Band(
+                        touch: event.id, start: location, current: location, isAdding: event.bareTable == .addingBand, isOwnTouch: true)
+                    lastTouchLocations[event.id] = location
+                    return []
+                }
+                return handleTable(event, at: location)
+            }
             if touchOwners.isEmpty { recordUndoPoint() }
             touchOwners[event.id] = id
             catchMotion(of: id)
             if selected.contains(id) { for member in selected { catchMotion(of: member) } }  // the selection moves together
             placementsBeforeResize[id] = nil
             if board.bringToFront(id) { revision &+= 1 }
+        }
+        if let band, band.isOwnTouch, band.touch == event.id {
+            if event.phase == .ended || event.phase == .cancelled {
+                location = lastTouchLocations[event.id] ?? location
+                if event.location.isFinite { location = clampToLimit(event.location) }
+                lastTouchLocations[event.id] = nil
+            } else {
+                lastTouchLocations[event.id] = location
+            }
+            continueBand(event, at: location)
+            return []
         }
         if tableTouches.contains(event.id) { return handleTable(event, at: location) }
         guard let owner = touchOwners[event.id] else { return [] }
@@ -64,7 +84,7 @@ extension BoardController {
     }
 
     /// How many touches currently belong to photos or the table.
-    public var activeTouchCount: Int { touchOwners.count + tableTouches.count }
+    public var activeTouchCount: Int { touchOwners.count + tableTouches.count + (band?.isOwnTouch == true ? 1 : 0) }
 
     /// The photo a touch belongs to, if any.
     public func owner(of touch: TouchID) -> PhotoID? { touchOwners[touch] }
@@ -78,6 +98,6 @@ extension BoardController {
     /// known location, or `nil` for a touch that has none.
     private func sanitized(_ location: Point, for id: TouchID) -> Point? {
         if location.isFinite { return clampToLimit(location) }
-        return lastTouchLocations[id] ?? (touchOwners[id] == nil && !tableTouches.contains(id) ? nil : .zero)
+        return lastTouchLocations[id] ?? (touchOwners[id] == nil && !tableTouches.contains(id) && band?.touch != id ? nil : .zero)
     }
 }

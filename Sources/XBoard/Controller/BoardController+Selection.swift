@@ -2,11 +2,15 @@
 /// draws a band, and its lift selects every print the band touches (added to those selected);
 /// a tap on the bare table clears the selection.
 extension BoardController {
-    /// A band being drawn: the touch drawing it, and where it began and is now (window pixels).
+    /// A band being drawn: the touch drawing it, and where it began and is now (window pixels);
+    /// whether what it touches is added to the selection or takes its place.
     struct Band: Hashable, Sendable {
         var touch: TouchID
         var start: Point
         var current: Point
+        var isAdding = true
+        /// Whether the touch is the band's alone (the mouse's), not the table recognizers' too.
+        var isOwnTouch = false
 
         var windowRect: Rect { Rect.bounding([start, current]) }
     }
@@ -110,7 +114,7 @@ extension BoardController {
             band.current = location
             let boardRect = Rect.bounding(band.windowRect.corners.map(view.windowToBoard.apply(to:)))
             self.band = nil
-            select(photos(touching: boardRect), adding: true)
+            select(photos(touching: boardRect), adding: band.isAdding)
         case .cancelled:
             self.band = nil
         }

@@ -61,7 +61,8 @@ public final class BoardController {
             moving = nil
         }
     }
-    /// The band a finger draws on the table after pressing and holding it (`+Selection`).
+    /// The band a finger draws on the table after pressing and holding it, or the mouse's left
+    /// button at once (`+Selection`).
     var band: Band? {
         didSet { if band != oldValue { revision &+= 1 } }
     }

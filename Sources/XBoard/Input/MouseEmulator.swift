@@ -3,8 +3,8 @@ import Foundation
 /// Turns pointer events into synthetic touches, so a mouse or touchpad drives the very same
 /// recognizers as fingers do (no second copy of the transform logic).
 ///
-/// - Left drag is one finger: it moves and throws a photo, pans and flicks the bare table; clicks
-///   are taps.
+/// - Left drag is one finger: it moves and throws a photo; on the bare table it draws a band that
+///   selects the photos it touches (with Shift or Ctrl, adding to the selection); clicks are taps.
 /// - Middle drag is one finger that pans the table, over a photo too (`BareTableUse.pan`).
 /// - The wheel is a quick two-finger pinch about the pointer (about 10% a notch): of the photo
 ///   under it, else of the table. Shift+wheel or a horizontal wheel over a photo is a two-finger
@@ -82,7 +82,8 @@ public struct MouseEmulator: Sendable {
             }
             let id = makeID()
             drag = .finger(id)
-            return [TouchEvent(id: id, phase: .began, location: p, time: t)]
+            let adds = !event.modifiers.intersection([.shift, .control]).isEmpty
+            return [TouchEvent(id: id, phase: .began, location: p, time: t, bareTable: adds ? .addingBand : .band)]
         case .moved:
             switch drag {
             case .finger(let id), .tablePan(let id):

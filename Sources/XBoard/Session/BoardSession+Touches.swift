@@ -55,6 +55,7 @@ extension BoardSession {
         case .touches(let touches): for touch in touches { route(touch, effects: &effects) }
         case .closeMenu: layers.closeMenu()
         case .openMenu(let id, let location): openPrintMenu(id, at: location, viaPointer: true)
+        case .toggleSelection(let id): controller.toggleSelection(of: id)
         }
     }
 }

@@ -9,6 +9,8 @@ struct PointerInput: Sendable {
         case closeMenu
         /// A right-click on a print opens its menu there.
         case openMenu(PhotoID, at: Point)
+        /// A Shift+click on a print adds it to the selection or takes it out.
+        case toggleSelection(PhotoID)
     }
 
     private(set) var emulator = MouseEmulator()
@@ -29,6 +31,9 @@ struct PointerInput: Sendable {
         if case .pressed(.right) = event.kind, !event.modifiers.contains(.control), !emulator.hasPinnedFinger {
             if isMenuOpen { return .closeMenu }
             return photo(event.location).map { .openMenu($0, at: event.location) } ?? .touches([])
+        }
+        if case .pressed(.left) = event.kind, event.modifiers == .shift, !emulator.hasPinnedFinger, let id = photo(event.location) {
+            return .toggleSelection(id)
         }
         return .touches(emulator.touches(for: event, photoCenter: photoCenter))
     }

@@ -99,7 +99,7 @@ import XBoard
         #expect(mouse.photo == photo, "the photo is as it was: only the view changed")
     }
 
-    @Test func aMiddleDragPansTheTableEvenOverAPhotoAndALeftDragOnTheBareTablePansIt() {
+    @Test func aMiddleDragPansTheTableEvenOverAPhoto() {
         let mouse = Mouse(Fixtures.singlePhotoBoard())
         let photo = mouse.photo
         mouse.send(.pressed(.middle), at: Point(500, 400))  // on the photo
@@ -110,8 +110,24 @@ import XBoard
         expectClose(mouse.controller.view.origin, Point(-100, 50), within: 1e-9)
         #expect(mouse.photo == photo, "the photo stayed where it lies on the board")
         #expect(mouse.controller.activeTouchCount == 0)
-        mouse.drag(from: Point(100, 100), to: Point(150, 100))
-        expectClose(mouse.controller.view.origin, Point(-150, 50), within: 1e-9)
+    }
+
+    @Test func aLeftDragOnTheBareTableDrawsABandThatSelectsAndAClickThereClearsIt() {
+        let mouse = Mouse(Fixtures.twoPhotoBoard())
+        mouse.send(.pressed(.left), at: Point(100, 100))
+        mouse.send(.moved, at: Point(250, 280))
+        #expect(mouse.controller.bandRect == Rect(x: 100, y: 100, width: 150, height: 180), "at once, without a hold")
+        mouse.send(.released(.left), at: Point(250, 280))
+        #expect(mouse.controller.selected == [PhotoID(1)] && mouse.controller.view == .identity && mouse.controller.bandRect == nil)
+        // Another band takes the selection's place; with Ctrl (or Shift) it adds.
+        mouse.drag(from: Point(900, 700), to: Point(780, 540))
+        #expect(mouse.controller.selected == [PhotoID(2)])
+        mouse.drag(from: Point(100, 100), to: Point(250, 280), modifiers: .control)
+        #expect(mouse.controller.selected == [PhotoID(1), PhotoID(2)])
+        mouse.send(.pressed(.left), at: Point(900, 100))
+        mouse.send(.released(.left), at: Point(900, 100))
+        #expect(mouse.controller.selected.isEmpty, "a click on the bare table clears it")
+        #expect(mouse.controller.activeTouchCount == 0)
     }
 
     @Test func aTouchpadPinchOverTheBareTableZoomsTheTable() {

@@ -37,6 +37,26 @@ struct PointerInputTests {
         #expect(input.location == table)
     }
 
+    @Test func aShiftClickOnAPrintTogglesItsSelectionAndALeftPressOnTheTableIsABand() {
+        var input = PointerInput()
+        let shifted = PointerEvent(.pressed(.left), at: print, modifiers: .shift, time: .origin)
+        #expect(input.pointer(shifted, isMenuOpen: false, photo: photo(at:), photoCenter: { $0 }) == .toggleSelection(PhotoID(4)))
+        let release = PointerEvent(.released(.left), at: print, modifiers: .shift, time: .origin)
+        #expect(input.pointer(release, isMenuOpen: false, photo: photo(at:), photoCenter: { $0 }) == .touches([]))
+        guard case .touches(let touches) = send(.pressed(.left), at: table, &input) else {
+            Issue.record("not touches")
+            return
+        }
+        #expect(touches.map(\.bareTable) == [.band])
+        let adding = PointerEvent(.pressed(.left), at: table, modifiers: .control, time: .origin)
+        var other = PointerInput()
+        guard case .touches(let more) = other.pointer(adding, isMenuOpen: false, photo: photo(at:), photoCenter: { _ in nil }) else {
+            Issue.record("not touches")
+            return
+        }
+        #expect(more.map(\.bareTable) == [.addingBand])
+    }
+
     @Test func aPasteLandsWhereThePointerWasWhenItWasAskedFor() {
         var input = PointerInput()
         #expect(input.pasteLanding(on: board) == board.center, "never asked: the middle")
