@@ -11,6 +11,7 @@ extension EndToEnd {
     /// touch alone, one by mouse.
     @Suite(.timeLimit(.minutes(15)))
     struct Table {
+        static let shift: Int32 = 50
         static let markers = [TestPhoto.redGreen, .blueYellow]
 
         @Test func byTouchAloneTwoFingersZoomTheTableOnePansItFitShowsEveryPrintAndABandSelects() throws {
@@ -132,7 +133,7 @@ extension EndToEnd {
             }
         }
 
-        @Test func byMouseTheWheelZoomsTheTableOrAPrintAMiddleDragPansAndHomeShowsEveryPrint() throws {
+        @Test func byMouseTheWheelZoomsTheTableOrAPrintAMiddleDragPansHomeShowsEveryPrintAndABandSelects() throws {
             let session = try BoardSession(photos: Self.markers)
             let table = try tableColour(session)
 
@@ -188,6 +189,29 @@ extension EndToEnd {
             }
             #expect(whole)
             print("screenshot: \(try session.saveScreenshot(named: "table-mouse-home"))")
+
+            // A left drag on the bare table draws a band over both markers and selects them;
+            // Shift+click takes the red one out again; Delete then takes only the blue one off the
+            // board, and Ctrl+Z brings it back where it lay.
+            before = try Self.markers.map { try session.settled($0) }
+            let corner = (min(before[0].center.x, before[1].center.x), min(before[0].center.y, before[1].center.y))
+            let far = (max(before[0].center.x, before[1].center.x), max(before[0].center.y, before[1].center.y))
+            let bandStart = try bareSpot(near: (corner.0 - 150, corner.1 - 150), size: (20, 20), in: session, table: table)
+            #expect(bandStart.x < corner.0 && bandStart.y < corner.1, "precondition: the band starts above and left: \(bandStart)")
+            try session.mouseDrag(from: (bandStart.x, bandStart.y), to: far)
+            try session.rest()
+            print("screenshot: \(try session.saveScreenshot(named: "table-mouse-band"))")
+            let red = try session.grabPoint(.redGreen)
+            try session.holding(Self.shift) { try session.click(1, at: red) }
+            try session.press(0xFFFF)  // Delete
+            _ = try waitFor("the blue marker off the board", stall: .seconds(10)) {
+                try session.measure(.blueYellow) == nil ? true : nil
+            }
+            let stayed = try session.settled(.redGreen)
+            #expect(abs(stayed.center.x - before[0].center.x) <= 1 && abs(stayed.center.y - before[0].center.y) <= 1, "\(stayed)")
+            try session.press(0x7A, with: [0xFFE3])  // Ctrl+Z
+            let returned = try session.settled(.blueYellow)
+            #expect(abs(returned.center.x - before[1].center.x) <= 2 && abs(returned.center.y - before[1].center.y) <= 2, "\(returned)")
 
             // Ctrl+0 shows the prints at the size they were laid out: the blue marker, which only
             // the table's zoom changed, is as big as when the board opened.
