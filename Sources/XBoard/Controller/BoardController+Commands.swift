@@ -63,6 +63,13 @@ extension BoardController {
     /// The photo keyboard commands act on: the selected one, or else the topmost.
     public var commandTarget: PhotoID? { selection.flatMap { board.photo($0)?.id } ?? board.photos.last?.id }
 
+    /// The photos the arrow, zoom and turn keys move: those selected together, bottom to top,
+    /// else `commandTarget`.
+    public var commandTargets: [PhotoID] {
+        guard !selected.isEmpty else { return commandTarget.map { [$0] } ?? [] }
+        return board.photos.map(\.id).filter(selected.contains)
+    }
+
     /// Selects the next (or previous) photo and brings it to the front.
     ///
     /// Photos are visited in the stacking order they had when this round of Tab began (top
@@ -86,30 +93,34 @@ extension BoardController {
         revision &+= 1
     }
 
-    /// Moves the target photo by `offset` board points (arrow keys), within the view.
+    /// Moves the target photos by `offset` board points (arrow keys), within the view.
     public func nudge(by offset: Point) {
-        adjustTarget { $0.withCenter($0.center + offset) }
+        adjustTarget { $1.withCenter($1.center + offset) }
     }
 
-    /// Scales the target photo by `factor` about its centre (+ and − keys), within the limits.
+    /// Scales the target photos by `factor`, each about its centre (+ and − keys), within the limits.
     public func zoomTarget(by factor: Double) {
-        guard let id = commandTarget, let photo = board.photo(id) else { return }
-        adjustTarget {
-            AffineTransform(center: $0.center, scale: photo.clampScale($0.scale * factor, settings: settings.motion), rotation: $0.rotation)
+        adjustTarget { photo, placement in
+            AffineTransform(
+                center: placement.center, scale: photo.clampScale(placement.scale * factor, settings: settings.motion),
+                rotation: placement.rotation)
         }
     }
 
-    /// Turns the target photo by `angle` radians about its centre ([ and ] keys).
+    /// Turns the target photos by `angle` radians, each about its centre ([ and ] keys).
     public func turnTarget(by angle: Double) {
-        adjustTarget { AffineTransform(center: $0.center, scale: $0.scale, rotation: $0.rotation + angle) }
+        adjustTarget { AffineTransform(center: $1.center, scale: $1.scale, rotation: $1.rotation + angle) }
     }
 
-    private func adjustTarget(_ change: (AffineTransform) -> AffineTransform) {
-        guard let id = commandTarget, let photo = board.photo(id) else { return }
+    private func adjustTarget(_ change: (Photo, AffineTransform) -> AffineTransform) {
+        let targets = commandTargets.compactMap { board.photo($0) }
+        guard !targets.isEmpty else { return }
         recordUndoPoint()
-        // Keys pressed in quick succession add up: build on where the last one is taking it.
-        var from = photo.photoToBoard
-        if case .settle(let settle) = motions[id] { from = settle.to }
-        settleCommand(id, to: clamped(change(from), into: visibleBounds), duration: settings.commands.stepDuration)
+        for photo in targets {
+            // Keys pressed in quick succession add up: build on where the last one is taking it.
+            var from = photo.photoToBoard
+            if case .settle(let settle) = motions[photo.id] { from = settle.to }
+            settleCommand(photo.id, to: clamped(change(photo, from), into: visibleBounds), duration: settings.commands.stepDuration)
+        }
     }
 }

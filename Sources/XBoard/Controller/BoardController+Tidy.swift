@@ -2,13 +2,15 @@
 extension BoardController {
     /// Tidies every photo into a grid without overlaps (`TidyLayout`) in the view, in `order` (photos it
     /// leaves out follow in stacking order), each gliding to its cell upright. Undoable, like
-    /// every command.
-    public func tidy(order: [PhotoID], keepingClearAtTop topInset: Double = 0) {
+    /// every command. With `only`, only those photos are tidied (a selection), into a grid in
+    /// the view, and the others stay where they lie.
+    public func tidy(order: [PhotoID], keepingClearAtTop topInset: Double = 0, only: Set<PhotoID>? = nil) {
         // By place on the board, not by lookups and sets: ten thousand photos are tidied in a
         // few passes over flat arrays.
         let photos = board.photos
         guard !photos.isEmpty else { return }
-        var taken = [Bool](repeating: false, count: photos.count)
+        var taken = photos.map { photo in only.map { !$0.contains(photo.id) } ?? false }  // left out: as if taken
+        guard taken.contains(false) else { return }
         var ordered: [Int] = []
         ordered.reserveCapacity(photos.count)
         for id in order {

@@ -54,9 +54,10 @@ extension BoardSession {
             guard let catalogue else { return }
             // The grid starts below the controls, which show whenever a finger comes to the table:
             // its top row would be under them, and a press there would land on a control.
+            // With a selection, only it is tidied, into a grid in the view.
             controller.tidy(
                 order: catalogue.tidyOrder(of: controller.board.photos.map(\.id), byDate: byDate),
-                keepingClearAtTop: metrics.controlBarBottom)
+                keepingClearAtTop: metrics.controlBarBottom, only: controller.selected.isEmpty ? nil : controller.selected)
         case .toggleCaptions:
             // Captions hide on prints too small to read them; when that is every print, say so.
             if layers.captions.toggle(on: controller.board.photos, zoom: controller.view.zoom) {

@@ -105,4 +105,37 @@ import XBoard
         script.settle()
         #expect(Set(controller.board.photos.map(\.id)) == [PhotoID(1), PhotoID(2), PhotoID(3)], "one undo brings both back")
     }
+
+    @Test func tidyWithASelectionTidiesOnlyIt() throws {
+        let (controller, script) = board()
+        controller.add(
+            Photo(
+                id: PhotoID(3), size: Size(width: 100, height: 100), pixelSize: Size(width: 100, height: 100),
+                photoToBoard: AffineTransform(center: Point(500, 700), scale: 1, rotation: 0.2)))
+        controller.select([PhotoID(1), PhotoID(3)])
+        controller.tidy(order: [], only: controller.selected)
+        script.settle()
+        #expect(controller.board.photo(PhotoID(2))?.center == Point(700, 500), "the print not selected stays")
+        let one = try #require(controller.board.photo(PhotoID(1))), three = try #require(controller.board.photo(PhotoID(3)))
+        #expect(one.photoToBoard.rotation == 0 && three.photoToBoard.rotation == 0, "the selected ones are tidied upright")
+        #expect(one.boardBounds.intersection(three.boardBounds) == nil, "side by side")
+        controller.undo()
+        script.settle()
+        #expect(controller.board.photo(PhotoID(3))?.center == Point(500, 700), "one undo takes it back")
+    }
+
+    @Test func theKeysMoveZoomAndTurnEverySelectedPrint() throws {
+        let (controller, script) = board()
+        controller.select([PhotoID(1), PhotoID(2)])
+        controller.perform(.nudge(.right, isLarge: true))
+        controller.perform(.zoom(isIn: true))
+        controller.perform(.turn(isClockwise: true))
+        script.settle()
+        for (id, center) in [(PhotoID(1), Point(350, 300)), (PhotoID(2), Point(750, 500))] {
+            let photo = try #require(controller.board.photo(id))
+            expectClose(photo.center, center, within: 1e-9)
+            expectClose(photo.scale, controller.settings.commands.zoomStep, absolute: 1e-9)
+            expectClose(photo.photoToBoard.rotation, controller.settings.commands.turnStep, absolute: 1e-9)
+        }
+    }
 }
