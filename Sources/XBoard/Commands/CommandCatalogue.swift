@@ -149,7 +149,7 @@ extension CommandCatalogue {
                 ("one finger on the bare table", "pan the table; let go while moving to glide"),
                 ("two fingers on the bare table", "zoom the table about them and pan it"),
                 ("press and hold the bare table, then drag", "a band: select the photos it touches; they move and go together"),
-                ("tap the bare table", "clear the selection"),
+                ("tap a photo · the bare table", "while photos are selected: add or remove it · clear the selection"),
                 ("wheel · Shift+wheel", "zoom · turn about the pointer"),
                 ("Ctrl+drag · pin a finger", "zoom and turn with a second finger"),
                 ("tap a gliding photo", "catch it"),

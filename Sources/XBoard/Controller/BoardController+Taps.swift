@@ -64,6 +64,8 @@ extension BoardController {
             case (ObjectIdentifier(photoGestures.tripleTap), .recognized):
                 photoGestures.placementBeforeCloseUp = nil
                 settle(id, to: photo.initialPhotoToBoard)
+            case (ObjectIdentifier(photoGestures.singleTap), .recognized):
+                if !selected.isEmpty { toggleSelection(of: id) }  // while a selection exists, a tap adds or removes
             case (ObjectIdentifier(photoGestures.doubleTap), .recognized):
                 toggleCloseUp(of: photo, gestures: photoGestures)
             case (ObjectIdentifier(photoGestures.longPress), .recognized):

@@ -1,9 +1,9 @@
 /// Tidying the board into a grid (`t`): for finding one photo among hundreds.
 extension BoardController {
-    /// Tidies every photo into a grid without overlaps (`TidyLayout`) in the view, in `order` (photos it
-    /// leaves out follow in stacking order), each gliding to its cell upright. Undoable, like
-    /// every command. With `only`, only those photos are tidied (a selection), into a grid in
-    /// the view, and the others stay where they lie.
+    /// Tidies every photo into a grid without overlaps (`TidyLayout`) in the view, in `order`
+    /// (photos it leaves out follow in stacking order), each gliding to its cell upright.
+    /// Undoable, like every command. With `only`, only those photos are tidied (a selection),
+    /// and the others stay where they lie.
     public func tidy(order: [PhotoID], keepingClearAtTop topInset: Double = 0, only: Set<PhotoID>? = nil) {
         // By place on the board, not by lookups and sets: ten thousand photos are tidied in a
         // few passes over flat arrays.

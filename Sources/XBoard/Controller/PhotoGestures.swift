@@ -1,11 +1,13 @@
 /// One photo's recognizers, wired as the design wants: pan, pinch and rotation run together, so
 /// one two-finger gesture moves, zooms and twists at once; a double tap waits for the triple tap
-/// to fail, so a triple tap fires once; a finger held still is a long press.
+/// to fail, so a triple tap fires once, and a single tap waits for the double tap to fail (a
+/// tap adds the photo to a selection or takes it out); a finger held still is a long press.
 final class PhotoGestures {
     let suite: RecognizerSuite
     let pan: PanGestureRecognizer
     let pinch: PinchGestureRecognizer
     let rotation: RotationGestureRecognizer
+    let singleTap: TapGestureRecognizer
     let doubleTap: TapGestureRecognizer
     let tripleTap: TapGestureRecognizer
     let longPress: LongPressGestureRecognizer
@@ -21,17 +23,19 @@ final class PhotoGestures {
         pan = PanGestureRecognizer(settings: settings)
         pinch = PinchGestureRecognizer(settings: settings)
         rotation = RotationGestureRecognizer(settings: settings)
+        singleTap = TapGestureRecognizer(settings: settings, numberOfTapsRequired: 1)
         doubleTap = TapGestureRecognizer(settings: settings, numberOfTapsRequired: 2)
         tripleTap = TapGestureRecognizer(settings: settings, numberOfTapsRequired: 3)
         longPress = LongPressGestureRecognizer(settings: settings)
         // A long press is exclusive (the arbiter's default): moving past the slop begins the
         // pan, which fails it; its own rules fail it for a second finger or an early lift; and
         // when it is recognized, every other recognizer of the photo fails.
-        suite = RecognizerSuite([pan, pinch, rotation, doubleTap, tripleTap, longPress])
+        suite = RecognizerSuite([pan, pinch, rotation, singleTap, doubleTap, tripleTap, longPress])
         suite.arbiter.allowSimultaneous(pan, pinch)
         suite.arbiter.allowSimultaneous(pan, rotation)
         suite.arbiter.allowSimultaneous(pinch, rotation)
         suite.arbiter.require(doubleTap, toFail: tripleTap)
+        suite.arbiter.require(singleTap, toFail: doubleTap)
     }
 
     func recognizer(for gesture: PhotoGesture) -> any GestureRecognizer {

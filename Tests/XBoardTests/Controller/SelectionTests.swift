@@ -138,4 +138,20 @@ import XBoard
             expectClose(photo.photoToBoard.rotation, controller.settings.commands.turnStep, absolute: 1e-9)
         }
     }
+
+    @Test func aSingleTapTogglesWhileASelectionExists() {
+        let (controller, script) = board()
+        script.tap(at: Point(300, 300)).wait(.milliseconds(400))
+        #expect(controller.selected.isEmpty, "without a selection a tap selects nothing")
+        controller.select([PhotoID(1)])
+        script.tap(at: Point(700, 500))
+        #expect(controller.selected == [PhotoID(1)], "not before the double tap's wait is over")
+        script.wait(.milliseconds(400))
+        #expect(controller.selected == [PhotoID(1), PhotoID(2)])
+        script.tap(at: Point(300, 300)).wait(.milliseconds(400))
+        #expect(controller.selected == [PhotoID(2)])
+        // A double tap is still a close-up, and toggles nothing.
+        script.tap(at: Point(700, 500)).tap(at: Point(700, 500), after: .milliseconds(100)).wait(.milliseconds(400))
+        #expect(controller.selected == [PhotoID(2)] && controller.isUpClose(PhotoID(2)))
+    }
 }
