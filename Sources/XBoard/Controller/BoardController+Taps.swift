@@ -41,19 +41,31 @@ extension BoardController {
     public func isUpClose(_ id: PhotoID) -> Bool { gestures[id]?.placementBeforeCloseUp != nil }
 
     /// Puts a photo back where, how big and how turned it was first laid out (as a triple tap does).
-    public func putBack(_ id: PhotoID) {
-        guard let photo = board.photo(id) else { return }
+    public func putBack(_ id: PhotoID) { putBack([id]) }
+
+    /// Puts photos back as first laid out, after one undo point (a selection, from a print's menu).
+    public func putBack(_ ids: [PhotoID]) {
+        let photos = ids.compactMap { board.photo($0) }
+        guard !photos.isEmpty else { return }
         recordUndoPoint()
-        gestures[id]?.placementBeforeCloseUp = nil
-        settleCommand(id, to: photo.initialPhotoToBoard)
+        for photo in photos {
+            gestures[photo.id]?.placementBeforeCloseUp = nil
+            settleCommand(photo.id, to: photo.initialPhotoToBoard)
+        }
     }
 
     /// Turns a photo upright where it lies, at its size.
-    public func turnUpright(_ id: PhotoID) {
-        guard let photo = board.photo(id) else { return }
+    public func turnUpright(_ id: PhotoID) { turnUpright([id]) }
+
+    /// Turns photos upright where they lie, after one undo point (a selection, from a print's menu).
+    public func turnUpright(_ ids: [PhotoID]) {
+        let photos = ids.compactMap { board.photo($0) }
+        guard !photos.isEmpty else { return }
         recordUndoPoint()
-        let placement = photo.photoToBoard
-        settleCommand(id, to: AffineTransform(center: placement.center, scale: placement.scale, rotation: 0))
+        for photo in photos {
+            let placement = photo.photoToBoard
+            settleCommand(photo.id, to: AffineTransform(center: placement.center, scale: placement.scale, rotation: 0))
+        }
     }
 
     func react(to transitions: [GestureTransition], on id: PhotoID) {

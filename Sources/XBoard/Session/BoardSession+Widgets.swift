@@ -49,12 +49,13 @@ extension BoardSession {
     }
 
     /// Carries out a command of a print's menu on that print (a command of the board's own, on
-    /// the board).
+    /// the board). On a selected print, Put back, Turn upright and Remove act on the whole
+    /// selection, as one undo step; Close up, About and Copy on that print alone.
     func act(_ command: BoardCommand, on id: PhotoID, at anchor: Point, time: Instant, effects: inout [BoardEffect]) {
         switch command {
         case .closeUp: controller.toggleCloseUp(id)
-        case .putBack: controller.putBack(id)
-        case .turnUpright: controller.turnUpright(id)
+        case .putBack: controller.putBack(controller.selected.contains(id) ? controller.commandTargets : [id])
+        case .turnUpright: controller.turnUpright(controller.selected.contains(id) ? controller.commandTargets : [id])
         case .removeTarget:
             // On a selected print, the menu's removal takes the whole selection.
             if controller.selected.contains(id) { controller.removeSelected() } else { controller.removeFromBoard(id) }

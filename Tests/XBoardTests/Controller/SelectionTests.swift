@@ -154,4 +154,20 @@ import XBoard
         script.tap(at: Point(700, 500)).tap(at: Point(700, 500), after: .milliseconds(100)).wait(.milliseconds(400))
         #expect(controller.selected == [PhotoID(2)] && controller.isUpClose(PhotoID(2)))
     }
+
+    @Test func turningUprightAndPuttingBackTheSelectionIsOneUndoStep() throws {
+        let (controller, script) = board()
+        controller.select([PhotoID(1), PhotoID(2)])
+        controller.perform(.turn(isClockwise: true))
+        script.settle()
+        controller.turnUpright(controller.commandTargets)
+        script.settle()
+        #expect(controller.board.photos.allSatisfy { $0.photoToBoard.rotation == 0 })
+        controller.undo()
+        script.settle()
+        #expect(controller.board.photos.allSatisfy { abs($0.photoToBoard.rotation - controller.settings.commands.turnStep) < 1e-9 })
+        controller.putBack(controller.commandTargets)
+        script.settle()
+        #expect(controller.board.photos.allSatisfy { $0.photoToBoard == $0.initialPhotoToBoard })
+    }
 }
