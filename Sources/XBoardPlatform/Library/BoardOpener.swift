@@ -38,7 +38,8 @@ public enum BoardOpener {
         isReadOnly: Bool = false, report: @escaping @Sendable (String) -> Void
     ) throws -> SerialWorker<Opened?> {
         let worker = try SerialWorker<Opened?>(name: "photoboard-opening")
-        let testDelay = System.environmentValue(testDelayVariable).flatMap { Int($0) }.map { Duration.milliseconds(max(0, min($0, 60_000))) }
+        let testDelay = System.environmentValue(testDelayVariable).flatMap { Int($0) }
+            .map { Duration.milliseconds(max(0, min($0, 60_000))) }
         worker.submit {
             if let testDelay { System.sleep(for: testDelay) }
             var opened = open(
