@@ -1,6 +1,8 @@
 /// The table: its size and the photos on it, bottom to top.
 public struct Board: Hashable, Sendable {
-    /// Board points, the same as window pixels; the origin is the top-left corner.
+    /// The window's size, in window pixels: what the board is seen through. Which part of the
+    /// board it shows is the controller's `view` (`BoardView`); board points are window pixels
+    /// only at the identity view.
     public var size: Size
     /// Stacking order: the last is drawn on top.
     public private(set) var photos: [Photo] = []
@@ -23,15 +25,6 @@ public struct Board: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(size)
         hasher.combine(photos)
-    }
-
-    /// Where a photo's centre may be: the whole window, edges included.
-    public var bounds: Rect { Rect(origin: .zero, size: size) }
-
-    /// `placement` with its centre moved to the nearest point inside `bounds`: how every move
-    /// keeps a photo on the board.
-    public func clamped(_ placement: AffineTransform) -> AffineTransform {
-        placement.withCenter(bounds.clamp(placement.center))
     }
 
     public func photo(_ id: PhotoID) -> Photo? { indexByID[id].map { photos[$0] } }

@@ -1,12 +1,15 @@
 /// Where photos dropped on the board land: around the drop point, in a loose grid, each at the
 /// size a tossed layout of the whole board (the photos there and the dropped ones) gives, and
-/// fully inside the window wherever it fits.
+/// fully inside the part of the board the window shows wherever it fits.
 ///
 /// A few photos land under the pointer; thousands make a tidy pile around it rather than a
 /// line marching off the window.
 public struct DropLayout: Hashable, Sendable {
     public let count: Int
+    /// The size of the part of the board the window shows, board points.
     public let boardSize: Size
+    /// The board point at that part's top-left corner.
+    public let origin: Point
     /// The long edge each dropped picture gets at scale 1, in board points.
     public let pictureLongEdge: Double
     /// The rectangle the pile covers, inside the board where it fits.
@@ -20,10 +23,13 @@ public struct DropLayout: Hashable, Sendable {
     /// - Parameters:
     ///   - count: how many photos were dropped.
     ///   - photosOnBoard: how many were there already (they share the window with the new ones).
+    ///   - boardSize, origin: the part of the board the window shows (its size and top-left
+    ///     corner), board points.
     ///   - location: the drop point, in board points.
-    public init(count: Int, photosOnBoard: Int, boardSize: Size, at location: Point, seed: UInt64 = 1) {
+    public init(count: Int, photosOnBoard: Int, boardSize: Size, origin: Point = .zero, at location: Point, seed: UInt64 = 1) {
         self.count = max(1, count)
         self.boardSize = boardSize
+        self.origin = origin
         self.seed = seed
         pictureLongEdge = TossedLayout(count: max(0, photosOnBoard) + self.count, boardSize: boardSize, seed: seed).pictureLongEdge
         columns = max(1, Int(Double(self.count).squareRoot().rounded(.up)))
@@ -31,11 +37,11 @@ public struct DropLayout: Hashable, Sendable {
         let cell = pictureLongEdge * 0.8
         let size = Size(width: min(boardSize.width, Double(columns) * cell), height: min(boardSize.height, Double(rows) * cell))
         let bounds = Rect(origin: .zero, size: boardSize)
-        let safe = location.isFinite ? bounds.clamp(location) : bounds.center
-        let origin = Point(
+        let safe = location.isFinite ? bounds.clamp(location - origin) : bounds.center
+        let corner = Point(
             x: min(max(safe.x - size.width / 2, 0), boardSize.width - size.width),
             y: min(max(safe.y - size.height / 2, 0), boardSize.height - size.height))
-        region = Rect(origin: origin, size: size)
+        region = Rect(origin: corner + origin, size: size)
     }
 
     /// The dropped photo at `index` (0-based, in drop order) with native size `pixelSize`.
@@ -50,7 +56,9 @@ public struct DropLayout: Hashable, Sendable {
         let rotation = Angle.radians(random.next(in: -6...6))
         var photo = Photo(
             id: id, size: size, pixelSize: safePixelSize, photoToBoard: AffineTransform(center: center, scale: 1, rotation: rotation))
-        photo.photoToBoard = photo.photoToBoard.withCenter(center + Self.shiftInside(photo.boardBounds, boardSize: boardSize))
+        var extent = photo.boardBounds
+        extent.origin = extent.origin - origin
+        photo.photoToBoard = photo.photoToBoard.withCenter(center + Self.shiftInside(extent, boardSize: boardSize))
         photo.initialPhotoToBoard = photo.photoToBoard
         return photo
     }

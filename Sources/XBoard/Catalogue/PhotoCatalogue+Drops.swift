@@ -10,7 +10,7 @@ extension PhotoCatalogue {
     }
 
     /// Adds files dropped on the board: they decode like the others and land around `location`
-    /// on top, at the size a layout of the whole board gives, fully inside the window
+    /// (window pixels) on top, at the size a layout of the whole board gives, fully inside the view
     /// (`DropLayout`), and belong to the board from now on. A file already open is not added
     /// twice: if it was taken off the board, it comes back where the drop lays it; if it failed
     /// before, it is tried again. `controller` is read, never changed: what comes back is in
@@ -27,9 +27,10 @@ extension PhotoCatalogue {
                 arriving.append((file, nil))
             }
         }
+        let visible = controller.visibleBounds
         let drop = DropLayout(
-            count: arriving.count, photosOnBoard: controller.board.photos.count, boardSize: controller.board.size, at: location,
-            seed: layout.seed)
+            count: arriving.count, photosOnBoard: controller.board.photos.count, boardSize: visible.size, origin: visible.origin,
+            at: controller.view.windowToBoard.apply(to: location), seed: layout.seed)
         var decodes: [DecodeRequest] = [], placements: [Placement] = []
         let wanted = resolution.forDrop(pictureLongEdge: drop.pictureLongEdge)
         for (slot, arrival) in arriving.enumerated() {

@@ -17,21 +17,25 @@ extension PhotoCatalogue {
     }
 
     /// Asks for sharper or smaller copies of photos that are at rest and shown at a size their
-    /// copy does not suit.
+    /// copy does not suit: the print's size on the board times the view's zoom. Prints out of
+    /// view are made smaller when they are too large, never sharper.
     public mutating func refineResolution(for controller: BoardController) -> [DecodeRequest] {
         var requests: [DecodeRequest] = []
         // Asked every turn the board changes while it rests — each turn of an opening of ten
         // thousand: the size checks first, and whether the photo is busy only for the few that
         // want another copy (asked of every photo, it was most of a turn's work while opening).
+        let zoom = controller.view.zoom, visible = controller.visibleBounds, isIdentity = controller.view == .identity
         for photo in controller.board.photos {
             let index = photo.id.rawValue
             guard entries.indices.contains(index), var copy = entries[index].copy, !copy.isPending else { continue }
-            let shown = photo.size.longEdge * photo.scale
+            let shown = photo.size.longEdge * photo.scale * zoom
             guard
                 let wanted = resolution.wantedLongEdge(
                     shownLongEdge: shown, decodedLongEdge: copy.longEdge, nativeLongEdge: copy.nativeLongEdge),
                 !controller.isBusy(photo.id)
             else { continue }
+            // Prints out of view are never sharpened (they may still be made smaller).
+            if !isIdentity, wanted > copy.longEdge, !visible.intersects(photo.boardBounds) { continue }
             copy.generation += 1
             copy.isPending = true
             entries[index].copy = copy

@@ -50,6 +50,13 @@ public enum BoardCommand: Hashable, Sendable {
     case turnUpright
     /// Say what the target photo is: name, folder, size, date taken, camera (its menu).
     case about
+    /// Show every print whole in the window (Home, the Fit control): the view onto the board
+    /// zooms and pans to them. The session's, which knows what the controls cover.
+    case showWholeBoard
+    /// Show the prints at the size they were laid out, about the window's middle (Ctrl+0).
+    case showActualSize
+    /// Zoom the table one step about the window's middle (Ctrl+plus and Ctrl+minus).
+    case zoomTable(isIn: Bool)
     /// Pin a second finger under the pointer, for two-finger gestures with a mouse
     /// (Ctrl+right-click; a right-clicked print's menu).
     case pinFinger

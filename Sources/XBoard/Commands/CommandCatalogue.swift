@@ -132,6 +132,7 @@ extension CommandCatalogue {
                 Control("Add", .add, .command(.addPhotos)),
                 Control("Paste", .paste, .command(.paste)),
                 Control("Tidy", .tidy, .tidyMenu),
+                Control("Fit", .fit, .command(.showWholeBoard)),
                 Control("Undo", .undo, .command(.undo)),
                 Control("Redo", .redo, .command(.redo)),
                 Control("Removed", .removed, .command(.toggleRemovedPhotos)),
@@ -145,6 +146,10 @@ extension CommandCatalogue {
             gestures: [
                 ("one finger · left drag", "move; let go while moving to throw"),
                 ("two fingers", "zoom and turn about the fingers"),
+                ("one finger on the bare table", "pan the table; let go while moving to glide"),
+                ("two fingers on the bare table", "zoom the table about them and pan it"),
+                ("press and hold the bare table, then drag", "a band: select the photos it touches; they move and go together"),
+                ("tap the bare table", "clear the selection"),
                 ("wheel · Shift+wheel", "zoom · turn about the pointer"),
                 ("Ctrl+drag · pin a finger", "zoom and turn with a second finger"),
                 ("tap a gliding photo", "catch it"),
@@ -156,6 +161,9 @@ extension CommandCatalogue {
             mouse: [
                 ("left drag", "one finger: move and throw; clicks are taps"),
                 ("wheel", "zoom about the pointer (about 10% a notch)"),
+                ("left drag on the bare table", "pan the table; let go while moving to glide"),
+                ("middle drag", "pan the table, over a photo too"),
+                ("wheel on the bare table", "zoom the table about the pointer (over a photo, the photo)"),
                 ("Shift+wheel", "turn about the pointer (or the side wheel)"),
                 ("Ctrl+left drag", "zoom and turn about the photo's centre"),
                 ("right-click a photo", "its menu: " + printMenu.map { $0.title.lowercased() }.joined(separator: ", ")),
@@ -163,7 +171,7 @@ extension CommandCatalogue {
                     "Ctrl+right-click a photo",
                     "pin a second finger there, then left drag to pinch and turn about it; right-click or Esc removes it"
                 ),
-                ("touchpad pinch", "zoom and turn about the pointer"),
+                ("touchpad pinch", "zoom and turn about the pointer; on the bare table, zoom the table"),
             ],
             rows: [
                 Row([Binding(.addPhotos, [K.character("o", control)])], "add photos from a folder"),
@@ -171,7 +179,7 @@ extension CommandCatalogue {
                     [Binding(.paste, [K.character("v", control)]), Binding(.copy, [K.character("c", control)])],
                     "paste a picture or files · copy a photo"),
                 Row([Binding(.toggleFullscreen, [K.named(.f11), K.character("f")])], "fullscreen"),
-                Row([Binding(.escape, [K.named(.escape)])], "close this, lift a pinned finger, leave fullscreen"),
+                Row([Binding(.escape, [K.named(.escape)])], "close this, clear the selection, lift a pinned finger, leave fullscreen"),
                 Row(
                     [
                         Binding(.undo, [K.character("z", control)]),
@@ -195,6 +203,13 @@ extension CommandCatalogue {
                         Binding(.turn(isClockwise: true), [K.character("]")]),
                         Binding(.turn(isClockwise: false), [K.character("[")]),
                     ], "select a photo · move · zoom · turn it", keys: "Tab · arrows · + − · [ ]"),
+                Row(
+                    [
+                        Binding(.showWholeBoard, [K.named(.home)]),
+                        Binding(.showActualSize, [K.character("0", control)]),
+                        Binding(.zoomTable(isIn: true), [K.character("+", control), K.character("=", control)], shown: 1),
+                        Binding(.zoomTable(isIn: false), [K.character("-", control)]),
+                    ], "the table: every photo in view · actual size · zoom in · out"),
                 Row([Binding(.exportPicture, [K.character("s", control)])], "save the board as a picture"),
                 Row([Binding(.saveDocument, [K.character("s", [.control, .shift])])], "save the board as a board file"),
                 Row(

@@ -24,6 +24,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         case down = "Down"
         case f1 = "F1"
         case f11 = "F11"
+        case home = "Home"
     }
 
     public struct Modifiers: OptionSet, Hashable, Sendable {

@@ -11,33 +11,43 @@ extension BoardController {
         case .undo: undo()
         case .redo: redo()
         case .gather: gather(seed: UInt64(truncatingIfNeeded: now.sinceOrigin.components.seconds))
-        case .removeTarget: if let target = commandTarget { removeFromBoard(target) }
+        case .removeTarget:
+            if !selected.isEmpty {
+                removeSelected()
+            } else if let target = commandTarget {
+                removeFromBoard(target)
+            }
         case .selectNext(let backwards): selectNext(backwards: backwards)
-        case .nudge(let direction, let isLarge): nudge(by: direction.unit * (isLarge ? steps.largeNudgeStep : steps.nudgeStep))
+        case .nudge(let direction, let isLarge):
+            nudge(by: direction.unit * ((isLarge ? steps.largeNudgeStep : steps.nudgeStep) / view.zoom))
         case .zoom(let isIn): zoomTarget(by: isIn ? steps.zoomStep : 1 / steps.zoomStep)
         case .turn(let isClockwise): turnTarget(by: isClockwise ? steps.turnStep : -steps.turnStep)
         case .closeUp: if let target = commandTarget { toggleCloseUp(target) }
         case .putBack: if let target = commandTarget { putBack(target) }
         case .turnUpright: if let target = commandTarget { turnUpright(target) }
+        case .showActualSize: showActualSize()
+        case .zoomTable(let isIn): zoomTable(by: isIn ? settings.view.keyZoomStep : 1 / settings.view.keyZoomStep)
         case .quit, .addPhotos, .paste, .copy, .escape, .toggleFullscreen, .toggleHelp, .exportPicture, .saveDocument, .toggleRemovedPhotos,
             .tidy,
-            .toggleCaptions, .about, .pinFinger:
+            .toggleCaptions, .about, .pinFinger, .showWholeBoard:
             return false
         }
         return true
     }
 
-    /// Gathers every photo back into view in a tidy spread: a fresh layout for the current
-    /// window, each photo at its first-layout size, gliding there.
+    /// Gathers every photo back into view in a tidy spread: a fresh layout for the part of the
+    /// board the window shows, each photo at its first-layout size for it, gliding there.
     public func gather(seed: UInt64 = 1) {
         recordUndoPoint()
         forgetCloseUps()
-        let layout = TossedLayout(count: board.photos.count, boardSize: board.size, seed: seed)
+        let visible = visibleBounds
+        let layout = TossedLayout(count: board.photos.count, boardSize: visible.size, seed: seed)
         for (index, photo) in board.photos.enumerated() {
             let target = layout.photo(at: index, id: photo.id, pixelSize: photo.pixelSize)
             let scale = target.size.longEdge / max(photo.size.longEdge, 1e-9)
             let placement = AffineTransform(
-                center: target.center, scale: photo.clampScale(scale, settings: settings.motion), rotation: target.rotation)
+                center: target.center + visible.origin, scale: photo.clampScale(scale, settings: settings.motion),
+                rotation: target.rotation)
             settleCommand(photo.id, to: placement)
         }
     }
@@ -76,7 +86,7 @@ extension BoardController {
         revision &+= 1
     }
 
-    /// Moves the target photo by `offset` board points (arrow keys), within the window.
+    /// Moves the target photo by `offset` board points (arrow keys), within the view.
     public func nudge(by offset: Point) {
         adjustTarget { $0.withCenter($0.center + offset) }
     }
@@ -100,6 +110,6 @@ extension BoardController {
         // Keys pressed in quick succession add up: build on where the last one is taking it.
         var from = photo.photoToBoard
         if case .settle(let settle) = motions[id] { from = settle.to }
-        settleCommand(id, to: board.clamped(change(from)), duration: settings.commands.stepDuration)
+        settleCommand(id, to: clamped(change(from), into: visibleBounds), duration: settings.commands.stepDuration)
     }
 }

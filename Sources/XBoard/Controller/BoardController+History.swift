@@ -57,13 +57,13 @@ extension BoardController {
         for photo in board.photos where !wanted.contains(photo.id) { remove(photo.id) }
         for photo in arrangement.photos where board.photo(photo.id) == nil {
             var returning = photo
-            returning.photoToBoard = board.clamped(photo.photoToBoard)
+            returning.photoToBoard = clamped(photo.photoToBoard, into: visibleBounds)
             add(returning)
         }
         if board.reorder(arrangement.photos.map(\.id)) { revision &+= 1 }
         for photo in arrangement.photos {
             forgetCloseUp(of: photo.id, ifReturnedTo: photo.photoToBoard)
-            settleCommand(photo.id, to: board.clamped(photo.photoToBoard))
+            settleCommand(photo.id, to: clamped(photo.photoToBoard, into: visibleBounds))
         }
     }
 }

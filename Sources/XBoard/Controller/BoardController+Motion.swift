@@ -15,13 +15,16 @@ extension BoardController {
             }
             noteDeadline(of: id, photoGestures)
         }
+        if let table = tableGestures, let deadline = table.suite.nextDeadline, deadline <= time {
+            reactOnTable(to: table.suite.advance(to: time), table)
+        }
+        advanceView(to: time)
         guard !motions.isEmpty else { return }
         // Ended motions are taken out after the pass: removing one while iterating copied the
         // whole dictionary (thirteen thousand motions of a tidy, all ending in one step).
         var ended: [PhotoID] = []
-        let bounds = board.bounds
         for (id, motion) in motions {
-            board.setTransform(motion.transform(at: time, bounds: bounds), of: id)
+            board.setTransform(motion.transform(at: time), of: id)
             if time >= motion.endTime { ended.append(id) }
         }
         if ended.count == motions.count {
@@ -36,7 +39,7 @@ extension BoardController {
     /// its own, a recognizer's timeout, or `nil` when nothing will happen without input.
     public var nextDeadline: Instant? {
         var deadline = nextTimeout
-        if !motions.isEmpty {
+        if !motions.isEmpty || viewMotion != nil {
             let frame = now + settings.motion.frameInterval
             deadline = min(deadline ?? frame, frame)
         }
@@ -45,22 +48,23 @@ extension BoardController {
 
     /// The next recognizer timeout alone (no frames): what matters while nothing is shown.
     public var nextTimeout: Instant? {
-        waitingSuites.compactMap { gestures[$0]?.suite.nextDeadline }.min()
+        (waitingSuites.compactMap { gestures[$0]?.suite.nextDeadline } + [tableGestures?.suite.nextDeadline].compactMap { $0 }).min()
     }
 
-    /// Whether any photo moves on its own.
-    public var isAnimating: Bool { !motions.isEmpty }
+    /// Whether any photo, or the view, moves on its own.
+    public var isAnimating: Bool { !motions.isEmpty || viewMotion != nil }
 
     /// Where `photo` comes to rest: where its motion ends, or where it lies when it has none.
     func restingPlacement(of photo: Photo) -> AffineTransform {
         guard let motion = motions[photo.id] else { return photo.photoToBoard }
-        return motion.transform(at: motion.endTime, bounds: board.bounds)
+        return motion.transform(at: motion.endTime)
     }
 
     /// The photos in fingers or moving on their own: drawn as quick drafts until they rest.
     public var movingPhotos: Set<PhotoID> {
         if let moving { return moving }
-        let made = Set(touchOwners.values).union(motions.keys)
+        var made = Set(touchOwners.values).union(motions.keys)
+        if !selected.isDisjoint(with: touchOwners.values) { made.formUnion(selected) }  // the selection moves together
         moving = made
         return made
     }
@@ -106,36 +110,44 @@ extension BoardController {
             [photoGestures.pan.state, photoGestures.pinch.state, photoGestures.rotation.state].contains(where: PhotoGestures.contributes)
         else { return }
         let values = photoGestures.values(relativeTo: snapshot)
-        let startScale = snapshot.startTransform.scale
+        // The snapshot is in the window (the fingers' space); the limits are the board's.
+        let startScale = snapshot.startTransform.scale / view.zoom
         let scale = photo.clampScale(startScale * values.scale / snapshot.scale, settings: settings.motion)
         let candidate = snapshot.placement(translation: values.translation, scaleRatio: scale / startScale, rotation: values.rotation)
+            .concatenating(view.windowToBoard)
         guard candidate.isFinite, candidate.inverted() != nil else { return }
-        let placed = board.clamped(candidate)
+        let placed = clamped(candidate, into: visibleBounds)
         if placed != photo.photoToBoard {
             board.setTransform(placed, of: id)
             revision &+= 1
         }
+        moveGroup(of: photoGestures, from: snapshot.startTransform, to: candidate.concatenating(view.boardToWindow))
     }
 
     /// The last finger left the photo: it glides on with its release velocity, or settles back
-    /// inside the window if it is outside.
+    /// inside the view if it is outside.
     func release(_ id: PhotoID, wasCancelled: Bool) {
         guard let photoGestures = gestures[id], let photo = board.photo(id) else { return }
         photoGestures.manipulation = nil
-        let velocity = !wasCancelled && photoGestures.pan.state == .ended ? photoGestures.pan.velocity(at: now) : .zero
+        let windowVelocity = !wasCancelled && photoGestures.pan.state == .ended ? photoGestures.pan.velocity(at: now) : .zero
+        let velocity = view.windowToBoard.applyToVector(windowVelocity)
         let angularVelocity = !wasCancelled && photoGestures.rotation.state == .ended ? photoGestures.rotation.velocity(at: now) : 0
         let logScaleVelocity = !wasCancelled && photoGestures.pinch.state == .ended ? photoGestures.pinch.logScaleVelocity(at: now) : 0
         if velocity != .zero || angularVelocity != 0 || logScaleVelocity != 0 {
             let corner = photo.printBounds.corners[0]
+            var motion = settings.motion
+            motion.restDistance /= view.zoom  // at rest on screen: a fraction of a window pixel
+            motion.maximumReleaseSpeed /= view.zoom
             let glide = Glide(
                 startTransform: photo.photoToBoard, startTime: now, velocity: velocity, angularVelocity: angularVelocity,
-                logScaleVelocity: logScaleVelocity, settings: settings.motion,
+                logScaleVelocity: logScaleVelocity, settings: motion,
                 scaleRange: settings.motion.minimumScale...photo.maximumScale(settings: settings.motion),
-                radius: corner.length * photo.scale)
+                radius: corner.length * photo.scale, bounds: visibleBounds)
             if glide.endTime > now { motions[id] = .glide(glide) }
         }
-        if motions[id] == nil, !board.bounds.contains(photo.center) {
-            settle(id, to: board.clamped(photo.photoToBoard))
+        if motions[id] == nil, !visibleBounds.contains(photo.center) {
+            settle(id, to: clamped(photo.photoToBoard, into: visibleBounds))
         }
+        releaseGroup(of: photoGestures, velocity: velocity)
     }
 }

@@ -25,12 +25,12 @@ extension BoardController {
     }
 
     /// Puts a photo that was taken off back on top of the board, where it lay (inside the
-    /// window), or centred on `location` (a drop); undo takes it off again.
+    /// view), or centred on `location` (a drop, board points); undo takes it off again.
     public func returnToBoard(_ id: PhotoID, at location: Point? = nil) {
         guard var photo = offBoard[id]?.photo else { return }
         recordUndoPoint()
         if let location, location.isFinite { photo.photoToBoard = photo.photoToBoard.withCenter(location) }
-        photo.photoToBoard = board.clamped(photo.photoToBoard)
+        photo.photoToBoard = clamped(photo.photoToBoard, into: visibleBounds)
         add(photo)
     }
 

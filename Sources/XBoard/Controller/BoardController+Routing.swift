@@ -1,7 +1,8 @@
 /// Touch routing: the photo under a touch's first contact owns it until it lifts, and every
-/// change of the touch goes to that photo's recognizers.
+/// change of the touch goes to that photo's recognizers; where no photo lies, the table owns it
+/// (`+Table`).
 extension BoardController {
-    /// Touch coordinates are limited to this far outside the board, in board points, so wild
+    /// Touch coordinates are limited to this far outside the window, in window pixels, so wild
     /// input cannot overflow the arithmetic.
     static let coordinateLimit = 1e6
 
@@ -10,19 +11,21 @@ extension BoardController {
     public func handle(_ event: TouchEvent) -> [GestureTransition] {
         advance(to: event.time)
         guard var location = sanitized(event.location, for: event.id) else { return [] }
-        if event.phase == .began, touchOwners[event.id] != nil {
+        if event.phase == .began, touchOwners[event.id] != nil || tableTouches.contains(event.id) {
             // A began for a live id: the old touch was lost without an end; cancel it first.
             handle(TouchEvent(id: event.id, phase: .cancelled, location: lastTouchLocations[event.id] ?? location, time: now))
         }
         if event.phase == .began {
             let routing = event.routingLocation.flatMap { $0.isFinite ? clampToLimit($0) : nil } ?? location
-            guard let id = board.photo(at: routing) else { return [] }
+            guard event.bareTable != .pan, let id = photo(atWindow: routing) else { return handleTable(event, at: location) }
             if touchOwners.isEmpty { recordUndoPoint() }
             touchOwners[event.id] = id
             catchMotion(of: id)
+            if selected.contains(id) { for member in selected { catchMotion(of: member) } }  // the selection moves together
             placementsBeforeResize[id] = nil
             if board.bringToFront(id) { revision &+= 1 }
         }
+        if tableTouches.contains(event.id) { return handleTable(event, at: location) }
         guard let owner = touchOwners[event.id] else { return [] }
         let photoGestures = gesturesOf(owner)
         if event.phase == .began || event.phase == .moved {
@@ -40,12 +43,12 @@ extension BoardController {
         applyManipulation(of: owner)
         switch event.phase {
         case .began:
-            photoGestures.rebase(placement: placement(of: owner))
+            rebase(owner, photoGestures)
         case .ended, .cancelled:
             if photoGestures.suite.trackedTouches.isEmpty {
                 release(owner, wasCancelled: event.phase == .cancelled)
             } else {
-                photoGestures.rebase(placement: placement(of: owner))
+                rebase(owner, photoGestures)
             }
         case .moved:
             break
@@ -60,8 +63,8 @@ extension BoardController {
         }
     }
 
-    /// How many touches currently belong to photos.
-    public var activeTouchCount: Int { touchOwners.count }
+    /// How many touches currently belong to photos or the table.
+    public var activeTouchCount: Int { touchOwners.count + tableTouches.count }
 
     /// The photo a touch belongs to, if any.
     public func owner(of touch: TouchID) -> PhotoID? { touchOwners[touch] }
@@ -75,6 +78,6 @@ extension BoardController {
     /// known location, or `nil` for a touch that has none.
     private func sanitized(_ location: Point, for id: TouchID) -> Point? {
         if location.isFinite { return clampToLimit(location) }
-        return lastTouchLocations[id] ?? (touchOwners[id] == nil ? nil : .zero)
+        return lastTouchLocations[id] ?? (touchOwners[id] == nil && !tableTouches.contains(id) ? nil : .zero)
     }
 }

@@ -1,7 +1,8 @@
 /// What taps do: a double tap brings a photo up close and back, a triple tap puts it back as it
 /// was first laid out; a long press is reported (`takeHolds`), for its menu.
 extension BoardController {
-    /// A photo held still by a finger long enough (a long press), and where the finger is.
+    /// A photo held still by a finger long enough (a long press), and where the finger is (window
+    /// pixels).
     public struct Hold: Hashable, Sendable {
         public var photo: PhotoID
         public var location: Point
@@ -13,8 +14,12 @@ extension BoardController {
         return holds
     }
 
-    /// A finger held on a photo that may become a long press: where, and how far along (0…1).
+    /// A finger held on a photo or the bare table that may become a long press: where (window
+    /// pixels), and how far along (0…1).
     public func holdProgress(at now: Instant) -> (location: Point, fraction: Double)? {
+        if let table = tableGestures, let fraction = table.longPress.progress(at: now), let start = table.longPress.start {
+            return (start.location, fraction)
+        }
         for (touch, owner) in touchOwners {
             guard let photoGestures = gestures[owner], let fraction = photoGestures.longPress.progress(at: now),
                 let start = photoGestures.longPress.start, photoGestures.longPress.core.touch(touch) != nil
@@ -62,14 +67,15 @@ extension BoardController {
             case (ObjectIdentifier(photoGestures.doubleTap), .recognized):
                 toggleCloseUp(of: photo, gestures: photoGestures)
             case (ObjectIdentifier(photoGestures.longPress), .recognized):
-                holds.append(Hold(photo: id, location: photoGestures.longPress.start?.location ?? photo.photoToBoard.center))
+                holds.append(Hold(photo: id, location: photoGestures.longPress.start?.location ?? windowPlacement(of: id).center))
             default:
                 break
             }
         }
     }
 
-    /// Up close (centred, upright, filling `closeUpFraction` of the window), or back from it.
+    /// Up close (centred in the view, upright, filling `closeUpFraction` of the window at any
+    /// zoom), or back from it (into the view).
     ///
     /// Where the photo lay before its first close-up is remembered until a double tap puts it
     /// back there, whatever happened up close (drags, pinches, keys): adjusting a close-up never
@@ -78,15 +84,15 @@ extension BoardController {
     private func toggleCloseUp(of photo: Photo, gestures photoGestures: PhotoGestures) {
         if let previous = photoGestures.placementBeforeCloseUp {
             photoGestures.placementBeforeCloseUp = nil
-            settle(photo.id, to: board.clamped(previous))
+            settle(photo.id, to: clamped(previous, into: visibleBounds))
             return
         }
         let printSize = photo.printBounds.size
         let fraction = settings.motion.closeUpFraction
-        let fit = min(board.size.width * fraction / printSize.width, board.size.height * fraction / printSize.height)
+        let fit = min(board.size.width * fraction / printSize.width, board.size.height * fraction / printSize.height) / view.zoom
         let scale = photo.clampScale(fit, settings: settings.motion)
         photoGestures.placementBeforeCloseUp = photo.photoToBoard
-        settle(photo.id, to: AffineTransform(center: board.bounds.center, scale: scale, rotation: 0))
+        settle(photo.id, to: AffineTransform(center: visibleBounds.center, scale: scale, rotation: 0))
     }
 
     /// Forgets every close-up's way back (the photos were laid out anew).
@@ -112,7 +118,8 @@ extension BoardController {
         guard !motions.isEmpty || gestures.values.contains(where: { $0.placementBeforeCloseUp != nil }) else { return board.photos }
         return board.photos.map { photo in
             var resting = photo
-            resting.photoToBoard = gestures[photo.id]?.placementBeforeCloseUp.map(board.clamped) ?? restingPlacement(of: photo)
+            resting.photoToBoard =
+                gestures[photo.id]?.placementBeforeCloseUp.map { clamped($0, into: visibleBounds) } ?? restingPlacement(of: photo)
             return resting
         }
     }

@@ -7,8 +7,8 @@
 /// whenever anything visible changed, so a frame is drawn exactly then.
 ///
 /// Its concerns live in extensions: touch routing (`+Routing`), motion and time (`+Motion`),
-/// taps (`+Taps`), window resizes (`+Resize`), undo and redo (`+History`), keyboard commands
-/// (`+Commands`), cards waiting for their pictures (`+Cards`), photos taken off the board
+/// the view onto the board (`+View`), taps (`+Taps`), window resizes (`+Resize`), undo and redo (`+History`), keyboard commands
+/// (`+Commands`), the bare table's gestures (`+Table`), cards waiting for their pictures (`+Cards`), photos taken off the board
 /// (`+OffBoard`) and tidying into a grid (`+Tidy`).
 public final class BoardController {
     public internal(set) var board: Board
@@ -17,6 +17,16 @@ public final class BoardController {
     public internal(set) var now: Instant
     /// Incremented on every visible change (placement, stacking, photos added or removed).
     public internal(set) var revision: UInt64 = 0
+    /// Which part of the board the window shows. Not part of undo: an arrangement is the
+    /// photos alone. Changing it bumps `revision`.
+    public internal(set) var view: BoardView = .identity {
+        didSet { if view != oldValue { revision &+= 1 } }
+    }
+    /// The view moving on its own, if it does (`+View`).
+    var viewMotion: ViewMotion?
+    /// The touches the bare table has (`+Table`), and its recognizers, made when first touched.
+    var tableTouches: Set<TouchID> = []
+    var tableGestures: TableGestures?
     /// Called for every recognizer state change, with the photo it happened on (for traces).
     public var transitionObserver: ((PhotoID, GestureTransition) -> Void)?
 
@@ -41,6 +51,19 @@ public final class BoardController {
     /// The photo keyboard commands act on, if one was chosen (Tab).
     public internal(set) var selection: PhotoID? {
         didSet { if selection != oldValue { revision &+= 1 } }
+    }
+    /// The photos selected together (a band drawn on the table), which move and go together
+    /// (`+Selection`); separate from `selection`, the one Tab chose for the keys.
+    public internal(set) var selected: Set<PhotoID> = [] {
+        didSet {
+            guard selected != oldValue else { return }
+            revision &+= 1
+            moving = nil
+        }
+    }
+    /// The band a finger draws on the table after pressing and holding it (`+Selection`).
+    var band: Band? {
+        didSet { if band != oldValue { revision &+= 1 } }
     }
     /// The order Tab visits photos in (the stack, top first, as it was when this round of Tab
     /// began: selecting raises a photo, which must not change the order still to come), and the
@@ -90,6 +113,7 @@ public final class BoardController {
         board.remove(id)
         gestures[id] = nil
         motions[id] = nil
+        selected.remove(id)
         for (touch, owner) in touchOwners where owner == id {
             touchOwners[touch] = nil
             lastTouchLocations[touch] = nil
@@ -153,5 +177,8 @@ public final class BoardController {
                 precondition(touchOwners[touch] == id, "\(touch) tracked by \(id) but not owned")
             }
         }
+        precondition(tableTouches == tableGestures?.suite.trackedTouches ?? [], "the table's touches and its recognizers' differ")
+        precondition(tableTouches.isDisjoint(with: touchOwners.keys), "a touch is the table's and a photo's")
+        precondition(view.zoom.isFinite && view.zoom > 0 && view.origin.isFinite, "\(view)")
     }
 }

@@ -3,6 +3,8 @@ public struct BoardSettings: Hashable, Sendable {
     public var gestures = GestureSettings()
     public var motion = MotionSettings()
     public var commands = CommandSettings()
+    /// How far the view onto the board zooms and pans.
+    public var view = ViewSettings()
     /// The grid `t` tidies the board into.
     public var tidy = TidySettings()
     /// How many arrangements undo can go back through.

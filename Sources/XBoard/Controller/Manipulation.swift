@@ -1,8 +1,11 @@
-/// A photo's placement and the recognizers' values when fingers last changed, from which every
-/// later placement is computed (as Qt's pinch keeps its start state; never compounding deltas).
+/// A placement and the recognizers' values when fingers last changed, from which every later
+/// placement is computed (as Qt's pinch keeps its start state; never compounding deltas).
+///
+/// Everything is in window pixels, the fingers' space: a photo's `startTransform` is from its
+/// own space into the window, and the table's is the view's `boardToWindow`.
 struct Manipulation: Hashable, Sendable {
     var startTransform: AffineTransform
-    /// The fingers' centroid at the snapshot, in board points: scale and rotation happen about it.
+    /// The fingers' centroid at the snapshot, in window pixels: scale and rotation happen about it.
     var pivot: Point
     var translation: Point
     var scale: Double

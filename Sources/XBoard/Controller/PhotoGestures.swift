@@ -11,6 +11,9 @@ final class PhotoGestures {
     let longPress: LongPressGestureRecognizer
     /// The snapshot the current manipulation is computed from; present while fingers are down.
     var manipulation: Manipulation?
+    /// The other selected photos' placements (photo to window) at the snapshot, while this one
+    /// moves the selection (`BoardController+Selection`); empty otherwise.
+    var groupStarts: [PhotoID: AffineTransform] = [:]
     /// Where the photo lay before its close-up: a double tap returns it there.
     var placementBeforeCloseUp: AffineTransform?
 
@@ -57,8 +60,9 @@ final class PhotoGestures {
         )
     }
 
-    /// Snapshot of the placement and the recognizers' values, taken whenever the set of fingers
-    /// changes, so the photo never jumps when a finger is added or lifted.
+    /// Snapshot of the placement (photo to window) and the recognizers' values, taken whenever
+    /// the set of fingers or the view changes, so the photo never jumps when a finger is added
+    /// or lifted.
     func rebase(placement: AffineTransform) {
         guard let pivot = pan.core.centroid ?? pinch.core.centroid else {
             manipulation = nil

@@ -3,10 +3,13 @@ import Foundation
 /// Turns pointer events into synthetic touches, so a mouse or touchpad drives the very same
 /// recognizers as fingers do (no second copy of the transform logic).
 ///
-/// - Left drag is one finger: it moves and throws; clicks are taps.
-/// - The wheel over a photo is a quick two-finger pinch about the pointer (about 10% a notch);
-///   Shift+wheel or a horizontal wheel is a two-finger twist about the pointer. Each step's
-///   fingers go down, move and lift in one instant, so a step never throws.
+/// - Left drag is one finger: it moves and throws a photo, pans and flicks the bare table; clicks
+///   are taps.
+/// - Middle drag is one finger that pans the table, over a photo too (`BareTableUse.pan`).
+/// - The wheel is a quick two-finger pinch about the pointer (about 10% a notch): of the photo
+///   under it, else of the table. Shift+wheel or a horizontal wheel over a photo is a two-finger
+///   twist about the pointer (the table does not turn). Each step's fingers go down, move and
+///   lift in one instant, so a step never throws.
 /// - Ctrl+left drag adds a mirrored second finger about the photo's centre: the drag's distance
 ///   and angle from the centre drive scale and rotation.
 /// - Ctrl+right-click on a photo (or "Pin a finger here" in its menu) pins a second finger
@@ -14,7 +17,7 @@ import Foundation
 ///   with it; right-click again or Esc removes it. A plain right-click is the session's: the
 ///   photo's menu.
 /// - A touchpad pinch (XInput 2.4) is two fingers about the pointer following its scale, turn and
-///   movement.
+///   movement: over a photo they pinch it, over the bare table the table.
 ///
 /// Synthetic fingers are routed by the pointer (`TouchEvent.routingLocation`), wherever they lie.
 public struct MouseEmulator: Sendable {
@@ -29,6 +32,8 @@ public struct MouseEmulator: Sendable {
 
     private enum Drag: Sendable {
         case finger(TouchID)
+        /// The middle button's finger, which pans the table.
+        case tablePan(TouchID)
         /// The pointer's finger and its mirror image through `center`.
         case mirrored(TouchID, TouchID, center: Point)
     }
@@ -60,8 +65,8 @@ public struct MouseEmulator: Sendable {
     /// The touches `event` stands for.
     ///
     /// - Parameter photoCenter: the centre of the photo under a board point, in board points, or
-    ///   `nil` where no photo lies (`Board.photoCenter(at:)`); wheel steps and pinned fingers
-    ///   need a photo under the pointer, and Ctrl+drag mirrors about its centre.
+    ///   `nil` where no photo lies (`BoardController.photoCenter(atWindow:)`); twists and pinned
+    ///   fingers need a photo under the pointer, and Ctrl+drag mirrors about its centre.
     public mutating func touches(for event: PointerEvent, photoCenter: (Point) -> Point?) -> [TouchEvent] {
         let p = event.location, t = event.time
         switch event.kind {
@@ -80,7 +85,7 @@ public struct MouseEmulator: Sendable {
             return [TouchEvent(id: id, phase: .began, location: p, time: t)]
         case .moved:
             switch drag {
-            case .finger(let id):
+            case .finger(let id), .tablePan(let id):
                 return [TouchEvent(id: id, phase: .moved, location: p, time: t)]
             case .mirrored(let first, let second, let center):
                 return [
@@ -91,6 +96,7 @@ public struct MouseEmulator: Sendable {
                 return []
             }
         case .released(.left):
+            if case .tablePan = drag { return [] }
             defer { drag = nil }
             switch drag {
             case .finger(let id):
@@ -100,9 +106,18 @@ public struct MouseEmulator: Sendable {
                     TouchEvent(id: first, phase: .ended, location: p, time: t),
                     TouchEvent(id: second, phase: .ended, location: center * 2 - p, time: t),
                 ]
-            case nil:
+            case nil, .tablePan:
                 return []
             }
+        case .pressed(.middle):
+            guard drag == nil else { return [] }
+            let id = makeID()
+            drag = .tablePan(id)
+            return [TouchEvent(id: id, phase: .began, location: p, time: t, bareTable: .pan)]
+        case .released(.middle):
+            guard case .tablePan(let id) = drag else { return [] }
+            drag = nil
+            return [TouchEvent(id: id, phase: .ended, location: p, time: t)]
         case .pressed(.right):
             if let pinned {
                 self.pinned = nil
@@ -110,17 +125,17 @@ public struct MouseEmulator: Sendable {
             }
             guard event.modifiers.contains(.control), photoCenter(p) != nil else { return [] }
             return pinFinger(at: p, time: t)
-        case .pressed(.middle), .released:
+        case .released:
             return []
         case .scrolled(let x, let y):
-            guard photoCenter(p) != nil else { return [] }
             if event.modifiers.contains(.shift) || (y == 0 && x != 0) {
+                guard photoCenter(p) != nil else { return [] }
                 let notches = event.modifiers.contains(.shift) && y != 0 ? y : x
                 return twistStep(by: notches * settings.turnPerNotch, at: p, time: t)
             }
             return zoomStep(by: pow(settings.zoomPerNotch, -y), at: p, time: t)
         case .pinchBegan:
-            guard touchpad == nil, photoCenter(p) != nil else { return [] }
+            guard touchpad == nil else { return [] }
             let pinch = TouchpadPinch(first: makeID(), second: makeID(), center: p, angle: 0, scale: 1)
             touchpad = pinch
             let (a, b) = touchpadFingers(pinch)
@@ -175,7 +190,7 @@ public struct MouseEmulator: Sendable {
     public mutating func cancelAll(at time: Instant) -> [TouchEvent] {
         var events: [TouchEvent] = []
         switch drag {
-        case .finger(let id): events.append(TouchEvent(id: id, phase: .cancelled, location: .zero, time: time))
+        case .finger(let id), .tablePan(let id): events.append(TouchEvent(id: id, phase: .cancelled, location: .zero, time: time))
         case .mirrored(let a, let b, _):
             events += [
                 TouchEvent(id: a, phase: .cancelled, location: .zero, time: time),

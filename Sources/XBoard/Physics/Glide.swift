@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Computed in closed form from the release state, so it is frame-rate independent: with decay
 /// time τ, the offset after t seconds is `v·τ·(1 − e^(−t/τ))`. The centre is clamped per axis to
-/// the bounds passed in, so a glide toward an edge stops at the edge and slides along it.
+/// `bounds`, the part of the board the window showed at release, so a glide toward an edge stops
+/// at the edge and slides along it; a pan of the table while it glides does not pull it along.
 public struct Glide: Hashable, Sendable {
     public var startTransform: AffineTransform
     public var startTime: Instant
@@ -19,12 +20,15 @@ public struct Glide: Hashable, Sendable {
     public var scaleRange: ClosedRange<Double>
     /// Half the print's diagonal at the start, in board points: converts spin and zoom to distances.
     public var radius: Double
+    /// Where the centre may go, in board points.
+    public var bounds: Rect
 
     public init(
         startTransform: AffineTransform, startTime: Instant, velocity: Point, angularVelocity: Double,
-        logScaleVelocity: Double, settings: MotionSettings, scaleRange: ClosedRange<Double>, radius: Double
+        logScaleVelocity: Double, settings: MotionSettings, scaleRange: ClosedRange<Double>, radius: Double, bounds: Rect
     ) {
         self.startTransform = startTransform
+        self.bounds = bounds
         self.startTime = startTime
         let speed = velocity.length
         let cap = settings.maximumReleaseSpeed
@@ -54,7 +58,7 @@ public struct Glide: Hashable, Sendable {
     }
 
     /// The placement at `time`, with the centre clamped into `bounds`.
-    public func transform(at time: Instant, bounds: Rect) -> AffineTransform {
+    public func transform(at time: Instant) -> AffineTransform {
         let t = max(0, min((time - startTime).seconds, (endTime - startTime).seconds))
         let isDone = time >= endTime
         let slide = isDone ? slideTau : slideTau * (1 - exp(-t / slideTau))

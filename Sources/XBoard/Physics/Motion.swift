@@ -10,10 +10,10 @@ public enum Motion: Hashable, Sendable {
         }
     }
 
-    /// The placement at `time`; glides are clamped to `bounds`, settles end where they aim.
-    public func transform(at time: Instant, bounds: Rect) -> AffineTransform {
+    /// The placement at `time`; glides are clamped to their bounds, settles end where they aim.
+    public func transform(at time: Instant) -> AffineTransform {
         switch self {
-        case .glide(let glide): glide.transform(at: time, bounds: bounds)
+        case .glide(let glide): glide.transform(at: time)
         case .settle(let settle): settle.transform(at: time)
         }
     }

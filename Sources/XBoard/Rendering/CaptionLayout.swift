@@ -51,9 +51,10 @@ public struct CaptionLayout: Hashable, Sendable {
     }
 
     /// Whether any of `photos` is large enough on screen for a caption: when none is, `c` shows
-    /// nothing, and the board says why (`BoardNotices.captionsTooSmall`).
-    public static func anyReadable(_ photos: [Photo]) -> Bool {
-        photos.contains { isReadable(pictureSize: $0.size, scale: $0.photoToBoard.scale) }
+    /// nothing, and the board says why (`BoardNotices.captionsTooSmall`). `zoom` is the view's:
+    /// window pixels per board point.
+    public static func anyReadable(_ photos: [Photo], zoom: Double = 1) -> Bool {
+        photos.contains { isReadable(pictureSize: $0.size, scale: $0.photoToBoard.scale * zoom) }
     }
 
     /// The caption's text for a file: its name, and the date taken when known.

@@ -66,6 +66,9 @@ public enum DisplayItem: Hashable, Sendable {
 /// A photo drawn as a print on the table.
 public struct PrintItem: Hashable, Sendable {
     public var photo: PhotoID
+    /// From the photo's own space into the frame (window pixels): the photo's placement on the
+    /// board followed by the view (`SceneBuilder.build(_:view:)`); the board's own placement
+    /// only at the identity view.
     public var photoToBoard: AffineTransform
     /// The picture's rectangle in the photo's own space (centred on the origin).
     public var pictureSize: Size

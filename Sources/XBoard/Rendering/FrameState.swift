@@ -15,6 +15,8 @@ public struct FrameState: Sendable {
         public var showsRemovedPhotos: Bool
         /// The photos drawn as moving: one coming to rest is drawn sharp again.
         public var moving: Set<PhotoID>
+        /// Whether the view onto the board moves (every print is drawn as moving meanwhile).
+        public var isViewMoving: Bool
         /// Whether the prints show their captions (`c`).
         public var showsCaptions: Bool
         /// Changes when sharper or smaller copies of pictures arrive.
@@ -25,8 +27,9 @@ public struct FrameState: Sendable {
         public init(
             revision: UInt64, status: LoadingStatus?, overlay: EmulationOverlay?, showsHelp: Bool, notices: [ShownNotice] = [],
             showsRemovedPhotos: Bool = false, moving: Set<PhotoID> = [], showsCaptions: Bool = false, picturesRevision: UInt64 = 0,
-            widgets: [WidgetItem] = []
+            widgets: [WidgetItem] = [], isViewMoving: Bool = false
         ) {
+            self.isViewMoving = isViewMoving
             self.revision = revision
             self.status = status
             self.overlay = overlay

@@ -13,27 +13,41 @@ public struct SceneBuilder: Sendable {
         self.measure = measure
     }
 
-    /// The table and its prints for `board`: with the loading indicator while `status` is given,
-    /// and mouse emulation's pinned finger and hint while `overlay` is. Prints of `moving` photos
-    /// are marked as moving (drawn as drafts until they rest); prints with a text in `captions`
-    /// show it on their lower edge. The layers above them (notices, the removed photos list, the
-    /// help sheet, the widgets) are `ScreenLayers.stack`'s.
+    /// The table and its prints for `board`, seen through `view`: with the loading indicator
+    /// while `status` is given, and mouse emulation's pinned finger and hint while `overlay` is.
+    /// Prints of `moving` photos, and every print while `isViewMoving`, are marked as moving
+    /// (drawn as drafts from the sprites they have until they rest, so a zooming table does not
+    /// render every print sharp each frame); prints with a text in `captions` show it on their
+    /// lower edge. The layers above them (notices, the removed photos list, the help sheet, the
+    /// widgets) are `ScreenLayers.stack`'s.
+    ///
+    /// Each print's `photoToBoard` is drawn into the frame: the photo's placement followed by the
+    /// view's `boardToWindow`. Prints wholly outside the window (shadow included) are left out,
+    /// so a board zoomed in on a corner draws tens of prints, not all of them.
     public func build(
-        _ board: Board, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil, selection: PhotoID? = nil,
-        moving: Set<PhotoID> = [], captions: [PhotoID: String] = [:]
+        _ board: Board, view: BoardView = .identity, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil,
+        selection: PhotoID? = nil, selected: Set<PhotoID> = [], moving: Set<PhotoID> = [], isViewMoving: Bool = false,
+        captions: [PhotoID: String] = [:]
     ) -> DisplayList {
         var items: [DisplayItem] = [.fill(style.background)]
         items.reserveCapacity(board.photos.count + 8)
         // A few photos move at a time: looked for in a short array, not hashed for each of thousands.
         let movingPhotos = Array(moving)
+        let boardToWindow = view.boardToWindow, isIdentity = view == .identity
+        let shadowReach = abs(style.shadowOffset.x) + abs(style.shadowOffset.y) + 2 * style.shadowSoftness
+        let frame = Rect(origin: .zero, size: board.size).insetBy(-shadowReach)
         for photo in board.photos {
+            let photoToFrame = isIdentity ? photo.photoToBoard : photo.photoToBoard.concatenating(boardToWindow)
+            if !isIdentity, !frame.intersects(Rect.bounding(photo.printBounds.corners.map(photoToFrame.apply(to:)))) { continue }
             items.append(
                 .print(
                     PrintItem(
-                        photo: photo.id, photoToBoard: photo.photoToBoard, pictureSize: photo.size, borderWidth: photo.borderWidth,
+                        photo: photo.id, photoToBoard: photoToFrame, pictureSize: photo.size, borderWidth: photo.borderWidth,
                         borderColor: style.printBorder, shadowOffset: style.shadowOffset, shadowSoftness: style.shadowSoftness,
-                        shadowOpacity: style.shadowOpacity, isSelected: photo.id == selection,
-                        isMoving: movingPhotos.count <= 16 ? movingPhotos.contains(photo.id) : moving.contains(photo.id),
+                        shadowOpacity: style.shadowOpacity,
+                        isSelected: photo.id == selection || (!selected.isEmpty && selected.contains(photo.id)),
+                        isMoving: isViewMoving
+                            || (movingPhotos.count <= 16 ? movingPhotos.contains(photo.id) : moving.contains(photo.id)),
                         caption: captions.isEmpty ? nil : captions[photo.id])))
         }
         let layout = overlayLayout(for: board.size)

@@ -7,7 +7,7 @@ import SystemPackage
 extension BoardSession {
     func pasted(_ content: PastedContent, effects: inout [BoardEffect]) {
         guard catalogue != nil else { return }
-        let landing = pointer.pasteLanding(on: controller.board.bounds)
+        let landing = pointer.pasteLanding(on: Rect(origin: .zero, size: controller.board.size))
         switch content {
         case .files(let paths, let refused):
             effects.append(.listDrop(paths, at: landing, refused: refused))

@@ -23,14 +23,16 @@ extension BoardSession {
             carryOut(layers.openPicker(in: folder, home: settings.homeFolder, metrics: metrics), effects: &effects)
         case .paste:
             guard catalogue != nil else { return }
-            pointer.notePaste(on: controller.board.bounds)
+            pointer.notePaste(on: Rect(origin: .zero, size: controller.board.size))
             effects.append(.paste)
         case .copy:
             if let target = controller.commandTarget { copy(target, effects: &effects, at: time) }
         case .escape:
-            // Esc closes a menu, and else the picker; else the help panel and the removed photos
-            // list, and lifts a pinned finger, together; when none was open, it leaves fullscreen.
+            // Esc closes a menu, and else the picker; else it clears the selection; else the help
+            // panel and the removed photos list, and lifts a pinned finger, together; when none
+            // was open, it leaves fullscreen.
             if let closing = layers.closeTopmost() { return carryOut(closing, effects: &effects) }
+            if !controller.selected.isEmpty { return controller.clearSelection() }
             let lifted = pointer.liftPinnedFinger(at: time)
             for touch in lifted { route(touch, effects: &effects) }
             if !layers.hidePanels(), lifted.isEmpty { effects.append(.leaveFullscreen) }
@@ -42,7 +44,7 @@ extension BoardSession {
             let board = controller.board
             var files: [PhotoID: FilePath] = [:]
             for photo in board.photos { files[photo.id] = catalogue?.path(of: photo.id) }
-            effects.append(.exportPicture(scene.build(board), files: files))
+            effects.append(.exportPicture(scene.build(board, view: controller.view), files: files))
         case .saveDocument:
             guard let catalogue, let request = saveRequest() else { return }
             effects.append(.saveDocument(request, members: Set(catalogue.canonicalKeys)))
@@ -57,7 +59,7 @@ extension BoardSession {
                 keepingClearAtTop: metrics.controlBarBottom)
         case .toggleCaptions:
             // Captions hide on prints too small to read them; when that is every print, say so.
-            if layers.captions.toggle(on: controller.board.photos) {
+            if layers.captions.toggle(on: controller.board.photos, zoom: controller.view.zoom) {
                 notices.tell(.captionsTooSmall, at: time)
             } else {
                 notices.withdraw(topic: BoardNotices.captionsTopic, at: time)
@@ -65,10 +67,14 @@ extension BoardSession {
         case .about:
             // About the target, beside it.
             guard let target = controller.commandTarget, let photo = controller.board.photo(target) else { return }
-            showAbout(target, at: photo.photoToBoard.center)
+            showAbout(target, at: controller.view.boardToWindow.apply(to: photo.photoToBoard.center))
         case .pinFinger:
             if let location = pointer.location { pinFinger(at: location, time: time, effects: &effects) }
-        case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn, .closeUp, .putBack, .turnUpright:
+        case .showWholeBoard:
+            // Below the controls, which show whenever a finger comes to the table.
+            controller.showWholeBoard(keepingClearAtTop: metrics.controlBarBottom)
+        case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn, .closeUp, .putBack, .turnUpright, .showActualSize,
+            .zoomTable:
             break  // the controller's, handled above
         }
     }

@@ -7,7 +7,8 @@ extension BoardSession {
         return FrameState.Content(
             revision: controller.revision, status: catalogue?.status(at: now), overlay: pointer.overlay, showsHelp: showsHelp,
             notices: notices.shown(at: now), showsRemovedPhotos: showsRemovedPhotos, moving: controller.movingPhotos,
-            showsCaptions: showsCaptions, picturesRevision: arrivals.picturesRevision &+ layers.thumbnailsRevision, widgets: widgets)
+            showsCaptions: showsCaptions, picturesRevision: arrivals.picturesRevision &+ layers.thumbnailsRevision, widgets: widgets,
+            isViewMoving: controller.isViewMoving)
     }
 
     /// The layers above the prints as they show at `now` (`ScreenLayers.stack`), laid out once a
@@ -27,8 +28,9 @@ extension BoardSession {
     /// layers it shows are what the next touches are hit-tested against.
     public func makeFrame(at now: Instant) -> DisplayList {
         var list = scene.build(
-            controller.board, status: catalogue?.status(at: now), overlay: pointer.overlay, selection: controller.selection,
-            moving: controller.movingPhotos, captions: shownCaptions())
+            controller.board, view: controller.view, status: catalogue?.status(at: now), overlay: pointer.overlay,
+            selection: controller.selection, selected: controller.selected,
+            moving: controller.movingPhotos, isViewMoving: controller.isViewMoving, captions: shownCaptions())
         layers.shown = stack(at: now)
         list.items += layers.shown.items
         return list

@@ -12,7 +12,7 @@ extension BoardSession {
         for outcome in outcomes {
             switch outcome {
             case .board(let touch):
-                if touch.phase == .began, controller.board.photo(at: touch.routingLocation ?? touch.location) == nil {
+                if touch.phase == .began, controller.photo(atWindow: touch.routingLocation ?? touch.location) == nil {
                     layers.controls.show(at: touch.time)  // a finger on the empty table brings the controls
                 }
                 controller.handle(touch)
@@ -24,7 +24,7 @@ extension BoardSession {
             case .decodeThumbnails(let requests): effects.append(.decodeThumbnails(requests))
             case .forgetThumbnails(let ids): effects.append(.forgetThumbnails(ids))
             case .addPictures(let files, let location):
-                let location = location ?? controller.board.bounds.center
+                let location = location ?? Rect(origin: .zero, size: controller.board.size).center
                 effects += arrivals.takeIntoBoard(files, at: location, controller: controller, notices: &notices)
             case .cannotOpen(let name): notices.tell(.cannotOpen(name), at: controller.now)
             }
@@ -45,11 +45,13 @@ extension BoardSession {
     /// The pointer: moved toward the top edge or over the empty table, it brings the controls;
     /// what else it does, `PointerInput` says.
     func pointed(_ event: PointerEvent, effects: inout [BoardEffect]) {
-        let board = controller.board, location = event.location
-        if case .moved = event.kind, location.y < metrics.target + 3 * metrics.edgeMargin || board.photo(at: location) == nil {
+        let location = event.location
+        if case .moved = event.kind, location.y < metrics.target + 3 * metrics.edgeMargin || controller.photo(atWindow: location) == nil {
             layers.controls.show(at: event.time)
         }
-        switch pointer.pointer(event, isMenuOpen: layers.menu != nil, photo: board.photo(at:), photoCenter: board.photoCenter(at:)) {
+        switch pointer.pointer(
+            event, isMenuOpen: layers.menu != nil, photo: controller.photo(atWindow:), photoCenter: controller.photoCenter(atWindow:))
+        {
         case .touches(let touches): for touch in touches { route(touch, effects: &effects) }
         case .closeMenu: layers.closeMenu()
         case .openMenu(let id, let location): openPrintMenu(id, at: location, viaPointer: true)

@@ -55,7 +55,9 @@ extension BoardSession {
         case .closeUp: controller.toggleCloseUp(id)
         case .putBack: controller.putBack(id)
         case .turnUpright: controller.turnUpright(id)
-        case .removeTarget: controller.removeFromBoard(id)
+        case .removeTarget:
+            // On a selected print, the menu's removal takes the whole selection.
+            if controller.selected.contains(id) { controller.removeSelected() } else { controller.removeFromBoard(id) }
         case .about: showAbout(id, at: anchor)
         case .copy: copy(id, effects: &effects, at: time)
         case .pinFinger: pinFinger(at: anchor, time: time, effects: &effects)

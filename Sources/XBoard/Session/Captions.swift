@@ -7,9 +7,9 @@ struct Captions: Sendable {
 
     /// Shows or hides the captions on `photos`; whether no print shown is large enough to read
     /// one (`CaptionLayout.anyReadable`), so that the board says so.
-    mutating func toggle(on photos: [Photo]) -> Bool {
+    mutating func toggle(on photos: [Photo], zoom: Double = 1) -> Bool {
         isShown.toggle()
-        return isShown && !photos.isEmpty && !CaptionLayout.anyReadable(photos)
+        return isShown && !photos.isEmpty && !CaptionLayout.anyReadable(photos, zoom: zoom)
     }
 
     /// The captions of `photos` while shown (none while hidden), each made by `caption` the

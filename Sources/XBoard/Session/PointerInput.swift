@@ -14,7 +14,7 @@ struct PointerInput: Sendable {
     private(set) var emulator = MouseEmulator()
     /// The pinned finger's marker and hint, while one is pinned.
     var overlay: EmulationOverlay? { emulator.overlay }
-    /// Where the pointer was last seen, board points.
+    /// Where the pointer was last seen, window pixels.
     private(set) var location: Point?
     /// Where the paste asked for last lands.
     private var pasteLocation: Point?

@@ -40,6 +40,7 @@ extension ScreenLayers {
         {
             stack.append(.board, [.widget(ring)], reach: .nothing)
         }
+        if let band = controller.bandRect { stack.append(.board, [.widget(BandItem.item(for: band, style: style))], reach: .nothing) }
         if let item = picker?.draggedItem(style: style) { stack.append(.board, [.widget(item)], reach: .nothing) }
         if let popup = menu?.popup {
             // Open, a menu takes every touch: on it, its entries; anywhere else, a touch closes it.
@@ -54,10 +55,13 @@ extension ScreenLayers {
         return stack
     }
 
-    /// The bounds of the prints in the hands (held by a finger), board points.
+    /// The bounds of the prints in the hands (held by a finger), window pixels.
     private func heldPrintBounds(_ controller: BoardController) -> [Rect] {
-        Set(boardTouches.compactMap { controller.owner(of: $0) }).compactMap { id in
-            controller.board.photo(id).map { photo in Rect.bounding(photo.printBounds.corners.map(photo.photoToBoard.apply(to:))) }
+        let boardToWindow = controller.view.boardToWindow
+        return Set(boardTouches.compactMap { controller.owner(of: $0) }).compactMap { id in
+            controller.board.photo(id).map { photo in
+                Rect.bounding(photo.printBounds.corners.map { boardToWindow.apply(to: photo.photoToBoard.apply(to: $0)) })
+            }
         }
     }
 

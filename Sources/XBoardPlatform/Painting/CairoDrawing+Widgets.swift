@@ -228,6 +228,13 @@ extension CairoDrawing {
             line([(0.22, 0.42), (0.5, 0.15), (0.78, 0.42)])
         case .check:
             line([(0.18, 0.52), (0.42, 0.76), (0.82, 0.26)])
+        case .fit:
+            // Four corners pointing in, about a print: the whole board brought into the window.
+            line([(0.1, 0.3), (0.1, 0.1), (0.3, 0.1)])
+            line([(0.7, 0.1), (0.9, 0.1), (0.9, 0.3)])
+            line([(0.9, 0.7), (0.9, 0.9), (0.7, 0.9)])
+            line([(0.3, 0.9), (0.1, 0.9), (0.1, 0.7)])
+            box(0.3, 0.34, 0.4, 0.32)
         case .more:
             for x in [0.2, 0.5, 0.8] {
                 cairo_new_sub_path(context)

@@ -72,7 +72,7 @@ import XBoard
         script.settle()
         doubleTap(script, PhotoID(2))
         let back = try #require(controller.board.photo(PhotoID(2)))
-        #expect(controller.board.bounds.contains(back.center))
+        #expect(controller.visibleBounds.contains(back.center))
         #expect(back.scale < 1.01)
     }
 

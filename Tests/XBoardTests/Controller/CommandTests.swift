@@ -46,7 +46,7 @@ import XBoard
         controller.gather()
         script.settle()
         for photo in controller.board.photos {
-            #expect(controller.board.bounds.insetBy(7.9).contains(photo.boardBounds.origin), "\(photo.id) at \(photo.boardBounds)")
+            #expect(controller.visibleBounds.insetBy(7.9).contains(photo.boardBounds.origin), "\(photo.id) at \(photo.boardBounds)")
             #expect(photo.boardBounds.maxX <= 1000 && photo.boardBounds.maxY <= 800)
         }
         controller.undo()
@@ -74,7 +74,7 @@ import XBoard
         #expect(first.boardBounds.intersection(second.boardBounds) == nil)
         for photo in controller.board.photos {
             let bounds = photo.boardBounds
-            #expect(controller.board.bounds.contains(bounds.origin) && bounds.maxX <= 1000 && bounds.maxY <= 800)
+            #expect(controller.visibleBounds.contains(bounds.origin) && bounds.maxX <= 1000 && bounds.maxY <= 800)
         }
         controller.undo()
         script.settle()

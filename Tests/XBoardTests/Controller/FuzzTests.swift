@@ -60,7 +60,7 @@ import XBoard
                 ]
                 let modifiers: PointerEvent.Modifiers = [[], [.shift], [.control], [.shift, .control]][Int(random.next() % 4)]
                 let event = PointerEvent(kinds[Int(random.next() % UInt64(kinds.count))], at: location(), modifiers: modifiers, time: time)
-                for touch in emulator.touches(for: event, photoCenter: controller.board.photoCenter(at:)) { controller.handle(touch) }
+                for touch in emulator.touches(for: event, photoCenter: controller.photoCenter(atWindow:)) { controller.handle(touch) }
             } else if roll < 95 {
                 let source = UInt32(1 + random.next() % 3)
                 controller.cancelTouches(fromSource: source)  // the device went away mid-gesture
@@ -77,7 +77,8 @@ import XBoard
             controller._checkInvariants()  // finite, invertible transforms; scales within limits; touches consistent
         }
 
-        // Every touch ends; then nothing may stay stuck or outside.
+        // Every touch ends; then nothing may stay stuck, and Home finds every print: the table
+        // may have been panned and zoomed anywhere, and prints out of view stay where they lie.
         for id in live { controller.handle(TouchEvent(id: id, phase: .ended, location: Point(x: 5, y: 5), time: time)) }
         for touch in emulator.cancelAll(at: time) { controller.handle(touch) }
         expectSettledInside(controller)

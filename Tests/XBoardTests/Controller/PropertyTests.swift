@@ -97,7 +97,7 @@ import XBoard
             let b = centroid + rotation.applyToVector((b0 - centroid0) * s)
             script.move([(1, a), (2, b)], after: .milliseconds(Int64(1 + random.next() % 16)))
             let photo = controller.board.photo(PhotoID(1))!
-            guard script.log.contains("pinch began"), controller.board.bounds.insetBy(1).contains(photo.center) else { continue }
+            guard script.log.contains("pinch began"), controller.visibleBounds.insetBy(1).contains(photo.center) else { continue }
             let error = max(
                 photo.photoToBoard.apply(to: anchors[0]).distance(to: a), photo.photoToBoard.apply(to: anchors[1]).distance(to: b))
             #expect(error <= 0.5, "step \(step): finger off its photo point by \(error)")

@@ -23,7 +23,7 @@ import XBoard
         {
             now += delay
             let touches = emulator.touches(
-                for: PointerEvent(kind, at: location, modifiers: modifiers, time: now), photoCenter: controller.board.photoCenter(at:))
+                for: PointerEvent(kind, at: location, modifiers: modifiers, time: now), photoCenter: controller.photoCenter(atWindow:))
             for touch in touches { controller.handle(touch) }
             controller._checkInvariants()
             return touches
@@ -89,9 +89,43 @@ import XBoard
         expectClose(mouse.photo.scale, 1, absolute: 1e-9)
     }
 
-    @Test func theWheelOverTheBareTableDoesNothing() {
+    @Test func theWheelOverTheBareTableZoomsTheTableAndNeverTurnsIt() {
         let mouse = Mouse(Fixtures.singlePhotoBoard())
-        #expect(mouse.send(.scrolled(x: 0, y: -1), at: Point(20, 20)).isEmpty)
+        let photo = mouse.photo
+        #expect(mouse.send(.scrolled(x: 0, y: 1), at: Point(20, 20), modifiers: .shift).isEmpty, "the table does not turn")
+        #expect(!mouse.send(.scrolled(x: 0, y: -1), at: Point(20, 20)).isEmpty)
+        expectClose(mouse.controller.view.zoom, MouseSettings().zoomPerNotch, relative: 1e-9)
+        expectClose(mouse.controller.view.windowToBoard.apply(to: Point(20, 20)), Point(20, 20), within: 1e-9, "about the pointer")
+        #expect(mouse.photo == photo, "the photo is as it was: only the view changed")
+    }
+
+    @Test func aMiddleDragPansTheTableEvenOverAPhotoAndALeftDragOnTheBareTablePansIt() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        let photo = mouse.photo
+        mouse.send(.pressed(.middle), at: Point(500, 400))  // on the photo
+        for step in 1...10 { mouse.send(.moved, at: Point(500 + 10 * Double(step), 400 - 5 * Double(step))) }
+        mouse.send(.released(.left), at: Point(600, 350))  // another button's release does not end it
+        mouse.send(.released(.middle), at: Point(600, 350), after: .milliseconds(200))
+        mouse.settle()
+        expectClose(mouse.controller.view.origin, Point(-100, 50), within: 1e-9)
+        #expect(mouse.photo == photo, "the photo stayed where it lies on the board")
+        #expect(mouse.controller.activeTouchCount == 0)
+        mouse.drag(from: Point(100, 100), to: Point(150, 100))
+        expectClose(mouse.controller.view.origin, Point(-150, 50), within: 1e-9)
+    }
+
+    @Test func aTouchpadPinchOverTheBareTableZoomsTheTable() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        let photo = mouse.photo
+        mouse.send(.pinchBegan, at: Point(100, 100))
+        for step in 1...10 {
+            mouse.send(.pinchUpdated(scale: 1 + 0.1 * Double(step), angleDelta: 0.01, offset: .zero), at: Point(100, 100))
+        }
+        mouse.send(.pinchEnded(isCancelled: false), at: Point(100, 100), after: .milliseconds(200))
+        mouse.settle()
+        expectClose(mouse.controller.view.zoom, 2, absolute: 1e-6)
+        expectClose(mouse.controller.view.windowToBoard.apply(to: Point(100, 100)), Point(100, 100), within: 1e-6)
+        #expect(mouse.photo == photo)
     }
 
     @Test func ctrlDragPinchesAndTwistsAboutThePhotosCentre() {

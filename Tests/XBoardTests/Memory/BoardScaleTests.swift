@@ -101,7 +101,7 @@ extension BoardScaleTests {
         controller.advance(to: controller.now + .seconds(5))
         let placed = order.compactMap { controller.board.photo($0) }
         #expect(placed.count == count)
-        #expect(placed.allSatisfy { $0.photoToBoard.rotation == 0 && controller.board.bounds.contains($0.photoToBoard.center) })
+        #expect(placed.allSatisfy { $0.photoToBoard.rotation == 0 && controller.visibleBounds.contains($0.photoToBoard.center) })
         // Left to right, then top to bottom, in the order given: cells never share a centre.
         let centres = placed.map(\.photoToBoard.center)
         #expect(zip(centres, centres.dropFirst()).allSatisfy { $0.y < $1.y || ($0.y == $1.y && $0.x < $1.x) })

@@ -58,7 +58,7 @@ import XBoard
 
     @Test func spaceGathersEveryPhotoBackIntoView() throws {
         let script = opened()
-        let bounds = script.session.controller.board.bounds
+        let bounds = script.session.controller.visibleBounds
         let top = try #require(script.session.controller.board.photos.last)
         let pushed = try drag(script, by: Point(bounds.maxX - 1 - top.photoToBoard.center.x, 0))
         #expect(try photo(pushed, in: script).boardBounds.maxX > bounds.maxX, "precondition: half off the right edge")

@@ -1,0 +1,108 @@
+import Testing
+import XBoard
+
+/// Selecting many prints: a band drawn on the bare table after a hold selects what it touches
+/// (exactly, a turned print's outline), a tap on the bare table clears the selection, and the
+/// selected prints move together — dragged or pinched — undo as one step and go off the board
+/// together.
+@Suite struct SelectionTests {
+    /// Photo 1 at (300, 300) and photo 2 at (700, 500), both 200×100 upright; 2 on top.
+    func board() -> (BoardController, TouchScript) {
+        let controller = Fixtures.twoPhotoBoard()
+        return (controller, TouchScript(controller))
+    }
+
+    var hold: Duration { GestureSettings().holdDuration + .milliseconds(50) }
+
+    @Test func holdThenDragDrawsABandThatSelects() {
+        let (controller, script) = board()
+        script.down(1, at: Point(150, 200))
+        #expect(controller.holdProgress(at: controller.now + .milliseconds(300)) != nil, "the hold ring shows on the table")
+        script.wait(hold)
+        #expect(controller.bandRect == Rect(x: 150, y: 200, width: 0, height: 0))
+        let view = controller.view
+        script.slide(1, to: Point(620, 460), steps: 10, interval: .milliseconds(16))
+        #expect(controller.bandRect == Rect(x: 150, y: 200, width: 470, height: 260))
+        #expect(controller.view == view, "the band does not pan the table")
+        #expect(controller.selected.isEmpty, "nothing is selected before the lift")
+        script.up(1)
+        #expect(controller.bandRect == nil)
+        #expect(controller.selected == [PhotoID(1), PhotoID(2)], "the band reached photo 2's corner at (596.5, 446.5)")
+        // A second band adds to the selection; one that touches nothing changes nothing.
+        script.down(1, at: Point(900, 100)).wait(hold).slide(1, to: Point(950, 150), steps: 5, interval: .milliseconds(16)).up(1)
+        #expect(controller.selected == [PhotoID(1), PhotoID(2)])
+    }
+
+    @Test func aTapOnTheBareTableClearsTheSelection() {
+        let (controller, script) = board()
+        controller.select([PhotoID(1), PhotoID(2)])
+        script.tap(at: Point(300, 300))  // on photo 1: still selected
+        #expect(controller.selected.count == 2)
+        script.tap(at: Point(900, 700)).wait(.milliseconds(400))
+        #expect(controller.selected.isEmpty)
+    }
+
+    @Test func bandTouchesATurnedPrintsCornerOnly() {
+        // A print turned 45°: a diamond about (500, 400) reaching 100 in each direction.
+        let diamond = [Point(500, 300), Point(600, 400), Point(500, 500), Point(400, 400)]
+        #expect(!Rect(x: 410, y: 310, width: 30, height: 30).intersects(quad: diamond), "inside its bounding box, outside it")
+        #expect(Rect(x: 420, y: 320, width: 40, height: 40).intersects(quad: diamond), "reaching over its edge")
+        #expect(Rect(x: 590, y: 390, width: 100, height: 20).intersects(quad: diamond), "over its corner")
+        #expect(Rect(x: 0, y: 0, width: 1000, height: 1000).intersects(quad: diamond), "all round it")
+        #expect(!Rect(x: 601, y: 0, width: 50, height: 1000).intersects(quad: diamond))
+        // Through the controller: the turned print is found only where its outline is.
+        var board = Board(size: Size(width: 1000, height: 800))
+        board.add(
+            Photo(
+                id: PhotoID(1), size: Size(width: 141, height: 141), pixelSize: Size(width: 141, height: 141),
+                photoToBoard: AffineTransform(center: Point(500, 400), scale: 1, rotation: .pi / 4)))
+        let controller = BoardController(board: board)
+        #expect(controller.photos(touching: Rect(x: 405, y: 305, width: 30, height: 30)).isEmpty)
+        #expect(controller.photos(touching: Rect(x: 480, y: 380, width: 40, height: 40)) == [PhotoID(1)])
+    }
+
+    @Test func draggingASelectedPrintMovesAllByTheSameVector() throws {
+        let (controller, script) = board()
+        controller.select([PhotoID(1), PhotoID(2)])
+        script.down(1, at: Point(700, 500)).slide(1, to: Point(750, 530), steps: 10, interval: .milliseconds(30))
+        #expect(controller.movingPhotos == [PhotoID(1), PhotoID(2)])
+        script.up(1, after: .milliseconds(300)).settle()
+        expectClose(try #require(controller.board.photo(PhotoID(2))).center, Point(750, 530), within: 1e-6)
+        expectClose(try #require(controller.board.photo(PhotoID(1))).center, Point(350, 330), within: 1e-6)
+        // One undo takes the whole group back.
+        controller.undo()
+        script.settle()
+        #expect(controller.board.photo(PhotoID(1))?.center == Point(300, 300))
+        #expect(controller.board.photo(PhotoID(2))?.center == Point(700, 500))
+    }
+
+    @Test func pinchingASelectedPrintScalesAllAboutTheFingers() throws {
+        let (controller, script) = board()
+        controller.select([PhotoID(1), PhotoID(2)])
+        script.down(1, at: Point(650, 500)).down(2, at: Point(750, 500))
+        for step in 1...10 {
+            let f = Double(step) / 10
+            script.move([(1, Point(650 - 25 * f, 500)), (2, Point(750 + 25 * f, 500))])
+        }
+        script.up(1, after: .milliseconds(300)).up(2).settle()
+        let one = try #require(controller.board.photo(PhotoID(1)))
+        expectClose(one.scale, 1.5, absolute: 1e-6)
+        expectClose(one.center, Point(100, 200), within: 1e-6, "1.5× about the fingers' midpoint (700, 500)")
+        expectClose(try #require(controller.board.photo(PhotoID(2))).scale, 1.5, absolute: 1e-6)
+    }
+
+    @Test func deleteRemovesAllAndUndoReturnsAll() {
+        let (controller, script) = board()
+        controller.add(
+            Photo(
+                id: PhotoID(3), size: Size(width: 100, height: 100), pixelSize: Size(width: 100, height: 100),
+                photoToBoard: AffineTransform(center: Point(500, 700), scale: 1, rotation: 0)))
+        controller.select([PhotoID(1), PhotoID(2)])
+        controller.perform(.removeTarget)
+        #expect(controller.board.photos.map(\.id) == [PhotoID(3)])
+        #expect(controller.selected.isEmpty)
+        controller.undo()
+        script.settle()
+        #expect(Set(controller.board.photos.map(\.id)) == [PhotoID(1), PhotoID(2), PhotoID(3)], "one undo brings both back")
+    }
+}

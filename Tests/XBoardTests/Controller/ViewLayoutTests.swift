@@ -1,0 +1,102 @@
+import Testing
+import XBoard
+
+/// Throws, tidies, gathers and close-ups live in the part of the board the window shows, at any
+/// view; a resize keeps the view's corner and zoom; a pan does not pull a glide along.
+@Suite struct ViewLayoutTests {
+    /// The two-photo board (photos at (300, 300) and (700, 500)) seen at zoom 2 from (500, 300):
+    /// the view shows board points 500…1000 × 300…700, so photo 1 is out of view.
+    func zoomedIn() -> BoardController {
+        let controller = Fixtures.twoPhotoBoard()
+        controller.show(BoardView(zoom: 2, origin: Point(500, 300)))
+        #expect(controller.visibleBounds == Rect(x: 500, y: 300, width: 500, height: 400))
+        return controller
+    }
+
+    func expectInside(_ box: Rect, _ bounds: Rect, sourceLocation: SourceLocation = #_sourceLocation) {
+        let slack = 1e-6
+        #expect(
+            box.minX >= bounds.minX - slack && box.minY >= bounds.minY - slack && box.maxX <= bounds.maxX + slack
+                && box.maxY <= bounds.maxY + slack, "\(box) outside \(bounds)", sourceLocation: sourceLocation)
+    }
+
+    @Test func aThrowComesToRestInsideTheView() {
+        let controller = zoomedIn()
+        let script = TouchScript(controller)
+        // Photo 2 is at window (400, 400); a fast flick to the right.
+        script.down(1, at: Point(400, 400))
+        for x in stride(from: 500.0, through: 900, by: 100) { script.move(1, to: Point(x, 400), after: .milliseconds(8)) }
+        script.up(1).settle()
+        let center = controller.board.photo(PhotoID(2))?.center ?? .zero
+        #expect(controller.visibleBounds.contains(center), "\(center)")
+        #expect(center.x > 950, "it glided on past where the finger let go (board x 950): \(center)")
+        #expect(controller.board.photo(PhotoID(1))?.center == Point(300, 300), "the print out of view stayed")
+    }
+
+    @Test func tidyLaysItsGridInTheView() {
+        let controller = zoomedIn()
+        controller.tidy(order: [])
+        TouchScript(controller).settle()
+        for photo in controller.board.photos { expectInside(photo.boardBounds, controller.visibleBounds) }
+        // At zoom 2 the grid is half the size in board points that it is at zoom 1.
+        let tidiedAtOne = Fixtures.twoPhotoBoard()
+        tidiedAtOne.tidy(order: [])
+        TouchScript(tidiedAtOne).settle()
+        expectClose(controller.board.photos[0].scale * 2, tidiedAtOne.board.photos[0].scale, relative: 1e-9)
+    }
+
+    @Test func gatherBringsEveryPrintIntoTheView() {
+        let controller = zoomedIn()
+        controller.gather()
+        TouchScript(controller).settle()
+        for photo in controller.board.photos { expectInside(photo.boardBounds, controller.visibleBounds) }
+    }
+
+    @Test(arguments: [1.0, 2.0, 1.5])
+    func closeUpFillsNineTenthsOfTheWindowAtAnyZoom(zoom: Double) throws {
+        let controller = Fixtures.singlePhotoBoard()
+        controller.show(BoardView(zoom: zoom, origin: Point(300, 200)))
+        controller.toggleCloseUp(PhotoID(1))
+        TouchScript(controller).settle()
+        let photo = try #require(controller.board.photo(PhotoID(1)))
+        expectClose(photo.center, controller.visibleBounds.center, within: 1e-9)
+        let shown = Size(
+            width: photo.printBounds.size.width * photo.scale * zoom, height: photo.printBounds.size.height * photo.scale * zoom)
+        expectClose(max(shown.width / 1000, shown.height / 800), 0.9, absolute: 1e-9)
+    }
+
+    @Test func aResizeKeepsTheViewsCornerAndZoom() throws {
+        let controller = zoomedIn()
+        let view = controller.view
+        controller.resize(to: Size(width: 800, height: 600))  // shows 500…900 × 300…600 now
+        TouchScript(controller).settle()
+        #expect(controller.view == view)
+        let two = try #require(controller.board.photo(PhotoID(2)))
+        #expect(two.center == Point(700, 500), "still in view: it stays")
+        #expect(controller.board.photo(PhotoID(1))?.center == Point(300, 300), "out of view before: it stays out")
+        // A print the view showed near its corner glides back inside the smaller view.
+        let script = TouchScript(controller)
+        controller.resize(to: Size(width: 1000, height: 800))
+        script.down(1, at: Point(400, 400)).slide(1, to: Point(980, 780), steps: 30, interval: .milliseconds(30)).wait(.milliseconds(300))
+        script.up(1).settle()
+        let corner = try #require(controller.board.photo(PhotoID(2))).center
+        #expect(corner.x > 900 && corner.y > 600, "precondition: near the view's far corner, \(corner)")
+        controller.resize(to: Size(width: 800, height: 600))
+        script.settle()
+        #expect(controller.visibleBounds.contains(try #require(controller.board.photo(PhotoID(2))).center))
+    }
+
+    @Test func aGlideIsNotPulledByAPan() throws {
+        let controller = Fixtures.twoPhotoBoard()
+        let script = TouchScript(controller)
+        script.down(1, at: Point(700, 500))
+        for x in stride(from: 720.0, through: 800, by: 20) { script.move(1, to: Point(x, 500), after: .milliseconds(8)) }
+        script.up(1).wait(.milliseconds(16))
+        let resting = try #require(controller.arrangement.photos.first { $0.id == PhotoID(2) }).photoToBoard
+        #expect(controller.isAnimating && resting.center.x > 850, "precondition: gliding right, to \(resting.center)")
+        controller.show(BoardView(zoom: 1, origin: Point(-400, 0)))  // the view pans left mid-glide
+        script.settle()
+        let placed = try #require(controller.board.photo(PhotoID(2))).photoToBoard
+        expectClose(placed.center, resting.center, within: 1e-6, "it ends where it was headed")
+    }
+}
