@@ -36,6 +36,22 @@ public struct MemoryLimits: Hashable, Sendable {
         return .success(AffineTransform(center: Point(x: tx, y: ty), scale: scale, rotation: atan2(b, a)))
     }
 
+    /// The board rectangle a window showed, from its four stored numbers [x, y, width, height],
+    /// or why it is refused: every number finite, the width and height positive, and the whole
+    /// rectangle within `position` of the board's origin.
+    public func view(_ numbers: [Double]?) -> Result<Rect, Refusal> {
+        guard let numbers else { return .failure(Refusal("is not four numbers")) }
+        let listed = "[" + numbers.map(Self.format).joined(separator: ", ") + "]"
+        guard numbers.count == 4 else { return .failure(Refusal("\(listed) is not four numbers")) }
+        guard numbers.allSatisfy(\.isFinite) else { return .failure(Refusal("\(listed) holds a number that is not finite")) }
+        let rect = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        guard rect.size.width > 0, rect.size.height > 0 else { return .failure(Refusal("\(listed) has no width or no height")) }
+        guard [rect.minX, rect.minY, rect.maxX, rect.maxY].allSatisfy({ abs($0) <= position }) else {
+            return .failure(Refusal("\(listed) is far off any board"))
+        }
+        return .success(rect)
+    }
+
     /// A remembered picture size, or why it is refused.
     public func baseLongEdge(_ value: Double?) -> Result<Double, Refusal> {
         guard let value else { return .failure(Refusal("is missing")) }
