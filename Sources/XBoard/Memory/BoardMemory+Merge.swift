@@ -33,11 +33,22 @@ extension BoardMemory {
         /// a resized window).
         public func hasChanges(since baseline: Snapshot) -> Bool {
             guard renamed.isEmpty else { return true }
-            if let view, view != baseline.view { return true }
+            if let view, !Self.isSameView(view, baseline.view) { return true }
             var before: [PathKey: PhotoMemory] = [:]
             for photo in baseline.photos { before[photo.key] = photo }
             if photos.contains(where: { photo in before[photo.key].map { !photo.arrangesAlike($0) } ?? true }) { return true }
             return !StackOrder.moved(from: baseline.order, to: order).isEmpty
+        }
+
+        /// Whether `view` is `baseline` but for the last digits: a board opened again fits its
+        /// remembered view to the window, and the part shown comes back only to rounding.
+        static func isSameView(_ view: Rect, _ baseline: Rect?) -> Bool {
+            guard let baseline else { return false }
+            let tolerance = 1e-9 * max(1, baseline.size.width, baseline.size.height)
+            return [
+                (view.minX, baseline.minX), (view.minY, baseline.minY), (view.size.width, baseline.size.width),
+                (view.size.height, baseline.size.height),
+            ].allSatisfy { abs($0 - $1) <= tolerance }
         }
     }
 
