@@ -3,8 +3,9 @@ import Foundation
 /// The numbers a remembered photo may hold. Stored numbers are checked against these before the
 /// board sees them: anything outside (not finite, absurdly large or small) is refused for that
 /// photo, which is then laid out anew, with one line saying why. Within these limits a
-/// placement is still fitted to the board when it opens (centre inside the window, scale within
-/// `MotionSettings`), as for any restored photo.
+/// placement still has its scale brought within `MotionSettings` when it opens, as for any
+/// restored photo; it lies where it was, in view or not. A view outside them is refused, and the
+/// board shows the whole table it was saved on.
 public struct MemoryLimits: Hashable, Sendable {
     /// Remembered picture sizes (long edge at scale 1), in board points.
     public var baseLongEdge: ClosedRange<Double> = 1...100_000
