@@ -4,12 +4,12 @@ import XBoard
 import XorgHarness
 
 extension EndToEnd {
-    /// The view onto the board is remembered: zoomed and panned, closed and opened again, the
-    /// board shows the same part of itself — at the same pixels in a window of the same size,
-    /// fitted whole and centred in a window of another.
+    /// The view onto the board is remembered: zoomed and panned, fullscreen and back, closed and
+    /// opened again, the board shows the same part of itself — at the same pixels in a window of
+    /// the same size, fitted whole and centred in a window of another.
     @Suite(.timeLimit(.minutes(15)))
     struct TableMemory {
-        static let control: UInt = 0xFFE3, minus: UInt = 0x2D
+        static let control: UInt = 0xFFE3, minus: UInt = 0x2D, f11: UInt = 0xFFC8
         static let markers: [TestPhoto] = [.redGreen, .blueYellow]
 
         /// The two marker photos, written on `server`.
@@ -84,6 +84,19 @@ extension EndToEnd {
                 for (before, after) in zip(zoomed, left) {
                     #expect(abs(after.center.x - before.center.x - 120) <= 3 && abs(after.center.y - before.center.y - 60) <= 3)
                     #expect(abs(after.span - before.span) <= 1.5)
+                }
+                // Fullscreen and back: the window's corner keeps its board point and the zoom stays,
+                // so nothing moves, and the part shown is the one left before.
+                try board.press(Self.f11)
+                _ = try waitFor("fullscreen") { board.reader.geometry(board.window)?.width == 1920 ? true : nil }
+                try board.rest()
+                try board.press(Self.f11)
+                _ = try waitFor("the window again") { board.reader.geometry(board.window)?.width == 1280 ? true : nil }
+                let again = try #require(board.reader.geometry(board.window))
+                #expect(again.x == frame.x && again.y == frame.y)
+                let back = try Self.markers.map { try board.measure($0) }
+                for (now, then) in zip(back, left) {
+                    #expect(same(now, then), "before fullscreen \(then), after \(now.map(String.init(describing:)) ?? "missing")")
                 }
                 let view = try Self.waitForSave(on: server, paths: paths, frame: frame, shown: left)
                 #expect(abs(view.size.width - 1600) < 1 && abs(view.size.height - 1000) < 1, "\(view)")
