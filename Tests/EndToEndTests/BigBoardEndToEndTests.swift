@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import XBoardPlatform
 import XorgHarness
 
 /// Big screens and big libraries (issue 17): drafts while a print turns and scales, sharp at
@@ -199,21 +200,22 @@ extension EndToEnd {
         }
 
         @Test func recursiveOverALargeTreeOpensTheWindowBeforeItsListingIsDone() throws {
-            // 20,000 empty folders in 100 (each opened, read and sorted in the listing) take it
-            // far longer than the 100 ms a quick one gets before the window opens without it;
-            // the one photo is in the last folder.
-            let session = try BoardSession(photos: [], arguments: ["-r", "--trace"], waitForPhotos: false) { folder in
+            // A listing made to take 3 s (a large tree on a slow disk takes that and more), far
+            // longer than the 100 ms a quick one gets before the window opens without it; the one
+            // photo is in the last of the folders.
+            let session = try BoardSession(
+                photos: [], arguments: ["-r", "--trace"], waitForPhotos: false, environment: [BoardOpener.testDelayVariable: "3000"]
+            ) { folder in
                 let tree = folder + "/tree"
-                for index in 0..<100 {
+                for index in 0..<20 {
                     let sub = tree + String(format: "/folder-%03d", index)
-                    try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
-                    for file in 0..<200 {
+                    for file in 0..<10 {
                         try FileManager.default.createDirectory(
-                            atPath: sub + String(format: "/empty-%05d", file), withIntermediateDirectories: false)
+                            atPath: sub + String(format: "/empty-%05d", file), withIntermediateDirectories: true)
                     }
                 }
                 try TestPhotos.write(
-                    to: tree + "/folder-099/deep.png", width: TestPhoto.redGreen.width, height: TestPhoto.redGreen.height,
+                    to: tree + "/folder-019/deep.png", width: TestPhoto.redGreen.width, height: TestPhoto.redGreen.height,
                     left: TestPhoto.redGreen.left, right: TestPhoto.redGreen.right)
                 return [tree]
             }

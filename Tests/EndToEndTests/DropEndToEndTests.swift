@@ -39,7 +39,7 @@ extension EndToEnd {
             var dropped: [String] = []
             let session = try BoardSession(
                 photos: [.redGreen],
-                environment: ["PHOTOBOARD_TRACE": "save", DecodeHelper.testDelayVariable: "4", SaveWorker.testDelayVariable: "3000"]
+                environment: ["PHOTOBOARD_TRACE": "save", DecodeHelper.testDelayVariable: "2", SaveWorker.testDelayVariable: "1500"]
             ) { folder in
                 let drop = folder + "/a folder with a long name, as file managers' folders have"
                 try FileManager.default.createDirectory(atPath: drop, withIntermediateDirectories: true)

@@ -23,16 +23,16 @@ final class MemoryBoard {
     let app: AppUnderTest
     private(set) var window: UInt = 0
 
-    /// Starts the board with `arguments` (seed 7, 1280×800; `environment` added to the test's)
-    /// and waits until every photo in `showing` shows and the board rests.
+    /// Starts the board with `arguments` (seed 7, a window of `geometry`; `environment` added to
+    /// the test's) and waits until every photo in `showing` shows and the board rests.
     init(
         on server: XorgServer, _ arguments: [String], showing photos: [TestPhoto], waitForRest: Bool = true,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], geometry: String = "1280x800"
     ) throws {
         self.server = server
         reader = try ScreenReader(displayName: server.displayName)
         app = try AppUnderTest(
-            binary: BoardSession.binaryPath, arguments: ["--seed", "7", "--geometry", "1280x800"] + arguments, server: server,
+            binary: BoardSession.binaryPath, arguments: ["--seed", "7", "--geometry", geometry] + arguments, server: server,
             environment: environment)
         window = try waitFor("the board window", stall: .seconds(15)) { [app, reader] in
             guard app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(app.standardError)") }

@@ -109,7 +109,7 @@ extension EndToEnd {
             let count = 60
             for index in 0..<count {
                 try TestPhotos.write(
-                    to: folder + "/p\(index).png", width: 3000, height: 2250, left: 0x80_8080 + UInt32(index), right: 0x40_4040)
+                    to: folder + "/p\(index).png", width: 600, height: 450, left: 0x80_8080 + UInt32(index), right: 0x40_4040)
             }
             // Without the thumbnail cache: opened from thumbnails, the second start would be over
             // too soon to quit in the middle of it.

@@ -32,6 +32,7 @@ extension EndToEnd {
         static func reopen(_ path: String, on server: XorgServer, expecting left: PrintMeasure) throws {
             let memory = try #require(try MemoryBoard.savedMemory(server))
             #expect(memory.boardSize == Size(width: 1280, height: 800), "the table as it was left")
+            #expect(memory.view == Rect(x: 0, y: 0, width: 1280, height: 800), "the part of the board the window showed as it was left")
             let board = try MemoryBoard(on: server, [path], showing: [.redGreen])
             let reopened = try board.measure(.redGreen)
             print("left \(left), reopened \(reopened.map(String.init(describing:)) ?? "missing")")

@@ -9,7 +9,7 @@ import XorgHarness
 /// shows what Little CMS computes for the numbers it stores, in sRGB and on a display with a
 /// profile of its own.
 @Suite(.serialized, .timeLimit(.minutes(15)))
-struct ColourFidelityTests {
+final class ColourFidelityTests {
     let folder: String
 
     init() throws {
@@ -18,6 +18,9 @@ struct ColourFidelityTests {
             .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
+
+    /// Each test's folder goes with it: a run leaves nothing in the temporary directory.
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     /// A colour inside every gamut tested, that each profile moves.
     static let colour: UInt32 = 0xC8_7840

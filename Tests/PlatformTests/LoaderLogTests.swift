@@ -9,7 +9,7 @@ import XorgHarness
 /// while decoding becomes part of that file's one line, or is dropped when the line already
 /// says it.
 @Suite(.serialized, .timeLimit(.minutes(15)))
-struct LoaderLogTests {
+final class LoaderLogTests {
     let folder: String
 
     init() throws {
@@ -18,6 +18,9 @@ struct LoaderLogTests {
             .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
+
+    /// Each test's folder goes with it: a run leaves nothing in the temporary directory.
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     private func reason(loading bytes: [UInt8], as name: String) throws -> (reason: String?, stderr: String) {
         let path = folder + "/" + name

@@ -7,7 +7,7 @@ import XorgHarness
 /// Every format and layout through the real loaders: the true colour, and upright for each of the
 /// eight orientations, as decoded (the end-to-end suite checks the same on screen and in exports).
 @Suite(.serialized, .timeLimit(.minutes(15)))
-struct PictureFidelityTests {
+final class PictureFidelityTests {
     let folder: String
 
     init() throws {
@@ -16,6 +16,9 @@ struct PictureFidelityTests {
             .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
+
+    /// Each test's folder goes with it: a run leaves nothing in the temporary directory.
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     static let orange: UInt32 = 0xFF_8000
     static let grey: UInt32 = 0x80_8080

@@ -35,9 +35,8 @@ extension PhotoCatalogue {
         public var failed: [Problem] = []
     }
 
-    /// Takes finished decodes: says where new photos go on a board of `boardSize` (its size now),
-    /// records re-decoded copies.
-    public mutating func receive(_ reports: [DecodeReport], on boardSize: Size) -> Received {
+    /// Takes finished decodes: says where new photos go, records re-decoded copies.
+    public mutating func receive(_ reports: [DecodeReport]) -> Received {
         var received = Received()
         for report in reports {
             let id = report.request.photo
@@ -86,7 +85,7 @@ extension PhotoCatalogue {
                         let key = entries[id.rawValue].canonical
                         baselineByPath[key]?.fingerprint = entries[id.rawValue].fingerprint
                     } else {
-                        received.placements.append(place(id, nativeSize: facts.nativeSize, on: boardSize))
+                        received.placements.append(place(id, nativeSize: facts.nativeSize))
                     }
                     entries[id.rawValue].copy = Copy(
                         longEdge: Int(facts.pixelSize.longEdge), nativeLongEdge: Int(facts.nativeSize.longEdge), generation: 0,
@@ -113,10 +112,10 @@ extension PhotoCatalogue {
         return .withdrawn(id)
     }
 
-    /// Where a photo that just opened goes on a board of `boardSize`: where the board remembers
-    /// it (found by its path, or by its fingerprint when renamed), or tossed in; or where it was
-    /// dropped; or aside, when the memory says it was taken off the board.
-    mutating func place(_ id: PhotoID, nativeSize: Size, on boardSize: Size) -> Placement {
+    /// Where a photo that just opened goes: where the board remembers it (found by its path, or
+    /// by its fingerprint when renamed), or tossed in; or where it was dropped; or aside, when the
+    /// memory says it was taken off the board.
+    mutating func place(_ id: PhotoID, nativeSize: Size) -> Placement {
         let index = id.rawValue, entry = entries[index], key = entry.canonical
         var remembered = restore.memory[key]
         if remembered == nil, let fingerprint = entry.fingerprint,
@@ -127,7 +126,7 @@ extension PhotoCatalogue {
             renamed[renamedEntry.key] = key
         }
         if remembered?.isAdded == true { entries[index].isAdded = true }
-        var arrival = restore.arrival(index: index, id: id, pixelSize: nativeSize, remembered: remembered, boardSize: boardSize)
+        var arrival = restore.arrival(index: index, id: id, pixelSize: nativeSize, remembered: remembered)
         let drop = entry.dropSlot
         entries[index].dropSlot = nil
         if let drop {

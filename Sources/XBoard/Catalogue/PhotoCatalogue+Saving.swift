@@ -1,9 +1,11 @@
-/// What a save needs from the catalogue: a snapshot of the board by path, the baseline a save
-/// merges against, and recording a save so photos still to open are placed from it.
+/// What a save needs from the catalogue: a snapshot of the board by path and of the part shown,
+/// the baseline a save merges against, and recording a save so photos still to open are placed
+/// from it.
 extension PhotoCatalogue {
     /// What this window knows of the board now, for a save: every photo placed (on the board,
     /// bottom to top, as they lie — a close-up where it lay before — and off it), by its
-    /// canonical path. O(n) in the photos, no sorting: cheap enough for the main thread.
+    /// canonical path, and the part of the board the window shows (`visibleBounds`). O(n) in the
+    /// photos, no sorting: cheap enough for the main thread.
     public func snapshot(of controller: BoardController) -> BoardMemory.Snapshot {
         func memory(_ photo: Photo, isRemoved: Bool) -> PhotoMemory? {
             guard let entry = entry(photo.id) else { return nil }
@@ -13,28 +15,32 @@ extension PhotoCatalogue {
         }
         let onBoard = controller.photosAsTheyLie.compactMap { memory($0, isRemoved: false) }
         let offBoard = controller.removedPhotos.compactMap { memory($0, isRemoved: true) }
-        return BoardMemory.Snapshot(photos: onBoard + offBoard, order: onBoard.map(\.key), renamed: renamed)
+        return BoardMemory.Snapshot(
+            photos: onBoard + offBoard, order: onBoard.map(\.key), renamed: renamed, view: controller.visibleBounds)
     }
 
     /// What a save merges against, as the catalogue keeps it: each photo as it was last loaded
-    /// or saved, and the stacking keys that give the order this window put them in.
-    public var baseline: Baseline { Baseline(photos: baselineByPath, keys: baselineKeys) }
+    /// or saved, the stacking keys that give the order this window put them in, and the view
+    /// remembered then.
+    public var baseline: Baseline { Baseline(photos: baselineByPath, keys: baselineKeys, view: baselineView) }
 
     /// The baseline of a save, as kept; `snapshot` makes the merge's value of it (a sort, for
     /// the worker that saves, not the main thread).
     public struct Baseline: Sendable {
         var photos: [PathKey: PhotoMemory]
         var keys: [PathKey: Double]
+        var view: Rect?
 
-        init(photos: [PathKey: PhotoMemory], keys: [PathKey: Double]) {
+        init(photos: [PathKey: PhotoMemory], keys: [PathKey: Double], view: Rect?) {
             self.photos = photos
             self.keys = keys
+            self.view = view
         }
 
         /// As a snapshot, its order by stacking key (ties by path, so it is stable).
         public var snapshot: BoardMemory.Snapshot {
             let order = keys.sorted { $0.value != $1.value ? $0.value < $1.value : PathKey.precedes($0.key, $1.key) }.map(\.key)
-            return BoardMemory.Snapshot(photos: Array(photos.values), order: order)
+            return BoardMemory.Snapshot(photos: Array(photos.values), order: order, view: view)
         }
     }
 
@@ -45,6 +51,7 @@ extension PhotoCatalogue {
     public mutating func didSave(_ saved: SavedBoard) {
         baselineByPath = saved.baselinePhotos
         baselineKeys = saved.baselineKeys
+        baselineView = saved.memory.view
         for old in saved.snapshot.renamed.keys { renamed[old] = nil }
         let memory = saved.memory
         restore.memory = memory

@@ -7,7 +7,7 @@ import SystemPackage
 /// picture decoded at about the size it is shown.
 ///
 /// Photos whose listing read their size from their file's header are laid out at once, before
-/// any decode, as plain cards where they will lie (`start(layingCardsOn:)`, `nextCards`): a
+/// any decode, as plain cards where they will lie (`start(layingCards:)`, `nextCards`): a
 /// board opens whole, and each card takes its picture as it decodes. Decodes may be served from
 /// the shared thumbnail cache (`usesThumbnails`, `ThumbnailUse`).
 ///
@@ -72,7 +72,12 @@ public struct PhotoCatalogue: Sendable {
 
     var entries: [Entry] = []
     var idsByKey: [PathKey: PhotoID] = [:]
+    /// The layout fresh photos are tossed in: on the part of the board the window shows when
+    /// the board opens (`initialView`), board points.
     public let layout: TossedLayout
+    /// What the window shows when the board opens: the part of the board shown when it was
+    /// saved, whole and centred (`BoardRestore.initialView`).
+    public let initialView: BoardView
     public let resolution: PictureResolution
     /// What the board remembers, and how an arriving photo is placed from it.
     var restore: BoardRestore
@@ -85,6 +90,9 @@ public struct PhotoCatalogue: Sendable {
     /// what a save compares with to tell what this window changed.
     var baselineByPath: [PathKey: PhotoMemory] = [:]
     var baselineKeys: [PathKey: Double] = [:]
+    /// The view remembered when the board opened or was last saved: a save is due when the part
+    /// shown is another.
+    var baselineView: Rect?
     /// The highest stacking key of a placed photo (dropped photos go above it).
     var highestStack: Double?
     /// Cards laid out at the start but not on the board yet, bottom first: a few thousand go on
@@ -110,6 +118,7 @@ public struct PhotoCatalogue: Sendable {
     ///   - files: the files to open, in order.
     ///   - named: the canonical paths of files named directly (not through a folder or memory).
     ///   - added: the canonical paths of files opened because they were dropped on this board.
+    ///   - boardSize: the board's size (`Board.size`: the window's, in window pixels).
     ///   - memory: what the board remembers.
     ///   - usesThumbnails: whether decodes may be served from the shared thumbnail cache.
     public init(
@@ -127,9 +136,12 @@ public struct PhotoCatalogue: Sendable {
                     isAdded: added.contains(file.canonical)))
             if idsByKey[file.canonical] == nil { idsByKey[file.canonical] = PhotoID(index) }
         }
-        layout = TossedLayout(count: files.count, boardSize: boardSize, seed: seed)
+        initialView = BoardRestore.initialView(of: memory, windowSize: boardSize)
+        let shown = initialView.visibleBounds(in: boardSize)
+        layout = TossedLayout(count: files.count, boardSize: shown.size, seed: seed)
         resolution = PictureResolution.forLayout(layout)
-        restore = BoardRestore(memory: memory, layout: layout)
+        restore = BoardRestore(memory: memory, layout: layout, layoutOrigin: shown.origin)
+        baselineView = memory.view
         unclaimed = memory.keys.subtracting(idsByKey.keys)
         self.workerCount = max(1, workerCount)
         self.usesThumbnails = usesThumbnails
@@ -139,17 +151,16 @@ public struct PhotoCatalogue: Sendable {
     /// The first decodes, in the order given; photos the memory says were taken off the board
     /// last, and small.
     ///
-    /// With `boardSize` (the board's size now), every photo whose size the listing read from its
-    /// header and whose place does not wait for its fingerprint (the memory knows it by its
+    /// With `layingCards`, every photo whose size the listing read from its header and whose place does not wait for its fingerprint (the memory knows it by its
     /// path, or there is no remembered photo it could be renamed from) is laid out at once as a
     /// plain card, where it will lie: the board opens whole instead of photo by photo. The cards
     /// go onto the board bottom first, so each lands on top: one pass, however many there are,
     /// a turn's worth at a time (`nextCards`).
-    public mutating func start(layingCardsOn boardSize: Size? = nil) -> [DecodeRequest] {
+    public mutating func start(layingCards: Bool = false) -> [DecodeRequest] {
         var first: [DecodeRequest] = [], later: [DecodeRequest] = []
         var cards: [(id: PhotoID, declared: Size, stack: Double)] = []
         first.reserveCapacity(entries.count)
-        cards.reserveCapacity(boardSize == nil ? 0 : entries.count)
+        cards.reserveCapacity(layingCards ? entries.count : 0)
         // Every photo on the board asks for the same copy: the flavours that serve it are worked
         // out once (ten thousand arrays made alike were a third of this turn).
         let onBoard = DecodeShape(
@@ -166,16 +177,15 @@ public struct PhotoCatalogue: Sendable {
             } else {
                 first.append(onBoard.request(id, path: entries[index].path, canonical: canonical))
             }
-            if let boardSize, let declared = entries[index].declaredSize, declared.width >= 1, declared.height >= 1,
+            if layingCards, let declared = entries[index].declaredSize, declared.width >= 1, declared.height >= 1,
                 declared.width.isFinite, declared.height.isFinite,
                 remembered != nil || unclaimed.isEmpty
             {
-                let arrival = restore.arrival(
-                    index: index, id: id, pixelSize: declared, remembered: remembered, boardSize: boardSize)
+                let arrival = restore.arrival(index: index, id: id, pixelSize: declared, remembered: remembered)
                 cards.append((id, declared, arrival.stack))
             }
         }
-        if boardSize != nil {
+        if layingCards {
             cards.sort { $0.stack != $1.stack ? $0.stack < $1.stack : $0.id.rawValue < $1.id.rawValue }
             pendingCards = cards.map { ($0.id, $0.declared) }[...]
             // Drops go above every card, placed yet or not.
@@ -188,15 +198,15 @@ public struct PhotoCatalogue: Sendable {
     /// Whether cards laid out at the start still wait to go on the board.
     public var hasPendingCards: Bool { !pendingCards.isEmpty }
 
-    /// The next `limit` cards to put on a board of `boardSize` (its size now), bottom first. A
-    /// photo whose picture came (and placed it) or failed meanwhile is passed over.
-    public mutating func nextCards(limit: Int = cardsPerTurn, on boardSize: Size) -> [Placement] {
+    /// The next `limit` cards to put on the board, bottom first. A photo whose picture came (and
+    /// placed it) or failed meanwhile is passed over.
+    public mutating func nextCards(limit: Int = cardsPerTurn) -> [Placement] {
         var placements: [Placement] = []
         placements.reserveCapacity(min(limit, pendingCards.count))
         while placements.count < limit, let card = pendingCards.popFirst() {
             // Fields read in place: a copy of the whole entry retains every reference in it.
             guard entries[card.id.rawValue].stack == nil, !entries[card.id.rawValue].isFailed else { continue }
-            placements.append(place(card.id, nativeSize: card.declared, on: boardSize))
+            placements.append(place(card.id, nativeSize: card.declared))
         }
         return placements
     }

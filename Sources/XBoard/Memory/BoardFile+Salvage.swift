@@ -15,14 +15,15 @@ extension BoardFile {
     }
 
     /// The keys of a board file's top level, which reading resumes at after damage.
-    private static let topLevelKeys = ["format", "version", "boardWidth", "boardHeight", "arguments", "photos"]
+    private static let topLevelKeys = ["format", "version", "boardWidth", "boardHeight", "view", "arguments", "photos"]
 
-    /// The intact part of a board file that `decode` refused, or `nil` when nothing of a board
-    /// can be told in it (its `"format"` is not found). A file from a newer version is not
-    /// salvaged: it throws `.newerVersion`, so it is never written over.
-    public static func salvage(_ data: Data, relativeTo folder: FilePath? = nil, limits: MemoryLimits = MemoryLimits()) throws(ReadError)
-        -> Salvage?
-    {
+    /// The intact part of a board file (`file`, to name it in problems) that `decode` refused,
+    /// or `nil` when nothing of a board can be told in it (its `"format"` is not found). A file
+    /// from a newer version is not salvaged: it throws `.newerVersion`, so it is never written
+    /// over.
+    public static func salvage(
+        _ data: Data, relativeTo folder: FilePath? = nil, file: FilePath? = nil, limits: MemoryLimits = MemoryLimits()
+    ) throws(ReadError) -> Salvage? {
         guard data.count <= sizeLimit else { return nil }
         let scanner = JSONScanner([UInt8](data))
         var reader = SalvageReader(scanner: scanner)
@@ -32,12 +33,13 @@ extension BoardFile {
             guard version <= currentVersion else { throw .newerVersion(version) }
             guard version == currentVersion else { return nil }
         }
-        let raw = RawFile(
+        var raw = RawFile(
             format: format, version: currentVersion, boardWidth: reader.boardWidth, boardHeight: reader.boardHeight,
             arguments: reader.arguments, photos: reader.photos)
+        (raw.view, raw.hasView) = (reader.view, reader.hasView)
         // Entries lost are said in the keeper's one line, not one line each.
         return Salvage(
-            contents: contents(of: raw, relativeTo: folder, limits: limits), damageOffset: reader.damageOffset ?? data.count,
+            contents: contents(of: raw, relativeTo: folder, file: file, limits: limits), damageOffset: reader.damageOffset ?? data.count,
             lostEntries: reader.lost)
     }
 
@@ -48,6 +50,8 @@ extension BoardFile {
         var version: Int?
         var boardWidth: Double?
         var boardHeight: Double?
+        var view: [Double]?
+        var hasView = false
         var arguments: [FilePath]?
         var photos: [RawPhoto] = []
         /// Entries damaged, cut off, or valid JSON but not a photo.
@@ -127,6 +131,7 @@ extension BoardFile {
             case "version": version = decode(Int.self, range)
             case "boardWidth": boardWidth = decode(Double.self, range)
             case "boardHeight": boardHeight = decode(Double.self, range)
+            case "view": (view, hasView) = (decode([Double].self, range), true)
             case "arguments": arguments = decode([StoredPath].self, range)?.map(\.path)
             default: break
             }

@@ -4,11 +4,13 @@ import SystemPackage
 /// A board as stored: the state file each board keeps, or a board document (`NAME.photoboard`)
 /// whose paths are relative to the document, so a folder and its board move together.
 ///
-/// JSON: `{"format": "photoboard", "version": 2, "boardWidth": …, "boardHeight": …,
-/// "arguments": [paths], "photos": [{"path", "fingerprint", "baseLongEdge", "placement",
-/// "initialPlacement", "stack", "removed", "added", "changed", "unplaced"}], "document": path}`
-/// ("document": in a state file, the board document the board was saved as). Paths are
-/// `StoredPath`s (a string, or `{"escaped": …}` when not UTF-8).
+/// JSON: `{"format": "photoboard", "version": 2, "boardWidth": …, "boardHeight": …, "view": [x,
+/// y, width, height], "arguments": [paths], "photos": [{"path", "fingerprint", "baseLongEdge",
+/// "placement", "initialPlacement", "stack", "removed", "added", "changed", "unplaced"}],
+/// "document": path}` ("document": in a state file, the board document the board was saved as;
+/// "view": the board rectangle the window showed, optional — older builds skip it, and a file
+/// without it shows (0, 0, boardWidth, boardHeight)). Paths are `StoredPath`s (a string, or
+/// `{"escaped": …}` when not UTF-8).
 ///
 /// Reading trusts nothing: the file is size-capped, a photo whose entry cannot be read is
 /// skipped, and every number is checked (`MemoryLimits`) — a photo with numbers out of range is
@@ -35,7 +37,7 @@ public enum BoardFile {
         /// paths again opens that document.
         public var document: FilePath?
         /// One line per photo whose remembered numbers were refused or whose entry was
-        /// unreadable, naming it and what was wrong.
+        /// unreadable, naming it and what was wrong; one line for a view refused, naming the file.
         public var problems: [String]
     }
 
@@ -54,11 +56,11 @@ public enum BoardFile {
         }
     }
 
-    /// Reads a board file. Relative paths are read against `folder` (a document's folder); a
-    /// relative path without one is skipped.
-    public static func decode(_ data: Data, relativeTo folder: FilePath? = nil, limits: MemoryLimits = MemoryLimits()) throws(ReadError)
-        -> Contents
-    {
+    /// Reads a board file (`file`, to name it in problems). Relative paths are read against
+    /// `folder` (a document's folder); a relative path without one is skipped.
+    public static func decode(
+        _ data: Data, relativeTo folder: FilePath? = nil, file: FilePath? = nil, limits: MemoryLimits = MemoryLimits()
+    ) throws(ReadError) -> Contents {
         guard data.count <= sizeLimit else { throw .tooLarge(data.count) }
         let raw: RawFile
         do {
@@ -69,12 +71,21 @@ public enum BoardFile {
         guard raw.format == format else { throw .notABoard }
         guard raw.version <= currentVersion else { throw .newerVersion(raw.version) }
         guard raw.version == currentVersion else { throw .notABoard }
-        return contents(of: raw, relativeTo: folder, limits: limits)
+        return contents(of: raw, relativeTo: folder, file: file, limits: limits)
     }
 
-    /// The checked contents of a file as read (whole, or salvaged).
-    static func contents(of raw: RawFile, relativeTo folder: FilePath?, limits: MemoryLimits) -> Contents {
+    /// The checked contents of a file as read (whole, or salvaged); `file` names it in problems.
+    static func contents(of raw: RawFile, relativeTo folder: FilePath?, file: FilePath?, limits: MemoryLimits) -> Contents {
         var problems: [String] = []
+        var view: Rect?
+        if raw.hasView {
+            switch limits.view(raw.view) {
+            case .success(let rect): view = rect
+            case .failure(let refusal):
+                let name = file.map { "\($0.escaped): " } ?? ""
+                problems.append("\(name)remembered view \(refusal); the whole table is shown")
+            }
+        }
         if raw.unreadable > 0 {
             let count =
                 raw.unreadable == 1
@@ -95,7 +106,7 @@ public enum BoardFile {
         let size = raw.boardWidth.flatMap { width in raw.boardHeight.map { Size(width: width, height: $0) } }
         let boardSize = size.flatMap { $0.width.isFinite && $0.height.isFinite && $0.width > 0 && $0.height > 0 ? $0 : nil }
         return Contents(
-            memory: BoardMemory(boardSize: boardSize, entries: entries), arguments: (raw.arguments ?? []).filter(\.isAbsolute),
+            memory: BoardMemory(boardSize: boardSize, view: view, entries: entries), arguments: (raw.arguments ?? []).filter(\.isAbsolute),
             document: raw.document.flatMap { $0.isAbsolute ? $0 : nil }, problems: problems)
     }
 
@@ -114,6 +125,8 @@ public enum BoardFile {
             format: format, version: currentVersion, boardWidth: memory.boardSize?.width, boardHeight: memory.boardSize?.height,
             arguments: arguments.isEmpty ? nil : arguments, photos: photos)
         file.document = document
+        file.view = memory.view.map { [$0.minX, $0.minY, $0.size.width, $0.size.height] }
+        file.hasView = memory.view != nil
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(file)
@@ -157,10 +170,15 @@ struct RawFile: Codable {
     var arguments: [FilePath]?
     var photos: [RawPhoto]
     var document: FilePath?
+    /// The board rectangle shown, [x, y, width, height] as stored (checked by `MemoryLimits`);
+    /// `nil` when missing or not a list of numbers.
+    var view: [Double]?
+    /// Whether the file has a `"view"` at all (one that cannot be read is a problem to say).
+    var hasView = false
     /// Entries that could not be read at all (no path, not an object).
     var unreadable = 0
 
-    enum CodingKeys: String, CodingKey { case format, version, boardWidth, boardHeight, arguments, photos, document }
+    enum CodingKeys: String, CodingKey { case format, version, boardWidth, boardHeight, view, arguments, photos, document }
 
     init(format: String, version: Int, boardWidth: Double?, boardHeight: Double?, arguments: [FilePath]?, photos: [RawPhoto]) {
         (self.format, self.version, self.boardWidth, self.boardHeight, self.arguments, self.photos) =
@@ -175,6 +193,8 @@ struct RawFile: Codable {
         boardHeight = try? container.decode(Double.self, forKey: .boardHeight)
         arguments = (try? container.decode([StoredPath].self, forKey: .arguments))?.map(\.path)
         document = (try? container.decode(StoredPath.self, forKey: .document))?.path
+        hasView = container.contains(.view)
+        view = try? container.decode([Double].self, forKey: .view)
         var list = try container.nestedUnkeyedContainer(forKey: .photos)
         photos = []
         while !list.isAtEnd {
@@ -193,6 +213,7 @@ struct RawFile: Codable {
         try container.encode(version, forKey: .version)
         try container.encodeIfPresent(boardWidth, forKey: .boardWidth)
         try container.encodeIfPresent(boardHeight, forKey: .boardHeight)
+        try container.encodeIfPresent(view, forKey: .view)
         try container.encodeIfPresent(arguments?.map(StoredPath.init), forKey: .arguments)
         try container.encodeIfPresent(document.map(StoredPath.init), forKey: .document)
         try container.encode(photos, forKey: .photos)

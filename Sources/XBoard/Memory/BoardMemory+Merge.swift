@@ -11,27 +11,44 @@ extension BoardMemory {
         public var order: [PathKey]
         /// Photos recognised under a new name (renamed or moved in their folder): old path → new.
         public var renamed: [PathKey: PathKey]
+        /// The part of the board the window shows, in board points (`nil`: not told, and the
+        /// stored view is kept).
+        public var view: Rect?
 
-        public init(photos: [PhotoMemory], order: [PathKey], renamed: [PathKey: PathKey] = [:]) {
+        public init(photos: [PhotoMemory], order: [PathKey], renamed: [PathKey: PathKey] = [:], view: Rect? = nil) {
             self.photos = photos
             self.order = order
             self.renamed = renamed
+            self.view = view
         }
 
-        public init(photos: [PhotoMemory], order: [FilePath], renamed: [FilePath: FilePath] = [:]) {
+        public init(photos: [PhotoMemory], order: [FilePath], renamed: [FilePath: FilePath] = [:], view: Rect? = nil) {
             var keys: [PathKey: PathKey] = [:]
             for (old, new) in renamed { keys[PathKey(old)] = PathKey(new) }
-            self.init(photos: photos, order: order.map(PathKey.init), renamed: keys)
+            self.init(photos: photos, order: order.map(PathKey.init), renamed: keys, view: view)
         }
 
         /// Whether saving this would change anything stored: a photo changed since `baseline`
-        /// (or new to it), restacked, or recognised renamed.
+        /// (or new to it), restacked, or recognised renamed, or the view moved (a pan or a zoom,
+        /// a resized window).
         public func hasChanges(since baseline: Snapshot) -> Bool {
             guard renamed.isEmpty else { return true }
+            if let view, !Self.isSameView(view, baseline.view) { return true }
             var before: [PathKey: PhotoMemory] = [:]
             for photo in baseline.photos { before[photo.key] = photo }
             if photos.contains(where: { photo in before[photo.key].map { !photo.arrangesAlike($0) } ?? true }) { return true }
             return !StackOrder.moved(from: baseline.order, to: order).isEmpty
+        }
+
+        /// Whether `view` is `baseline` but for the last digits: a board opened again fits its
+        /// remembered view to the window, and the part shown comes back only to rounding.
+        static func isSameView(_ view: Rect, _ baseline: Rect?) -> Bool {
+            guard let baseline else { return false }
+            let tolerance = 1e-9 * max(1, baseline.size.width, baseline.size.height)
+            return [
+                (view.minX, baseline.minX), (view.minY, baseline.minY), (view.size.width, baseline.size.width),
+                (view.size.height, baseline.size.height),
+            ].allSatisfy { abs($0 - $1) <= tolerance }
         }
     }
 
@@ -44,11 +61,17 @@ extension BoardMemory {
     /// window changed meanwhile. Photos the window restacked get keys among the stored ones
     /// (`StackOrder`).
     ///
-    /// With `size`, the window's table (its size): a memory saved on a table of another size is
-    /// moved onto this one first (`moveOntoTable`), and then every photo the window holds takes
-    /// its place as it lies on this table — what the person sees — keeping its change time when
-    /// the window did not change it; the memory records `size`.
+    /// The snapshot's view, when it tells one, is the memory's from now on: the latest save's
+    /// view wins (a view has no change time: the window that saved last showed it last).
+    ///
+    /// With `size`, the window's size: the memory records it. A memory without a view (saved
+    /// before views, and merged with a snapshot that tells none) is moved onto a table of that
+    /// size first (`moveOntoTable`), and then every photo the window holds takes its place as it
+    /// lies on this table — what the person sees — keeping its change time when the window did
+    /// not change it. With a view, nothing moves: placements are in board points, the same on
+    /// any window.
     public mutating func merge(_ snapshot: Snapshot, since baseline: Snapshot?, changedAt: Double, onTableOf size: Size? = nil) {
+        if let shown = snapshot.view { view = shown }
         let isNewTable = size.map { moveOntoTable(of: $0) } ?? false
         for (old, new) in snapshot.renamed where old != new {
             if let entry = self[old], self[new] == nil { self[new] = entry }

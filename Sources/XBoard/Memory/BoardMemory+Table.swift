@@ -1,7 +1,9 @@
-/// The table a memory was saved on: the window's size. Placements are in that table's points, so
-/// a memory is only whole with the size it was saved at; when a save comes from a table of
-/// another size (fullscreen and back, a resized window, another screen), every place it keeps is
-/// brought onto the new table first, as opening the board there would place it.
+/// The table a memory was saved on: the window's size. A memory with a view (`view`) keeps its
+/// placements in board points, the same on any window: the view carries a fullscreen, a resized
+/// window or another screen. A memory saved before views had the window for its table, and its
+/// placements are in that table's points: when a save without a view comes from a table of
+/// another size, every place it keeps is brought onto the new table first, as opening the board
+/// there used to place it.
 extension BoardMemory {
     /// Whether this memory was saved on a table of `size` (to half a point): a save from a table
     /// of another size is a change worth writing, even when no photo moved.
@@ -27,13 +29,13 @@ extension BoardMemory {
         AffineTransform(center: fitting.apply(to: placement.center), scale: placement.scale * fitting.scale, rotation: placement.rotation)
     }
 
-    /// Brings every place kept onto a table of `size`, as opening the board on it would place
-    /// them (unclamped: the window clamps when it opens), and records `size`. Returns whether
-    /// the table changed (a memory of no known size takes `size` without moving anything).
+    /// Records `size` as the table's; a memory without a view also has every place it keeps
+    /// brought onto a table of `size`, fitted whole and centred (unclamped). Returns whether the
+    /// table changed (a memory of no known size takes `size` without moving anything).
     @discardableResult
     public mutating func moveOntoTable(of size: Size) -> Bool {
         guard !isSaved(onTableOf: size) else { return false }
-        if let fitting = Self.fitting(from: boardSize, to: size) {
+        if view == nil, let fitting = Self.fitting(from: boardSize, to: size) {
             for var entry in entriesByPath.values where !entry.isUnplaced {
                 entry.placement = Self.placement(entry.placement, fittedBy: fitting)
                 entry.initialPlacement = Self.placement(entry.initialPlacement, fittedBy: fitting)

@@ -7,21 +7,35 @@ public struct BoardMemory: Hashable, Sendable {
     /// opened are forgotten first (`forgetBeyondLimit`).
     public static let photoLimit = 20_000
 
-    /// The board's size when last saved, in board points; for information.
+    /// The window's size when last saved, in window pixels; for information (and for builds that
+    /// do not know `view`, which fit it into their window).
     public var boardSize: Size?
+    /// The part of the board the window showed when last saved, in board points: shown whole and
+    /// centred when the board opens again, whatever the window's size. `nil` for saves from
+    /// before the board had a view, when the window was the table: `shownRect` says what they
+    /// mean.
+    public var view: Rect?
     private(set) var entriesByPath: [PathKey: PhotoMemory] = [:]
     /// The paths of the entries with each fingerprint, kept in step with `entriesByPath`: a
     /// renamed photo is found without a pass over every entry.
     private var pathsByFingerprint: [PhotoFingerprint: Set<PathKey>] = [:]
 
-    public init(boardSize: Size? = nil, entries: [PhotoMemory] = []) {
+    public init(boardSize: Size? = nil, view: Rect? = nil, entries: [PhotoMemory] = []) {
         self.boardSize = boardSize
+        self.view = view
         for entry in entries { self[entry.key] = entry }
     }
 
     /// Every photo remembered, bottom of the stack first (ties by path, so the order is stable).
     public var entries: [PhotoMemory] {
         entriesByPath.values.sorted { $0.stack != $1.stack ? $0.stack < $1.stack : PathKey.precedes($0.key, $1.key) }
+    }
+
+    /// The board rectangle to show when the board opens: the `view` saved, or for a save from
+    /// before views (or one whose view was refused) the table it was saved on, (0, 0,
+    /// `boardSize`); `nil` when neither is known (the window shows board points as pixels).
+    public var shownRect: Rect? {
+        view ?? boardSize.map { Rect(origin: .zero, size: $0) }
     }
 
     public var count: Int { entriesByPath.count }

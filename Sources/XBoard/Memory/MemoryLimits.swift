@@ -3,8 +3,9 @@ import Foundation
 /// The numbers a remembered photo may hold. Stored numbers are checked against these before the
 /// board sees them: anything outside (not finite, absurdly large or small) is refused for that
 /// photo, which is then laid out anew, with one line saying why. Within these limits a
-/// placement is still fitted to the board when it opens (centre inside the window, scale within
-/// `MotionSettings`), as for any restored photo.
+/// placement still has its scale brought within `MotionSettings` when it opens, as for any
+/// restored photo; it lies where it was, in view or not. A view outside them is refused, and the
+/// board shows the whole table it was saved on.
 public struct MemoryLimits: Hashable, Sendable {
     /// Remembered picture sizes (long edge at scale 1), in board points.
     public var baseLongEdge: ClosedRange<Double> = 1...100_000
@@ -34,6 +35,22 @@ public struct MemoryLimits: Hashable, Sendable {
         let (c, d) = (numbers[2], numbers[3])
         if c == -b && d == a { return .success(AffineTransform(a: a, b: b, c: c, d: d, tx: tx, ty: ty)) }
         return .success(AffineTransform(center: Point(x: tx, y: ty), scale: scale, rotation: atan2(b, a)))
+    }
+
+    /// The board rectangle a window showed, from its four stored numbers [x, y, width, height],
+    /// or why it is refused: every number finite, the width and height positive, and the whole
+    /// rectangle within `position` of the board's origin.
+    public func view(_ numbers: [Double]?) -> Result<Rect, Refusal> {
+        guard let numbers else { return .failure(Refusal("is not four numbers")) }
+        let listed = "[" + numbers.map(Self.format).joined(separator: ", ") + "]"
+        guard numbers.count == 4 else { return .failure(Refusal("\(listed) is not four numbers")) }
+        guard numbers.allSatisfy(\.isFinite) else { return .failure(Refusal("\(listed) holds a number that is not finite")) }
+        let rect = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        guard rect.size.width > 0, rect.size.height > 0 else { return .failure(Refusal("\(listed) has no width or no height")) }
+        guard [rect.minX, rect.minY, rect.maxX, rect.maxY].allSatisfy({ abs($0) <= position }) else {
+            return .failure(Refusal("\(listed) is far off any board"))
+        }
+        return .success(rect)
     }
 
     /// A remembered picture size, or why it is refused.

@@ -24,10 +24,13 @@ struct PhotoArrivals: Sendable {
         var catalogue = PhotoCatalogue(
             files: opening.files, named: opening.named, added: opening.added, boardSize: controller.board.size, seed: settings.seed,
             memory: opening.memory, workerCount: settings.decodeWorkers, usesThumbnails: settings.usesThumbnails, startTime: now)
+        // The window shows the part of the board it showed when the board was saved, before any
+        // print lands (fresh ones are tossed in it).
+        controller.show(catalogue.initialView)
         // Photos whose headers were read lie as cards at once, where they will be; pictures follow.
         // A few hundred now, the rest turn by turn from the next (a turn that makes the catalogue
         // of ten thousand has done enough).
-        let decodes = catalogue.start(layingCardsOn: controller.board.size)
+        let decodes = catalogue.start(layingCards: true)
         self.catalogue = catalogue
         placeNextCards(limit: PhotoCatalogue.cardsPerTurn / 4, controller: controller)
         openedThisTurn = true
@@ -45,7 +48,7 @@ struct PhotoArrivals: Sendable {
     mutating func receive(
         _ reports: [DecodeReport], controller: BoardController, notices: inout NoticeQueue, at now: Instant
     ) -> [BoardEffect] {
-        guard let received = catalogue?.receive(reports, on: controller.board.size) else { return [] }
+        guard let received = catalogue?.receive(reports) else { return [] }
         place(received.placements, on: controller)
         if received.changed {
             // A new photo or a new copy of one: repaint, and see whether it suits its size now.
@@ -133,7 +136,7 @@ struct PhotoArrivals: Sendable {
 
     /// The next cards laid out at the start, onto the board (a turn's worth: `limit`).
     private mutating func placeNextCards(limit: Int = PhotoCatalogue.cardsPerTurn, controller: BoardController) {
-        guard let placements = catalogue?.nextCards(limit: limit, on: controller.board.size) else { return }
+        guard let placements = catalogue?.nextCards(limit: limit) else { return }
         place(placements, on: controller)
     }
 

@@ -23,6 +23,11 @@ public enum BoardOpener {
         requested.filter { BoardFile.isDocument($0) && System.fileInfo($0).kindIsRegular }
     }
 
+    /// For tests only: when this environment variable holds a number of milliseconds, the opening
+    /// waits that long before it lists anything, so that a test sees for sure what happens while
+    /// a listing is still under way (the window up without it). Never set it otherwise.
+    public static let testDelayVariable = "PHOTOBOARD_TEST_LISTING_DELAY"
+
     /// Lists and opens `requested` on a thread of its own; the result (`nil` when nothing can be
     /// opened, said) comes out of the worker.
     ///
@@ -33,7 +38,10 @@ public enum BoardOpener {
         isReadOnly: Bool = false, report: @escaping @Sendable (String) -> Void
     ) throws -> SerialWorker<Opened?> {
         let worker = try SerialWorker<Opened?>(name: "photoboard-opening")
+        let testDelay = System.environmentValue(testDelayVariable).flatMap { Int($0) }
+            .map { Duration.milliseconds(max(0, min($0, 60_000))) }
         worker.submit {
+            if let testDelay { System.sleep(for: testDelay) }
             var opened = open(
                 requested, recursive: recursive, fresh: fresh, state: state, openOthers: openOthers, isReadOnly: isReadOnly, report: report)
             if let keeper = opened?.keeper, keeper.file == nil, !isReadOnly {

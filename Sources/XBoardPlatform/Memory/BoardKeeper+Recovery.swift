@@ -31,7 +31,7 @@ extension BoardKeeper {
     func readStored(from path: FilePath, holdingLock: Bool = false) throws -> Stored? {
         guard let bytes = try System.readPrivateFile(path, limit: BoardFile.sizeLimit) else { return nil }
         do {
-            let contents = try BoardFile.decode(Data(bytes), relativeTo: documentFolder)
+            let contents = try BoardFile.decode(Data(bytes), relativeTo: documentFolder, file: path)
             if !reportedContents {
                 contents.problems.forEach(report)
                 reportedContents = true
@@ -59,7 +59,7 @@ extension BoardKeeper {
     func recover(_ path: FilePath, bytes: [UInt8], error: BoardFile.ReadError) throws -> Stored? {
         let salvage: BoardFile.Salvage?
         do {
-            salvage = try BoardFile.salvage(Data(bytes), relativeTo: documentFolder)
+            salvage = try BoardFile.salvage(Data(bytes), relativeTo: documentFolder, file: path)
         } catch .newerVersion(let version) {
             throw Self.newerVersion(path, version)
         } catch {
@@ -74,6 +74,7 @@ extension BoardKeeper {
                 fromBackup += 1
             }
             if memory.boardSize == nil { memory.boardSize = backup.boardSize }
+            if memory.view == nil { memory.view = backup.view }
         }
         let found = (salvage?.contents.memory.count ?? 0) + (salvage?.lostEntries ?? 0)
         var line = "\(path.escaped): " + (salvage.map { "damaged at byte \($0.damageOffset)" } ?? "\(error)")

@@ -111,7 +111,7 @@ public final class BoardKeeper {
         }
         guard let bytes else { throw DocumentError(line: "\(file.escaped): no such file") }
         do {
-            let contents = try BoardFile.decode(Data(bytes), relativeTo: documentFolder)
+            let contents = try BoardFile.decode(Data(bytes), relativeTo: documentFolder, file: file)
             contents.problems.forEach(report)
             latest = contents.memory
             return contents.memory
@@ -213,7 +213,7 @@ public final class BoardKeeper {
                 memory.merge(snapshot, since: baseline, changedAt: changedAt, onTableOf: boardSize)
                 return memory
             }()
-        let memory = BoardMemory(boardSize: boardSize, entries: merged.entries.filter { members.contains($0.key) })
+        let memory = BoardMemory(boardSize: boardSize, view: merged.view, entries: merged.entries.filter { members.contains($0.key) })
         var lastError: Error?
         for candidate in candidates {
             let folder = candidate.removingLastComponent()

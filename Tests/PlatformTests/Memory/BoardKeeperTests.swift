@@ -222,6 +222,27 @@ final class BoardKeeperTests {
         #expect(again == 0o644 & ~Int(mask), "after a save: \(String(again, radix: 8))")
     }
 
+    /// A board document keeps the part of the board shown (Ctrl+Shift+S), and opens showing it;
+    /// a view spoiled in the file is one line naming the document, and the rest opens.
+    @Test func aBoardDocumentKeepsTheViewAndABadOneIsOneLine() throws {
+        let folder = root.appending("trip"), size = Size(width: 800, height: 600)
+        let keeper = keeper([folder])
+        _ = keeper.load(listing: [], fresh: false)
+        var shown = Self.snapshot(folder)
+        shown.view = Rect(x: -120, y: 40, width: 1000, height: 750)
+        let path = root.appending("trip.photoboard")
+        _ = try keeper.saveDocument(
+            shown, since: nil, changedAt: 1, boardSize: size, members: Set(shown.photos.map(\.key)), candidates: [path])
+        let document = BoardKeeper(identity: .document(path), state: state) { [weak self] in self?.lines.append($0) }
+        #expect(try document.loadDocument().view == shown.view)
+        #expect(lines.isEmpty, "\(lines)")
+        let text = try #require(bytes(path).flatMap { String(bytes: $0, encoding: .utf8) })
+        try write(Array(text.replacingOccurrences(of: "1000", with: "0").utf8), to: path)
+        let spoiled = try document.loadDocument()
+        #expect(spoiled.view == nil && spoiled.count == 8)
+        #expect(lines == ["\(path.escaped): remembered view [-120, 40, 0, 750] has no width or no height; the whole table is shown"])
+    }
+
     @Test func aFolderSavedAsADocumentOpensAgainAsTheDocumentLeftIt() throws {
         let folder = root.appending("trip"), size = Size(width: 800, height: 600)
         let board = keeper([folder])

@@ -30,7 +30,7 @@ import Testing
     /// The next cards put on the board, as the session does a turn.
     static func placeNextCards(of catalogue: inout PhotoCatalogue, on controller: BoardController, limit: Int = PhotoCatalogue.cardsPerTurn)
     {
-        let placements = catalogue.nextCards(limit: limit, on: controller.board.size)
+        let placements = catalogue.nextCards(limit: limit)
         let placed = catalogue
         controller.place(placements) { placed.stackKey(of: $0) }
     }
@@ -58,20 +58,20 @@ import Testing
         let allAtOnce = BoardController(board: Board(size: Size(width: 1280, height: 800)))
         var reference = PhotoCatalogue(
             files: names.map { Self.file($0) }, boardSize: allAtOnce.board.size, seed: 3, startTime: Instant(sinceOrigin: .seconds(1)))
-        _ = reference.start(layingCardsOn: allAtOnce.board.size)
-        allAtOnce.place(reference.nextCards(limit: .max, on: allAtOnce.board.size)) { reference.stackKey(of: $0) }
+        _ = reference.start(layingCards: true)
+        allAtOnce.place(reference.nextCards(limit: .max)) { reference.stackKey(of: $0) }
         #expect(allAtOnce.board.photos.count == 6 && !reference.hasPendingCards)
 
         let controller = BoardController(board: Board(size: Size(width: 1280, height: 800)))
         var catalogue = PhotoCatalogue(
             files: names.map { Self.file($0) }, boardSize: controller.board.size, seed: 3, startTime: Instant(sinceOrigin: .seconds(1)))
-        let requests = catalogue.start(layingCardsOn: controller.board.size)
+        let requests = catalogue.start(layingCards: true)
         Self.placeNextCards(of: &catalogue, on: controller, limit: 2)
         #expect(controller.board.photos.count == 2 && catalogue.hasPendingCards && catalogue.isLoading)
         // The picture of the fifth arrives, and the fourth fails, before their cards go on.
         let fifth = try #require(requests.first { $0.photo == PhotoID(4) }),
             fourth = try #require(requests.first { $0.photo == PhotoID(3) })
-        let received = catalogue.receive([Self.report(fifth), Self.report(fourth, failing: true)], on: controller.board.size)
+        let received = catalogue.receive([Self.report(fifth), Self.report(fourth, failing: true)])
         controller.place(received.placements) { catalogue.stackKey(of: $0) }
         #expect(controller.board.photos.count == 3)
         #expect(received.failed == [Problem(fourth.path, "could not be decoded")])
@@ -173,7 +173,7 @@ import Testing
             startTime: Instant(sinceOrigin: .seconds(1)))
         let controller = BoardController(board: Board(size: Size(width: 1920, height: 1080)))
         let clock = ContinuousClock(), started = clock.now
-        let requests = catalogue.start(layingCardsOn: controller.board.size)
+        let requests = catalogue.start(layingCards: true)
         CardTests.placeNextCards(of: &catalogue, on: controller)
         #expect(controller.board.photos.count == PhotoCatalogue.cardsPerTurn, "the first cards go on at once, the rest turn by turn")
         var turns = 1

@@ -16,7 +16,7 @@ import XBoard
     @Test func decodesSayWhereEachPhotoGoesAndTheBoardChangesOnlyWhenPlaced() {
         var catalogue = Self.catalogue(["a.jpg", "b.jpg"])
         let requests = catalogue.start()
-        let received = catalogue.receive(requests.map { CardTests.report($0) }, on: Self.size)
+        let received = catalogue.receive(requests.map { CardTests.report($0) })
         let placed = received.placements.compactMap { placement -> PhotoID? in
             if case .onBoard(let photo, _) = placement { photo.id } else { nil }
         }
@@ -30,11 +30,11 @@ import XBoard
 
     @Test func aCardWhoseFileFailsIsWithdrawnAndTheFailureIsAValue() throws {
         var catalogue = Self.catalogue(["a.jpg", "b.jpg"], declared: Size(width: 4000, height: 3000))
-        let requests = catalogue.start(layingCardsOn: Self.size)
+        let requests = catalogue.start(layingCards: true)
         let controller = BoardController(board: Board(size: Self.size))
         CardTests.placeNextCards(of: &catalogue, on: controller)
         #expect(controller.board.photos.count == 2)
-        let received = catalogue.receive([CardTests.report(requests[1], failing: true)], on: Self.size)
+        let received = catalogue.receive([CardTests.report(requests[1], failing: true)])
         #expect(received.placements == [.withdrawn(PhotoID(1))])
         #expect(received.failed == [Problem(FilePath("/photos/b.jpg"), "could not be decoded")] && received.problems == received.failed)
         controller.place(received.placements) { catalogue.stackKey(of: $0) }
@@ -45,7 +45,7 @@ import XBoard
         var catalogue = Self.catalogue(["a.jpg", "b.jpg"])
         let controller = BoardController(board: Board(size: Self.size))
         let requests = catalogue.start()
-        let arrived = catalogue.receive(requests.map { CardTests.report($0) }, on: Self.size)
+        let arrived = catalogue.receive(requests.map { CardTests.report($0) })
         controller.place(arrived.placements) { catalogue.stackKey(of: $0) }
         controller.remove(PhotoID(0))
         let location = Point(x: 300, y: 200)
@@ -64,15 +64,15 @@ import XBoard
 
     @Test func anotherCopyThatFailsIsSaidOnceAndOnlyForTheCopyAskedForLast() {
         var catalogue = Self.catalogue(["a.jpg"])
-        _ = catalogue.receive(catalogue.start().map { CardTests.report($0) }, on: Self.size)
+        _ = catalogue.receive(catalogue.start().map { CardTests.report($0) })
         let superseded = catalogue.decodeAgain(), latest = catalogue.decodeAgain()
-        #expect(catalogue.receive(superseded.map { CardTests.report($0, failing: true) }, on: Self.size).problems.isEmpty)
-        let failed = catalogue.receive(latest.map { CardTests.report($0, failing: true) }, on: Self.size)
+        #expect(catalogue.receive(superseded.map { CardTests.report($0, failing: true) }).problems.isEmpty)
+        let failed = catalogue.receive(latest.map { CardTests.report($0, failing: true) })
         #expect(
             failed.problems.map(\.description) == [
                 "/photos/a.jpg: another copy could not be decoded (could not be decoded); the copy shown stays"
             ])
         #expect(failed.failed.isEmpty && failed.placements.isEmpty && catalogue.failedPaths.isEmpty)
-        #expect(catalogue.receive(catalogue.decodeAgain().map { CardTests.report($0, failing: true) }, on: Self.size).problems.isEmpty)
+        #expect(catalogue.receive(catalogue.decodeAgain().map { CardTests.report($0, failing: true) }).problems.isEmpty)
     }
 }

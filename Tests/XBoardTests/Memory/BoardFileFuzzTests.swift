@@ -3,9 +3,9 @@ import SystemPackage
 import Testing
 import XBoard
 
-/// The board file reader against mutated files: whatever the bytes, it never crashes, and every
-/// photo it lets through restores to a finite placement inside the board within the scale
-/// limits. Bounded (a fixed number of seeded mutations), so it runs in every test run.
+/// The board file reader against mutated files: whatever the bytes, it never crashes, every
+/// photo it lets through restores to a finite placement within the stored limits and the scale
+/// limits, and any view it lets through is a finite part of the board. Bounded (a fixed number of seeded mutations), so it runs in every test run.
 @Suite struct BoardFileFuzzTests {
     static let mutations = 3000
 
@@ -23,7 +23,9 @@ import XBoard
             entries.append(entry)
         }
         return try BoardFile.encode(
-            BoardMemory(boardSize: Size(width: 1280, height: 800), entries: entries), arguments: [FilePath("/photos")])
+            BoardMemory(
+                boardSize: Size(width: 1280, height: 800), view: Rect(x: -320.5, y: 40, width: 1600, height: 1000), entries: entries),
+            arguments: [FilePath("/photos")])
     }
 
     /// Numbers and tokens a hostile or damaged file may hold.
@@ -43,13 +45,19 @@ import XBoard
             guard let contents = try? BoardFile.decode(Data(bytes)) else { continue }
             decoded += 1
             let restore = BoardRestore(memory: contents.memory, layout: layout)
+            // Whatever view comes through opens a window on a finite part of the board.
+            let view = BoardRestore.initialView(of: contents.memory, windowSize: layout.boardSize)
+            #expect(view.zoom.isFinite && view.zoom > 0 && view.origin.isFinite, "round \(round): \(view)")
+            #expect(contents.memory.view.map { !$0.isEmpty && $0.origin.isFinite && $0.size.width.isFinite } ?? true)
             for (index, entry) in contents.memory.entries.enumerated() {
                 let arrival = restore.arrival(
-                    index: index % 8, id: PhotoID(index), pixelSize: Size(width: 640, height: 480), remembered: entry,
-                    boardSize: layout.boardSize)
+                    index: index % 8, id: PhotoID(index), pixelSize: Size(width: 640, height: 480), remembered: entry)
                 let photo = arrival.photo
                 #expect(photo.photoToBoard.isFinite && photo.photoToBoard.inverted() != nil, "round \(round): \(photo)")
-                #expect(Rect(origin: .zero, size: layout.boardSize).contains(photo.center), "round \(round): \(photo.center)")
+                // Restored where it lay, in view or not (the view carries the window), but never
+                // further off than a stored number may say.
+                let limit = MemoryLimits().position
+                #expect(abs(photo.center.x) <= limit && abs(photo.center.y) <= limit, "round \(round): \(photo.center)")
                 #expect(
                     photo.scale >= MotionSettings().minimumScale * 0.999
                         && photo.scale <= photo.maximumScale(settings: MotionSettings()) * 1.001)
@@ -80,8 +88,7 @@ import XBoard
             let restore = BoardRestore(memory: salvage.contents.memory, layout: layout)
             for (index, entry) in salvage.contents.memory.entries.enumerated() {
                 let photo = restore.arrival(
-                    index: index % 8, id: PhotoID(index), pixelSize: Size(width: 640, height: 480), remembered: entry,
-                    boardSize: layout.boardSize
+                    index: index % 8, id: PhotoID(index), pixelSize: Size(width: 640, height: 480), remembered: entry
                 ).photo
                 #expect(photo.photoToBoard.isFinite && photo.photoToBoard.inverted() != nil, "round \(round): \(photo)")
             }

@@ -52,6 +52,25 @@ import XBoard
         #expect(salvage.contents.problems.isEmpty, "\(salvage.contents.problems)")
     }
 
+    /// The view is read wherever it lies, after damage too, and its numbers are checked as
+    /// when the file is whole.
+    @Test func salvageKeepsTheView() throws {
+        var memory = Self.memory()
+        memory.view = Rect(x: -40, y: 25.5, width: 2400, height: 1500)
+        let (bytes, _) = try Self.damaging("p5.jpg", with: "NaN", in: [UInt8](try BoardFile.encode(memory)))
+        #expect(throws: BoardFile.ReadError.self) { try BoardFile.decode(Data(bytes)) }
+        let salvage = try #require(try BoardFile.salvage(Data(bytes)))
+        #expect(salvage.contents.memory.view == memory.view && salvage.contents.memory.count == 7)
+        #expect(salvage.contents.problems.isEmpty, "\(salvage.contents.problems)")
+        // Damage in the view itself costs the view alone (the whole table is shown), said once.
+        let text = try #require(String(bytes: try BoardFile.encode(memory), encoding: .utf8))
+        let spoiled = text.replacingOccurrences(of: "2400", with: "-2400").replacingOccurrences(of: "\"photos\"", with: "\"photos\" x")
+        let cut = try #require(try BoardFile.salvage(Data(spoiled.utf8), file: FilePath("/state/b.json")))
+        #expect(cut.contents.memory.view == nil && cut.contents.memory.shownRect == Rect(x: 0, y: 0, width: 1280, height: 800))
+        let line = "/state/b.json: remembered view [-40, 25.5, -2400, 1500] has no width or no height; the whole table is shown"
+        #expect(cut.contents.problems == [line], "\(cut.contents.problems)")
+    }
+
     @Test func aStrayByteBetweenEntriesCostsNothing() throws {
         var bytes = try Self.file()
         let second = try Self.offset(of: "p2.jpg", in: bytes)

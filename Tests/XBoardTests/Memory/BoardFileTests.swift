@@ -60,6 +60,58 @@ import XBoard
         #expect(good.initialPlacement == good.placement && good.stack == 0 && good.changed == 0)
     }
 
+    /// The part of the board shown is written with the board and read back as it was.
+    @Test func theViewRoundTrips() throws {
+        var saved = Self.memory()
+        saved.view = Rect(x: -250.5, y: 120.25, width: 2560.125, height: 1600.0625)
+        let data = try BoardFile.encode(saved, arguments: [FilePath("/photos")])
+        let text = try #require(String(data: data, encoding: .utf8))
+        #expect(text.contains(#""view" : ["#) && text.contains(#""version" : 2"#), "\(text)")
+        let read = try BoardFile.decode(data)
+        #expect(read.memory == saved && read.memory.view == saved.view)
+        #expect(read.problems.isEmpty)
+        // In a board document too.
+        let document = try BoardFile.decode(try BoardFile.encode(saved, relativeTo: FilePath("/photos")), relativeTo: FilePath("/photos"))
+        #expect(document.memory.view == saved.view)
+    }
+
+    /// A file from before views (or from a build that does not write one) shows the table it
+    /// was saved on, whole: what it always meant.
+    @Test func aFileWithoutAViewShowsTheWholeTable() throws {
+        let data = try BoardFile.encode(Self.memory())
+        let text = try #require(String(data: data, encoding: .utf8))
+        #expect(!text.contains("view"), "\(text)")
+        let read = try BoardFile.decode(data)
+        #expect(read.memory.view == nil && read.problems.isEmpty)
+        #expect(read.memory.shownRect == Rect(x: 0, y: 0, width: 1280, height: 800))
+        #expect(BoardRestore.initialView(of: read.memory, windowSize: Size(width: 1280, height: 800)) == .identity)
+        let legacy = #"{"version":1,"boardWidth":800,"boardHeight":600,"photos":[]}"#
+        let carried = BoardFile.contents(ofLegacy: try LayoutDocument.decode(Data(legacy.utf8)))
+        #expect(carried.memory.view == nil && carried.memory.shownRect == Rect(x: 0, y: 0, width: 800, height: 600))
+    }
+
+    /// A view that cannot be one is one line naming the file and what it holds; the board
+    /// shows the whole table it was saved on, and every photo opens as it was.
+    @Test(arguments: [
+        (#"[0, 0, 0, 800]"#, "[0, 0, 0, 800] has no width or no height"),
+        (#"[10, 20, -1280, 800]"#, "[10, 20, -1280, 800] has no width or no height"),
+        (#"[1, 2, 3]"#, "[1, 2, 3] is not four numbers"),
+        (#""wide""#, "is not four numbers"),
+        (#"[1e300, 0, 1280, 800]"#, "[1e+300, 0, 1280, 800] is far off any board"),
+        (#"[0, 0, 1e400, 800]"#, "is not four numbers"),
+    ])
+    func aViewWithBadNumbersIsOneProblemLine(view: String, reason: String) throws {
+        let text = """
+            {"format":"photoboard","version":2,"boardWidth":1280,"boardHeight":800,"view":\(view),"photos":[
+            {"path":"/p/good.png","baseLongEdge":300,"placement":[1,0,0,1,400,300],"initialPlacement":[1,0,0,1,400,300],"stack":1}
+            ]}
+            """
+        let read = try BoardFile.decode(Data(text.utf8), file: FilePath("/state/boards/abc.json"))
+        #expect(read.problems == ["/state/boards/abc.json: remembered view \(reason); the whole table is shown"], "\(read.problems)")
+        #expect(read.memory.view == nil && read.memory.shownRect == Rect(x: 0, y: 0, width: 1280, height: 800))
+        #expect(read.memory[FilePath("/p/good.png")]?.placement.center == Point(x: 400, y: 300))
+    }
+
     @Test func whatIsNotABoardFileIsRefusedWhole() {
         #expect(throws: BoardFile.ReadError.notABoard) { try BoardFile.decode(Data("{ not json".utf8)) }
         #expect(throws: BoardFile.ReadError.notABoard) { try BoardFile.decode(Data(#"{"version":2,"photos":[]}"#.utf8)) }

@@ -3,7 +3,8 @@ import Testing
 import XBoard
 
 /// A memory is whole only with the table it was saved on: a save from a table of another size
-/// is worth writing, and brings every place kept onto that table.
+/// is worth writing. A memory saved before views has every place it keeps brought onto that
+/// table; one with a view keeps its places, and the view carries the window's size.
 @Suite struct BoardMemoryTableTests {
     static let window = Size(width: 1280, height: 800), fullscreen = Size(width: 1920, height: 1080)
 
@@ -83,6 +84,34 @@ import XBoard
         let fitting = try #require(BoardMemory.fitting(from: Self.window, to: Self.fullscreen))
         #expect(stored[gone.path]?.placement == BoardMemory.placement(gone.placement, fittedBy: fitting))
         #expect(stored[later.path]?.placement == BoardMemory.placement(later.placement, fittedBy: fitting))
+    }
+
+    /// With a view, a fullscreen toggle moves nothing in the memory: the photos keep their
+    /// board points, and the latest save's view says which part the window showed.
+    @Test func withAViewFullscreenAndBackMovesNoPlaceAndKeepsTheLatestView() {
+        let a = Self.entry("a.png", x: 100), gone = Self.entry("gone.png", x: 400)
+        let windowed = Rect(origin: .zero, size: Self.window), wide = Rect(origin: .zero, size: Self.fullscreen)
+        var stored = BoardMemory(boardSize: Self.window, view: windowed, entries: [a, gone])
+        var shown = Self.snapshot([a])
+        shown.view = wide
+        #expect(shown.hasChanges(since: Self.snapshot([a])), "a view moved is a change")
+        stored.merge(shown, since: Self.snapshot([a]), changedAt: 200, onTableOf: Self.fullscreen)
+        #expect(stored.boardSize == Self.fullscreen && stored.view == wide)
+        #expect(stored[a.path] == a && stored[gone.path] == gone, "no place moved")
+        var back = shown
+        back.view = windowed
+        stored.merge(back, since: shown, changedAt: 300, onTableOf: Self.window)
+        #expect(stored.boardSize == Self.window && stored.view == windowed)
+        #expect(stored[a.path] == a && stored[gone.path] == gone)
+        #expect(!back.hasChanges(since: back) && back.hasChanges(since: shown))
+        var rounded = back
+        rounded.view = Rect(x: 0.1 + 0.2 - 0.3, y: 0, width: Self.window.width.nextUp, height: Self.window.height)
+        #expect(!rounded.hasChanges(since: back), "the view as a reopened board fits it, but for the last digits")
+        // A memory saved before views meets its first view: its places stay in the points it
+        // was shown in (the window opened it fitted through the view).
+        var old = BoardMemory(boardSize: Self.window, entries: [a, gone])
+        old.merge(shown, since: Self.snapshot([a]), changedAt: 200, onTableOf: Self.fullscreen)
+        #expect(old.view == wide && old[gone.path] == gone && old[a.path] == a)
     }
 
     @Test func aSaveOnTheSameTableWritesOnlyWhatChanged() {

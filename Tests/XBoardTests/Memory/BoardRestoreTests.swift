@@ -2,8 +2,9 @@ import SystemPackage
 import Testing
 import XBoard
 
-/// Restoring a photo: rescaled to today's layout size, inside the board, within the scale
-/// limits; stacked as remembered; fresh photos on top.
+/// Restoring a photo: rescaled to today's layout size, where it lay on the board, within the
+/// scale limits; stacked as remembered; fresh photos on top, in the part shown; the view the
+/// window opens with.
 @Suite struct BoardRestoreTests {
     static let boardSize = Size(width: 1000, height: 800)
     static let layout = TossedLayout(count: 3, boardSize: boardSize, seed: 5)
@@ -19,33 +20,58 @@ import XBoard
         let tossed = Self.layout.photo(at: 0, id: PhotoID(0), pixelSize: Size(width: 400, height: 300))
         let memory = Self.remembered(center: Point(x: 300, y: 200), scale: 1.5, baseLongEdge: tossed.size.longEdge * 2)
         let arrival = restore.arrival(
-            index: 0, id: PhotoID(0), pixelSize: Size(width: 400, height: 300), remembered: memory, boardSize: Self.boardSize)
+            index: 0, id: PhotoID(0), pixelSize: Size(width: 400, height: 300), remembered: memory)
         #expect(arrival.isRestored && arrival.stack == 4)
         #expect(abs(arrival.photo.scale - 3) < 1e-9 && arrival.photo.center == Point(x: 300, y: 200))
         #expect(abs(arrival.photo.rotation - 0.3) < 1e-12)
     }
 
-    @Test func anArrangementRememberedOnAnotherWindowSizeScalesWithTheWindowWholeAndCentred() {
-        let pixelSize = Size(width: 400, height: 300)
-        let memory = Self.remembered(center: Point(x: 300, y: 200), scale: 1.5, baseLongEdge: 0)
-        // The same board at twice the size (a 4K screen at 192 dpi): the same arrangement, twice as big.
-        let big = Size(width: 2000, height: 1600)
-        let bigLayout = TossedLayout(count: 3, boardSize: big, seed: 5)
-        var remembered = memory
-        remembered.baseLongEdge = Self.layout.photo(at: 0, id: PhotoID(0), pixelSize: pixelSize).size.longEdge
-        let restore = BoardRestore(memory: BoardMemory(boardSize: Self.boardSize, entries: [remembered]), layout: bigLayout)
-        let arrival = restore.arrival(index: 0, id: PhotoID(0), pixelSize: pixelSize, remembered: remembered, boardSize: big)
-        #expect(arrival.isRestored)
-        #expect(abs(arrival.photo.center.x - 600) < 1e-9 && abs(arrival.photo.center.y - 400) < 1e-9)
-        let shownBefore = remembered.baseLongEdge * 1.5, shownNow = arrival.photo.size.longEdge * arrival.photo.scale
-        #expect(abs(shownNow - 2 * shownBefore) < 1e-6, "\(shownNow) against \(shownBefore)")
-        #expect(abs(arrival.photo.rotation - 0.3) < 1e-12)
-        // A wider window: fitted by its height, centred across.
+    /// A board saved showing a part of it opens showing that part, whole and centred, on a
+    /// window of any size: the view, not the placements, carries the window's size.
+    @Test func anotherWindowSizeShowsTheSameBoardRect() throws {
+        let shown = Rect(x: 100, y: 50, width: 1280, height: 800)
+        let print = Self.remembered(center: Point(x: 740, y: 450), scale: 1.5, baseLongEdge: 200)
+        let memory = BoardMemory(boardSize: Size(width: 1280, height: 800), view: shown, entries: [print])
+        // The same window: the same view, the print at the same pixels.
+        let same = BoardRestore.initialView(of: memory, windowSize: Size(width: 1280, height: 800))
+        #expect(abs(same.zoom - 1) < 1e-12 && same.visibleBounds(in: Size(width: 1280, height: 800)) == shown)
+        // Half as large again, the same shape: exactly that part, at 1.5 times.
+        let big = Size(width: 1920, height: 1200)
+        let bigView = BoardRestore.initialView(of: memory, windowSize: big)
+        #expect(abs(bigView.zoom - 1.5) < 1e-12)
+        Self.expectClose(bigView.visibleBounds(in: big), shown)
+        let onScreen = bigView.boardToWindow.apply(to: print.placement.center)
+        #expect(abs(onScreen.x - 960) < 1e-9 && abs(onScreen.y - 600) < 1e-9, "\(onScreen)")
+        // Another shape: the part whole, fitted by the height, centred across.
         let wide = Size(width: 2000, height: 800)
-        let wideRestore = BoardRestore(
-            memory: BoardMemory(boardSize: Self.boardSize, entries: [remembered]), layout: TossedLayout(count: 3, boardSize: wide, seed: 5))
-        let widened = wideRestore.arrival(index: 0, id: PhotoID(0), pixelSize: pixelSize, remembered: remembered, boardSize: wide)
-        #expect(abs(widened.photo.center.x - 800) < 1e-9 && abs(widened.photo.center.y - 200) < 1e-9)
+        let wideView = BoardRestore.initialView(of: memory, windowSize: wide)
+        let visible = wideView.visibleBounds(in: wide)
+        #expect(abs(wideView.zoom - 1) < 1e-12 && abs(visible.minY - shown.minY) < 1e-9 && abs(visible.maxY - shown.maxY) < 1e-9)
+        #expect(abs(visible.center.x - shown.center.x) < 1e-9 && visible.minX < shown.minX && visible.maxX > shown.maxX)
+        // The print itself comes back where it lay on the board, at its size there.
+        let layout = TossedLayout(count: 3, boardSize: visible.size, seed: 5)
+        let restore = BoardRestore(memory: memory, layout: layout, layoutOrigin: visible.origin)
+        var remembered = print
+        remembered.baseLongEdge = layout.photo(at: 0, id: PhotoID(0), pixelSize: Size(width: 400, height: 300)).size.longEdge
+        let arrival = restore.arrival(index: 0, id: PhotoID(0), pixelSize: Size(width: 400, height: 300), remembered: remembered)
+        #expect(arrival.isRestored && arrival.photo.photoToBoard == remembered.placement)
+    }
+
+    static func expectClose(_ a: Rect, _ b: Rect, sourceLocation: SourceLocation = #_sourceLocation) {
+        let pairs = [(a.minX, b.minX), (a.minY, b.minY), (a.size.width, b.size.width), (a.size.height, b.size.height)]
+        #expect(pairs.allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($1)) }, "\(a) against \(b)", sourceLocation: sourceLocation)
+    }
+
+    /// A board saved before views had the window for its table: it opens showing that table
+    /// whole, as it always did — and one that does not know its table shows board points as
+    /// pixels.
+    @Test func aMemoryWithoutAViewShowsItsWholeTable() {
+        let memory = BoardMemory(boardSize: Size(width: 1000, height: 800))
+        #expect(memory.shownRect == Rect(x: 0, y: 0, width: 1000, height: 800))
+        #expect(BoardRestore.initialView(of: memory, windowSize: Size(width: 1000, height: 800)) == .identity)
+        let doubled = BoardRestore.initialView(of: memory, windowSize: Size(width: 2000, height: 1600))
+        #expect(doubled.zoom == 2 && doubled.origin == .zero)
+        #expect(BoardRestore.initialView(of: BoardMemory(), windowSize: Size(width: 640, height: 480)) == .identity)
     }
 
     @Test(arguments: [0.1, 0.3, 1.1, 2.9, -0.7])
@@ -60,19 +86,33 @@ import XBoard
         memory.placement = placement
         memory.initialPlacement = placement
         let arrival = restore.arrival(
-            index: 0, id: PhotoID(0), pixelSize: Size(width: 400, height: 300), remembered: memory, boardSize: Self.boardSize)
+            index: 0, id: PhotoID(0), pixelSize: Size(width: 400, height: 300), remembered: memory)
         #expect(arrival.photo.photoToBoard == placement && arrival.photo.initialPhotoToBoard == placement)
     }
 
-    @Test func aPhotoRememberedOffTheBoardOrHugeIsFittedBackIn() {
-        let restore = BoardRestore(memory: BoardMemory(), layout: Self.layout)
+    /// A print remembered far out of the part shown stays there (a big board's prints lie
+    /// outside the view); only its scale is brought within the limits.
+    @Test func restoredPrintsOutsideTheViewStayThere() {
+        let restore = BoardRestore(memory: BoardMemory(view: Rect(x: 0, y: 0, width: 1000, height: 800)), layout: Self.layout)
         let tossed = Self.layout.photo(at: 1, id: PhotoID(1), pixelSize: Size(width: 40, height: 30))
         let memory = Self.remembered(center: Point(x: 5000, y: -900), scale: 900, baseLongEdge: tossed.size.longEdge)
-        let arrival = restore.arrival(
-            index: 1, id: PhotoID(1), pixelSize: Size(width: 40, height: 30), remembered: memory, boardSize: Self.boardSize)
-        #expect(arrival.photo.center == Point(x: 1000, y: 0))
+        let arrival = restore.arrival(index: 1, id: PhotoID(1), pixelSize: Size(width: 40, height: 30), remembered: memory)
+        #expect(arrival.isRestored)
+        #expect(arrival.photo.center == Point(x: 5000, y: -900) && arrival.photo.initialPhotoToBoard.center == Point(x: 5000, y: -900))
         #expect(arrival.photo.scale == arrival.photo.maximumScale(settings: MotionSettings()))
-        #expect(arrival.photo.initialPhotoToBoard.center == Point(x: 1000, y: 0))
+        #expect(abs(arrival.photo.rotation - 0.3) < 1e-12)
+    }
+
+    /// Fresh photos are tossed in the part of the board shown, wherever that is.
+    @Test func freshPhotosAreTossedInThePartShown() {
+        let shown = Rect(x: -3000, y: 2000, width: 1000, height: 800)
+        let restore = BoardRestore(memory: BoardMemory(view: shown), layout: Self.layout, layoutOrigin: shown.origin)
+        let size = Size(width: 400, height: 300)
+        let tossed = Self.layout.photo(at: 2, id: PhotoID(2), pixelSize: size)
+        let arrival = restore.arrival(index: 2, id: PhotoID(2), pixelSize: size, remembered: nil)
+        #expect(!arrival.isRestored && arrival.photo.center == tossed.center + shown.origin)
+        #expect(arrival.photo.size == tossed.size && arrival.photo.initialPhotoToBoard == arrival.photo.photoToBoard)
+        #expect(shown.contains(arrival.photo.boardBounds.origin) && arrival.photo.boardBounds.maxX <= shown.maxX)
     }
 
     @Test func unplacedOrUnrememberedPhotosAreTossedAndStackAboveEverythingRemembered() {
@@ -82,7 +122,7 @@ import XBoard
         let size = Size(width: 400, height: 300)
         let tossed = Self.layout.photo(at: 2, id: PhotoID(2), pixelSize: size)
         for remembered in [unplaced, nil] {
-            let arrival = restore.arrival(index: 2, id: PhotoID(2), pixelSize: size, remembered: remembered, boardSize: Self.boardSize)
+            let arrival = restore.arrival(index: 2, id: PhotoID(2), pixelSize: size, remembered: remembered)
             #expect(!arrival.isRestored && arrival.photo == tossed && arrival.stack == 12)
         }
     }
@@ -90,7 +130,7 @@ import XBoard
     @Test func aDroppedPhotoLandsWhereItWasDroppedOnTop() {
         let restore = BoardRestore(memory: BoardMemory(), layout: Self.layout)
         let arrival = restore.arrival(
-            index: 0, id: PhotoID(7), pixelSize: Size(width: 40, height: 30), remembered: nil, boardSize: Self.boardSize)
+            index: 0, id: PhotoID(7), pixelSize: Size(width: 40, height: 30), remembered: nil)
         let drop = DropLayout(count: 2, photosOnBoard: 3, boardSize: Self.boardSize, at: Point(x: 2000, y: 100))
         let dropped = restore.dropped(arrival, into: drop, at: 1, above: 7.5)
         #expect(dropped.photo == drop.photo(at: 1, id: PhotoID(7), pixelSize: Size(width: 40, height: 30)))

@@ -48,10 +48,8 @@ import XBoard
 
     @Test func aControlPressedWithTheMouseIsUnpressedAndDoesNotAct() throws {
         let script = opened()
-        script.frame()
+        let add = try script.controlFrame("Add")
         let bar = try #require(script.session.shownBar)
-        let index = try #require(script.session.commands.controls.firstIndex { $0.word == "Add" })
-        let add = try #require(bar.targets.first { $0.target == .control(index) }?.frame)
         script.pointer(.pressed(.left), at: add.center)
         script.frame()
         #expect(script.session.shownBar != bar, "pressed, the control shows it")

@@ -11,16 +11,9 @@ import XBoard
         return SessionScript(settings: settings).open(names).wait(.milliseconds(100)).clear()
     }
 
-    func control(_ word: String, in script: SessionScript) throws -> Rect {
-        let list = script.frame()
-        let bar = try #require(script.session.shownBar, "no controls shown in \(list.items.count) items")
-        let index = try #require(script.session.commands.controls.firstIndex { $0.word == word })
-        return try #require(bar.targets.first { $0.target == .control(index) }?.frame)
-    }
-
     @Test func theAddControlOpensThePickerInThePicturesFolder() throws {
         let script = opened()
-        let add = try control("Add", in: script)
+        let add = try script.controlFrame("Add")
         script.tap(at: add.center)
         #expect(script.session.picker != nil)
         #expect(script.log == ["list folder /home/ann/Pictures"])
@@ -99,7 +92,7 @@ extension WidgetSessionTests {
         let script = opened(["a.jpg"])
         // Drag the print under the bar.
         let photo = try #require(script.session.controller.board.photos.first)
-        let bar = try control("Captions", in: script)
+        let bar = try script.controlFrame("Captions")
         var at = center(of: photo.id, in: script)
         script.touch(1, .began, at: at)
         for _ in 0..<20 {
@@ -109,7 +102,7 @@ extension WidgetSessionTests {
         script.touch(1, .ended, at: at, after: .milliseconds(300)).wait(.seconds(1))
         #expect(script.session.controller.board.photo(at: bar.center) == photo.id)
         let revision = script.session.controller.revision
-        script.tap(at: try control("Captions", in: script).center)
+        script.tap(at: try script.controlFrame("Captions").center)
         #expect(script.session.showsCaptions)
         #expect(script.session.controller.revision == revision, "the print under the control moved")
     }
@@ -142,7 +135,7 @@ extension WidgetSessionTests {
 
     @Test func tidyAsksByNameOrByDate() throws {
         let script = opened(["IMG_10.jpg", "IMG_2.jpg"])
-        script.tap(at: try control("Tidy", in: script).center)
+        script.tap(at: try script.controlFrame("Tidy").center)
         script.frame()
         let byName = try #require(script.session.shownMenu?.targets.first { $0.target == .menuEntry(0) }?.frame)
         script.tap(at: byName.center).wait(.seconds(2))
@@ -161,7 +154,7 @@ extension WidgetSessionTests {
         script.touch(5, .moved, at: Point(x: size.width - 1, y: size.height - 1), after: .milliseconds(400))
         script.touch(5, .ended, at: Point(x: size.width - 1, y: size.height - 1), after: .milliseconds(400)).wait(.seconds(2))
         let before = try #require(script.session.controller.board.photo(away.id)).photoToBoard.center
-        script.tap(at: try control("Tidy", in: script).center)
+        script.tap(at: try script.controlFrame("Tidy").center)
         script.frame()
         let gather = try #require(script.session.shownMenu?.targets.first { $0.target == .menuEntry(2) }?.frame)
         script.tap(at: gather.center).wait(.seconds(2))
@@ -185,7 +178,7 @@ extension WidgetSessionTests {
     @Test func theRemovedListClosesWhenTheLastPhotoIsBackOrWhenTappedEmpty() throws {
         let script = opened(["a.jpg", "b.jpg"])
         script.key(.named(.delete))
-        script.tap(at: try control("Removed", in: script).center)
+        script.tap(at: try script.controlFrame("Removed").center)
         let shelf = try #require(script.frame().items.compactMap { if case .removedPhotos(let shelf) = $0 { shelf } else { nil } }.first)
         script.tap(at: try #require(shelf.slots.first).frame.center)
         #expect(script.session.controller.removedPhotos.isEmpty)

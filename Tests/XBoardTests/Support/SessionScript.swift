@@ -109,6 +109,14 @@ final class SessionScript {
     @discardableResult
     func frame() -> DisplayList { session.makeFrame(at: now) }
 
+    /// Draws a frame and returns where the control with `word` lies on the bar it shows.
+    func controlFrame(_ word: String) throws -> Rect {
+        let list = frame()
+        let bar = try #require(session.shownBar, "no controls shown in \(list.items.count) items")
+        let index = try #require(session.commands.controls.firstIndex { $0.word == word }, "no control \(word)")
+        return try #require(bar.targets.first { $0.target == .control(index) }?.frame)
+    }
+
     @discardableResult
     func clear() -> Self {
         log = []
