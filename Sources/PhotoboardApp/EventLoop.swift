@@ -244,9 +244,10 @@ final class EventLoop {
                 {
                     return status
                 }
-            case .copy(let path):
-                window.copyToClipboard(files: [path], withPicture: true, at: MonotonicClock.now())
-                clipboard.copy(path)
+            case .copy(let paths):
+                // One photo goes with its picture; several as their files alone.
+                window.copyToClipboard(files: paths, withPicture: paths.count == 1, at: MonotonicClock.now())
+                if paths.count == 1, let path = paths.first { clipboard.copy(path) }
             case .keepPicture(let picture, let location): clipboard.keep(picture, in: pastedFolder, at: location)
             }
         }

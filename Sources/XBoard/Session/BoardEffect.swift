@@ -36,8 +36,9 @@ public enum BoardEffect: Sendable {
     case forgetThumbnails([ThumbnailID])
     /// Ask the clipboard's owner for what it holds (`WindowEvent.pasted`, `.pasteFailed`).
     case paste
-    /// Own the clipboard with this photo: its file, and its picture as a PNG (made off the loop).
-    case copy(FilePath)
+    /// Own the clipboard with these photos' files, and, for one photo, its picture as a PNG
+    /// (made off the loop).
+    case copy([FilePath])
     /// Check a picture without a file in a confined helper and keep it in the board's folder of
     /// pictures (`SessionEvent.pictureKept`), to land at `location`.
     case keepPicture(ReceivedPicture, at: Point)
@@ -80,7 +81,7 @@ extension BoardEffect: CustomStringConvertible {
         case .decodeThumbnails(let requests): "decode \(requests.count) thumbnails"
         case .forgetThumbnails(let ids): "forget \(ids.count) thumbnails"
         case .paste: "paste"
-        case .copy(let path): "copy \(path.escaped)"
+        case .copy(let paths): "copy \(paths.map(\.escaped).joined(separator: " "))"
         case .keepPicture(.bytes(let bytes, let type), _): "keep \(bytes.count) bytes of \(type)"
         case .keepPicture(.savedFile(let path), _): "keep \(path.escaped)"
         }

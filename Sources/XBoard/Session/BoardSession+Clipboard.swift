@@ -25,10 +25,12 @@ extension BoardSession {
         }
     }
 
-    /// Puts `id` on the clipboard: its file, and its picture.
-    func copy(_ id: PhotoID, effects: inout [BoardEffect], at time: Instant) {
-        guard let path = catalogue?.path(of: id) else { return }
-        effects.append(.copy(path))
-        notices.tell(.copied(catalogue?.name(of: id)), at: time)
+    /// Puts `ids` on the clipboard: their files, and for one photo its picture too.
+    func copy(_ ids: [PhotoID], effects: inout [BoardEffect], at time: Instant) {
+        guard let catalogue else { return }
+        let copied = ids.compactMap { id in catalogue.path(of: id).map { (id, $0) } }
+        guard let first = copied.first else { return }
+        effects.append(.copy(copied.map(\.1)))
+        notices.tell(.copied(copied.count == 1 ? catalogue.name(of: first.0) : "\(copied.count) photos"), at: time)
     }
 }

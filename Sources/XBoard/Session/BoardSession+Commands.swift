@@ -26,7 +26,7 @@ extension BoardSession {
             pointer.notePaste(on: Rect(origin: .zero, size: controller.board.size))
             effects.append(.paste)
         case .copy:
-            if let target = controller.commandTarget { copy(target, effects: &effects, at: time) }
+            copy(controller.commandTargets, effects: &effects, at: time)  // the selection, else the target
         case .escape:
             // Esc closes a menu, and else the picker; else it clears the selection; else the help
             // panel and the removed photos list, and lifts a pinned finger, together; when none

@@ -49,8 +49,8 @@ extension BoardSession {
     }
 
     /// Carries out a command of a print's menu on that print (a command of the board's own, on
-    /// the board). On a selected print, Put back, Turn upright and Remove act on the whole
-    /// selection, as one undo step; Close up, About and Copy on that print alone.
+    /// the board). On a selected print, Put back, Turn upright, Remove and Copy act on the whole
+    /// selection (each change as one undo step); Close up and About on that print alone.
     func act(_ command: BoardCommand, on id: PhotoID, at anchor: Point, time: Instant, effects: inout [BoardEffect]) {
         switch command {
         case .closeUp: controller.toggleCloseUp(id)
@@ -60,7 +60,7 @@ extension BoardSession {
             // On a selected print, the menu's removal takes the whole selection.
             if controller.selected.contains(id) { controller.removeSelected() } else { controller.removeFromBoard(id) }
         case .about: showAbout(id, at: anchor)
-        case .copy: copy(id, effects: &effects, at: time)
+        case .copy: copy(controller.selected.contains(id) ? controller.commandTargets : [id], effects: &effects, at: time)
         case .pinFinger: pinFinger(at: anchor, time: time, effects: &effects)
         default: perform(command, at: time, effects: &effects)
         }

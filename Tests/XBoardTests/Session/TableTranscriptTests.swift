@@ -68,4 +68,16 @@ import XBoard
         expectClose(script.session.controller.view.origin, zoomed.origin + Point(50 / zoomed.zoom, 0), within: 1e-6)
         #expect(script.session.controller.board.photos == photos, "no photo moved")
     }
+
+    @Test func ctrlCCopiesTheSelectionsFilesOrTheTargetWithItsPicture() throws {
+        let script = opened()
+        let controller = script.session.controller
+        script.key("c", .control)
+        #expect(script.log.filter { $0.hasPrefix("copy ") }.count == 1, "\(script.log)")
+        #expect(script.log.first { $0.hasPrefix("copy ") }?.split(separator: " ").count == 2, "one photo: \(script.log)")
+        controller.select(controller.board.photos.map(\.id))
+        script.clear().key("c", .control)
+        let copy = try #require(script.log.first { $0.hasPrefix("copy ") }, "\(script.log)")
+        #expect(copy.contains("a.jpg") && copy.contains("b.jpg"), "both files: \(copy)")
+    }
 }
