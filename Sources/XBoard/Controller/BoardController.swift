@@ -181,5 +181,6 @@ public final class BoardController {
         precondition(tableTouches == tableGestures?.suite.trackedTouches ?? [], "the table's touches and its recognizers' differ")
         precondition(tableTouches.isDisjoint(with: touchOwners.keys), "a touch is the table's and a photo's")
         precondition(view.zoom.isFinite && view.zoom > 0 && view.origin.isFinite, "\(view)")
+        precondition(selected.allSatisfy { board.photo($0) != nil }, "a selected photo is not on the board")
     }
 }
