@@ -54,20 +54,23 @@ extension CairoPainter {
         }
         let drawingDirect = windowSurface != nil && !atVerticalBlank
         var plan = planned.flatMap { rest == damage ? $0 : nil } ?? list.paintPlan(for: rest, drawingDirect: drawingDirect)
-        var direct: (print: PrintItem, drawing: PrintDrawing, clip: [Rect])?
+        var direct: (print: PrintItem, clip: [Rect])?
         if let layer = plan.direct, case .print(let print) = list.items[layer.itemIndex] {
             let drawing = drawing(for: print, visible: frame)
             if case .outright = drawing {
                 plan = list.paintPlan(for: rest)  // drawn outright it blends: through the back buffer
             } else {
-                direct = (print, drawing, layer.clip)
+                direct = (print, layer.clip)
             }
         }
         if !rest.isEmpty { render(list, plan, damage: rest, into: backSurface) }
         var shown = rest + moved
         if let direct, let windowSurface {
             let context = cairo_create(windowSurface)
-            draw(direct.print, as: direct.drawing, clippedTo: direct.clip, isInsideDirectRegion: true, in: context)
+            // Looked at again after the back buffer's render, which may have drawn the same print
+            // and made its sprite anew: the drawing chosen before could name a sprite let go since.
+            let drawing = drawing(for: direct.print, visible: frame)
+            draw(direct.print, as: drawing, clippedTo: direct.clip, isInsideDirectRegion: true, in: context)
             cairo_destroy(context)
             cairo_surface_flush(windowSurface)
             for rect in direct.clip { shown = RectRegion.subtracting(rect, from: shown) }

@@ -189,6 +189,23 @@ struct PrintMoveTests {
         Self.expectSame(refined, try stage.screen(), "\(kind) refined", .resampled)
     }
 
+    /// A print far larger than the window keeps a sprite of its visible part only (cut). Moved
+    /// by fractions of a pixel, that sprite still holds it: drawn from it, not cut anew each
+    /// frame, and the frames look as the board painted afresh.
+    @Test func aCutSpriteHoldsItsPrintAtAFractionalCentreAndIsNotCutAgain() throws {
+        let stage = try PrintMoveStage(closeUpWidth: 4000, rotation: 0)
+        // Its left edge in the window (a pixel column shared with the table), the rest cut.
+        stage.place(Point(x: 2100.6, y: 500.6))
+        stage.painter.paint(stage.list(moving: true))
+        stage.settle()
+        let before = stage.painter.statistics
+        stage.drag(Array(repeating: Point(x: 0.25, y: 0), count: 6))
+        let after = stage.painter.statistics
+        let cuts = after.draftsRendered - before.draftsRendered
+        #expect(cuts == 0, "cut anew \(cuts) times while it moved by fractions")
+        Self.expectSame(try stage.screen(), try stage.fresh(stage.list(moving: true)), "a cut sprite moved by fractions", .resampled)
+    }
+
     @Test func aDraftLetGoAndGrabbedAgainDropsItsHalfMadeSharpSprite() throws {
         let stage = try PrintMoveStage(rotation: 0.35)
         Self.start(stage, as: .turnedDraft)
