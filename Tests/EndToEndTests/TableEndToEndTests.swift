@@ -68,13 +68,7 @@ extension EndToEnd {
             let pushed = try session.rest()
             #expect(PrintMeasure(pushed, left: 0xD0_2020, right: 0x20_B040).map { !Self.markers[0].isWhole($0, in: pushed) } ?? true)
             try tapControl("Fit", in: session, table: table)
-            let whole = try waitFor("every marker whole after Fit", stall: .seconds(15)) { () -> Bool? in
-                let shot = try session.rest()
-                let measures = Self.markers.compactMap { PrintMeasure(shot, left: $0.left, right: $0.right) }
-                guard measures.count == Self.markers.count else { return nil }
-                return zip(Self.markers, measures).allSatisfy { $0.isWhole($1, in: shot) } ? true : nil
-            }
-            #expect(whole)
+            try waitForEveryMarkerWhole(after: "Fit", in: session)
             print("screenshot: \(try session.saveScreenshot(named: "table-touch-fit"))")
 
             // Pressed and held on the bare table above and left of both markers, then dragged past
@@ -181,13 +175,7 @@ extension EndToEnd {
             let pushed = try session.rest()
             #expect(PrintMeasure(pushed, left: 0xD0_2020, right: 0x20_B040).map { !Self.markers[0].isWhole($0, in: pushed) } ?? true)
             try session.press(0xFF50)  // Home
-            let whole = try waitFor("every marker whole after Home", stall: .seconds(15)) { () -> Bool? in
-                let shot = try session.rest()
-                let measures = Self.markers.compactMap { PrintMeasure(shot, left: $0.left, right: $0.right) }
-                guard measures.count == Self.markers.count else { return nil }
-                return zip(Self.markers, measures).allSatisfy { $0.isWhole($1, in: shot) } ? true : nil
-            }
-            #expect(whole)
+            try waitForEveryMarkerWhole(after: "Home", in: session)
             print("screenshot: \(try session.saveScreenshot(named: "table-mouse-home"))")
 
             // A left drag on the bare table draws a band over both markers and selects them;
@@ -242,6 +230,16 @@ extension EndToEnd {
         }
 
         /// The table's colour as drawn: the window's bottom right corner, bare when the board opens.
+        /// Waits until both markers show whole in the window (after Fit or Home).
+        func waitForEveryMarkerWhole(after what: String, in session: BoardSession) throws {
+            _ = try waitFor("every marker whole after \(what)", stall: .seconds(15)) { () -> Bool? in
+                let shot = try session.rest()
+                let measures = Self.markers.compactMap { PrintMeasure(shot, left: $0.left, right: $0.right) }
+                guard measures.count == Self.markers.count else { return nil }
+                return zip(Self.markers, measures).allSatisfy { $0.isWhole($1, in: shot) } ? true : nil
+            }
+        }
+
         func tableColour(_ session: BoardSession) throws -> UInt32 {
             try session.rest().pixel(session.server.size.width - 3, session.server.size.height - 3)
         }

@@ -11,6 +11,19 @@ struct Manipulation: Hashable, Sendable {
     var scale: Double
     var rotation: Double
 
+    /// A snapshot of `startTransform` and the values of `pan` and `pinch` now (and `rotation`,
+    /// the rotation recognizer's, for a photo), about the fingers' centroid; `nil` while no
+    /// finger is tracked.
+    init?(startTransform: AffineTransform, pan: PanGestureRecognizer, pinch: PinchGestureRecognizer, rotation: Double) {
+        guard let pivot = pan.core.centroid ?? pinch.core.centroid else { return nil }
+        self.init(startTransform: startTransform, pivot: pivot, translation: pan.translation, scale: pinch.scale, rotation: rotation)
+    }
+
+    init(startTransform: AffineTransform, pivot: Point, translation: Point, scale: Double, rotation: Double) {
+        (self.startTransform, self.pivot) = (startTransform, pivot)
+        (self.translation, self.scale, self.rotation) = (translation, scale, rotation)
+    }
+
     /// The placement for the recognizers' current values, before limits.
     ///
     /// Moves the pivot by the translation change and scales and turns about it, so with two

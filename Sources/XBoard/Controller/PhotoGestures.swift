@@ -68,12 +68,6 @@ final class PhotoGestures {
     /// the set of fingers or the view changes, so the photo never jumps when a finger is added
     /// or lifted.
     func rebase(placement: AffineTransform) {
-        guard let pivot = pan.core.centroid ?? pinch.core.centroid else {
-            manipulation = nil
-            return
-        }
-        manipulation = Manipulation(
-            startTransform: placement, pivot: pivot, translation: pan.translation, scale: pinch.scale,
-            rotation: rotation.rotation)
+        manipulation = Manipulation(startTransform: placement, pan: pan, pinch: pinch, rotation: rotation.rotation)
     }
 }

@@ -37,11 +37,6 @@ final class TableGestures {
     /// Snapshot of the view and the recognizers' values, taken whenever the set of fingers
     /// changes, so the table never jumps when a finger is added or lifted.
     func rebase(view: BoardView) {
-        guard let pivot = pan.core.centroid ?? pinch.core.centroid else {
-            manipulation = nil
-            return
-        }
-        manipulation = Manipulation(
-            startTransform: view.boardToWindow, pivot: pivot, translation: pan.translation, scale: pinch.scale, rotation: 0)
+        manipulation = Manipulation(startTransform: view.boardToWindow, pan: pan, pinch: pinch, rotation: 0)
     }
 }

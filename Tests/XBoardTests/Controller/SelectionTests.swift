@@ -7,6 +7,13 @@ import XBoard
 /// together.
 @Suite struct SelectionTests {
     /// Photo 1 at (300, 300) and photo 2 at (700, 500), both 200×100 upright; 2 on top.
+    /// A photo 100 points square at `center`.
+    static func square(_ id: PhotoID, at center: Point, rotation: Double) -> Photo {
+        Photo(
+            id: id, size: Size(width: 100, height: 100), pixelSize: Size(width: 100, height: 100),
+            photoToBoard: AffineTransform(center: center, scale: 1, rotation: rotation))
+    }
+
     func board() -> (BoardController, TouchScript) {
         let controller = Fixtures.twoPhotoBoard()
         return (controller, TouchScript(controller))
@@ -93,10 +100,7 @@ import XBoard
 
     @Test func deleteRemovesAllAndUndoReturnsAll() {
         let (controller, script) = board()
-        controller.add(
-            Photo(
-                id: PhotoID(3), size: Size(width: 100, height: 100), pixelSize: Size(width: 100, height: 100),
-                photoToBoard: AffineTransform(center: Point(500, 700), scale: 1, rotation: 0)))
+        controller.add(Self.square(PhotoID(3), at: Point(500, 700), rotation: 0))
         controller.select([PhotoID(1), PhotoID(2)])
         controller.perform(.removeTarget)
         #expect(controller.board.photos.map(\.id) == [PhotoID(3)])
@@ -108,10 +112,7 @@ import XBoard
 
     @Test func tidyWithASelectionTidiesOnlyIt() throws {
         let (controller, script) = board()
-        controller.add(
-            Photo(
-                id: PhotoID(3), size: Size(width: 100, height: 100), pixelSize: Size(width: 100, height: 100),
-                photoToBoard: AffineTransform(center: Point(500, 700), scale: 1, rotation: 0.2)))
+        controller.add(Self.square(PhotoID(3), at: Point(500, 700), rotation: 0.2))
         controller.select([PhotoID(1), PhotoID(3)])
         controller.tidy(order: [], only: controller.selected)
         script.settle()
