@@ -23,9 +23,21 @@ public enum BoardFile {
     /// The extension of board documents.
     public static let documentExtension = "photoboard"
 
-    /// Whether `path` names a board document (by its extension, in any case).
+    /// Whether `path` names a board document (by its extension, in any case): its last
+    /// component ends in `.photoboard` after a name of at least one character.
+    ///
+    /// Read from the path's end, not through `FilePath.extension`, which parses every component
+    /// of the path: a drop of a thousand files asks this of each, and that parse was most of the
+    /// drop's listing (seconds in a debug build).
     public static func isDocument(_ path: FilePath) -> Bool {
-        path.extension?.lowercased() == documentExtension
+        var name = path.string.utf8[...]
+        while name.last == UInt8(ascii: "/") { name = name.dropLast() }
+        if let slash = name.lastIndex(of: UInt8(ascii: "/")) { name = name[name.index(after: slash)...] }
+        let suffix = Array(("." + documentExtension).utf8)
+        guard name.count > suffix.count else { return false }
+        return zip(name.suffix(suffix.count), suffix).allSatisfy { character, wanted in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(character) ? character + 32 == wanted : character == wanted
+        }
     }
 
     /// What a board file holds, checked.

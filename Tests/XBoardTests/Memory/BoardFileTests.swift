@@ -163,4 +163,16 @@ import XBoard
         #expect(BoardIdentity.document(FilePath("/a")).key != BoardIdentity.named([FilePath("/a")]).key)
         #expect(BoardFile.isDocument(FilePath("/x/Trip.PhotoBoard")) && !BoardFile.isDocument(FilePath("/x/trip.png")))
     }
+
+    /// A document is named by its last component's extension, as `FilePath.extension` reads it
+    /// (which the quick reading of the path's end replaced).
+    @Test(arguments: [
+        "/x/Trip.PhotoBoard", "/x/trip.photoboard", "trip.photoboard", "/x/trip.photoboard/", "/x/trip.photoboard//",
+        "/x/.photoboard", ".photoboard", "/x/trip.photoboard.png", "/x.photoboard/trip", "/x/tripphotoboard", "/x/a.PHOTOBOARD",
+        "/x/é.photobōard", "/x/é.photoboard", "/", "", "/x/.trip.photoboard", "/x/trip.photoboarD",
+    ])
+    func aDocumentIsNamedByItsExtensionInAnyCase(_ path: String) {
+        let filePath = FilePath(path)
+        #expect(BoardFile.isDocument(filePath) == (filePath.extension?.lowercased() == BoardFile.documentExtension), "\(path)")
+    }
 }
