@@ -86,7 +86,8 @@ let package = Package(
         // Test support: starts a real Xorg (dummy video, inputtest touch device) and injects input.
         .target(
             name: "XorgHarness",
-            dependencies: ["CX11", "CInputTest", "CXDamage", "CColourReference"]
+            dependencies: ["CX11", "CInputTest", "CXDamage", "CColourReference"],
+            swiftSettings: [.unsafeFlags(["-O"])]
         ),
         // Benchmarks that print figures (make bench); never part of the test suite.
         .executableTarget(
