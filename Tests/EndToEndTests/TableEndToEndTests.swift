@@ -8,10 +8,13 @@ extension EndToEnd {
     /// the view is the controller's and the session's (`TableGestureTests`, `BoardViewTests`,
     /// `TableKeyTranscriptTests`, `MouseEmulatorTests`); here, that real XI 2.2 touches, wheel
     /// notches, buttons and keys reach it, measured on screen on two marker prints. One board by
-    /// touch alone, one by mouse.
+    /// touch alone, one by mouse (Space+drag and Ctrl+click too: `TablePointerTranscriptTests`).
     @Suite(.timeLimit(.minutes(15)))
     struct Table {
-        static let shift: Int32 = 50
+        /// X keycodes (evdev + 8).
+        static let shift: Int32 = 50, control: Int32 = 37, space: Int32 = 65
+        /// The selection outline's colour.
+        static let outline: UInt32 = 0x33_73F2
         static let markers = [TestPhoto.redGreen, .blueYellow]
 
         @Test func byTouchAloneTwoFingersZoomTheTableOnePansItFitShowsEveryPrintAndABandSelects() throws {
@@ -206,6 +209,32 @@ extension EndToEnd {
             try session.press(0x30, with: [0xFFE3])  // Ctrl+0
             let actual = try session.settled(.blueYellow)
             #expect(abs(actual.span - first[1].span) <= 2, "\(actual) against \(first[1])")
+
+            // Space held, a left drag pans the table by the pointer's travel, over a print too
+            // (held that long, Space repeats); let go after the drag, it gathers nothing.
+            before = try Self.markers.map { try session.settled($0) }
+            let onRedAgain = try session.grabPoint(.redGreen)
+            let spaceDrag = (onRedAgain.0 > 640 ? -60.0 : 60.0, onRedAgain.1 > 400 ? -40.0 : 40.0)
+            try session.holding(Self.space) {
+                try session.mouseDrag(from: onRedAgain, to: (onRedAgain.0 + spaceDrag.0, onRedAgain.1 + spaceDrag.1))
+            }
+            after = try Self.markers.map { try session.settled($0) }
+            for (old, new) in zip(before, after) {
+                let moved = (new.center.x - old.center.x, new.center.y - old.center.y)
+                #expect(
+                    abs(moved.0 - spaceDrag.0) <= 3 && abs(moved.1 - spaceDrag.1) <= 3, "a marker moved \(moved), the pointer \(spaceDrag)")
+                #expect(abs(new.span - old.span) <= 1, "no print zoomed: \(new) vs \(old)")
+            }
+
+            // With the selection cleared (Esc), a Ctrl+click on the blue marker outlines it.
+            try session.press(0xFF1B)  // Esc
+            let onBlueAgain = try session.grabPoint(.blueYellow)
+            try session.holding(Self.control) { try session.click(1, at: onBlueAgain) }
+            let outline = try session.rest().blob(of: Self.outline, tolerance: 12)
+            #expect((outline?.count ?? 0) > 300, "no selection outline: \(String(describing: outline))")
+            #expect(
+                outline.map { hypot($0.centroid.x - after[1].center.x, $0.centroid.y - after[1].center.y) < 20 } == true,
+                "the blue marker outlined: \(String(describing: outline)) vs \(after[1])")
         }
 
         // MARK: Helpers
