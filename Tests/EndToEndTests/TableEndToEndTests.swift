@@ -211,14 +211,19 @@ extension EndToEnd {
             #expect(abs(actual.span - first[1].span) <= 2, "\(actual) against \(first[1])")
 
             // Space held, a left drag pans the table by the pointer's travel, over a print too
-            // (held that long, Space repeats); let go after the drag, it gathers nothing.
-            before = try Self.markers.map { try session.settled($0) }
-            let onRedAgain = try session.grabPoint(.redGreen)
-            let spaceDrag = (onRedAgain.0 > 640 ? -60.0 : 60.0, onRedAgain.1 > 400 ? -40.0 : 40.0)
+            // (held that long, Space repeats); let go after the drag, it gathers nothing. Esc first
+            // clears the selection, so nothing is outlined.
+            try session.press(0xFF1B)  // Esc
+            let still = try session.rest()
+            before = try Self.markers.map { try #require(PrintMeasure(still, left: $0.left, right: $0.right)) }
+            #expect((still.blob(of: Self.outline, tolerance: 12)?.count ?? 0) < 300, "precondition: nothing selected")
+            let onRedAgain = try #require(still.interiorPoint(of: [Self.markers[0].left, Self.markers[0].right]))
+            let spaceDrag = (onRedAgain.x > 640 ? -60.0 : 60.0, onRedAgain.y > 400 ? -40.0 : 40.0)
             try session.holding(Self.space) {
-                try session.mouseDrag(from: onRedAgain, to: (onRedAgain.0 + spaceDrag.0, onRedAgain.1 + spaceDrag.1))
+                try session.mouseDrag(from: (onRedAgain.x, onRedAgain.y), to: (onRedAgain.x + spaceDrag.0, onRedAgain.y + spaceDrag.1))
             }
-            after = try Self.markers.map { try session.settled($0) }
+            let panned = try session.rest()
+            after = try Self.markers.map { try #require(PrintMeasure(panned, left: $0.left, right: $0.right)) }
             for (old, new) in zip(before, after) {
                 let moved = (new.center.x - old.center.x, new.center.y - old.center.y)
                 #expect(
@@ -226,15 +231,15 @@ extension EndToEnd {
                 #expect(abs(new.span - old.span) <= 1, "no print zoomed: \(new) vs \(old)")
             }
 
-            // With the selection cleared (Esc), a Ctrl+click on the blue marker outlines it.
-            try session.press(0xFF1B)  // Esc
-            let onBlueAgain = try session.grabPoint(.blueYellow)
-            try session.holding(Self.control) { try session.click(1, at: onBlueAgain) }
-            let outline = try session.rest().blob(of: Self.outline, tolerance: 12)
-            #expect((outline?.count ?? 0) > 300, "no selection outline: \(String(describing: outline))")
+            // A Ctrl+click on the blue marker outlines it as selected.
+            let onBlueAgain = try #require(panned.interiorPoint(of: [Self.markers[1].left, Self.markers[1].right]))
+            try session.holding(Self.control) { try session.click(1, at: (onBlueAgain.x, onBlueAgain.y)) }
+            let outline = try #require(try session.rest().blob(of: Self.outline, tolerance: 12), "no selection outline")
+            let blue = after[1].center
+            #expect(outline.count > 300, "\(outline)")
             #expect(
-                outline.map { hypot($0.centroid.x - after[1].center.x, $0.centroid.y - after[1].center.y) < 20 } == true,
-                "the blue marker outlined: \(String(describing: outline)) vs \(after[1])")
+                Double(outline.minX) < blue.x && blue.x < Double(outline.maxX) && Double(outline.minY) < blue.y
+                    && blue.y < Double(outline.maxY), "the blue marker outlined: \(outline) vs \(after[1])")
         }
 
         // MARK: Helpers
