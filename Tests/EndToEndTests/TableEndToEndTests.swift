@@ -8,10 +8,13 @@ extension EndToEnd {
     /// the view is the controller's and the session's (`TableGestureTests`, `BoardViewTests`,
     /// `TableKeyTranscriptTests`, `MouseEmulatorTests`); here, that real XI 2.2 touches, wheel
     /// notches, buttons and keys reach it, measured on screen on two marker prints. One board by
-    /// touch alone, one by mouse.
+    /// touch alone, one by mouse (Space+drag and Ctrl+click too: `TablePointerTranscriptTests`).
     @Suite(.timeLimit(.minutes(15)))
     struct Table {
-        static let shift: Int32 = 50
+        /// X keycodes (evdev + 8).
+        static let shift: Int32 = 50, control: Int32 = 37, space: Int32 = 65
+        /// The selection outline's colour.
+        static let outline: UInt32 = 0x33_73F2
         static let markers = [TestPhoto.redGreen, .blueYellow]
 
         @Test func byTouchAloneTwoFingersZoomTheTableOnePansItFitShowsEveryPrintAndABandSelects() throws {
@@ -206,6 +209,37 @@ extension EndToEnd {
             try session.press(0x30, with: [0xFFE3])  // Ctrl+0
             let actual = try session.settled(.blueYellow)
             #expect(abs(actual.span - first[1].span) <= 2, "\(actual) against \(first[1])")
+
+            // Space held, a left drag pans the table by the pointer's travel, over a print too
+            // (held that long, Space repeats); let go after the drag, it gathers nothing. Esc first
+            // clears the selection, so nothing is outlined.
+            try session.press(0xFF1B)  // Esc
+            let still = try session.rest()
+            before = try Self.markers.map { try #require(PrintMeasure(still, left: $0.left, right: $0.right)) }
+            #expect((still.blob(of: Self.outline, tolerance: 12)?.count ?? 0) < 300, "precondition: nothing selected")
+            let onRedAgain = try #require(still.interiorPoint(of: [Self.markers[0].left, Self.markers[0].right]))
+            let spaceDrag = (onRedAgain.x > 640 ? -60.0 : 60.0, onRedAgain.y > 400 ? -40.0 : 40.0)
+            try session.holding(Self.space) {
+                try session.mouseDrag(from: (onRedAgain.x, onRedAgain.y), to: (onRedAgain.x + spaceDrag.0, onRedAgain.y + spaceDrag.1))
+            }
+            let panned = try session.rest()
+            after = try Self.markers.map { try #require(PrintMeasure(panned, left: $0.left, right: $0.right)) }
+            for (old, new) in zip(before, after) {
+                let moved = (new.center.x - old.center.x, new.center.y - old.center.y)
+                #expect(
+                    abs(moved.0 - spaceDrag.0) <= 3 && abs(moved.1 - spaceDrag.1) <= 3, "a marker moved \(moved), the pointer \(spaceDrag)")
+                #expect(abs(new.span - old.span) <= 1, "no print zoomed: \(new) vs \(old)")
+            }
+
+            // A Ctrl+click on the blue marker outlines it as selected.
+            let onBlueAgain = try #require(panned.interiorPoint(of: [Self.markers[1].left, Self.markers[1].right]))
+            try session.holding(Self.control) { try session.click(1, at: (onBlueAgain.x, onBlueAgain.y)) }
+            let outline = try #require(try session.rest().blob(of: Self.outline, tolerance: 12), "no selection outline")
+            let blue = after[1].center
+            #expect(outline.count > 300, "\(outline)")
+            #expect(
+                Double(outline.minX) < blue.x && blue.x < Double(outline.maxX) && Double(outline.minY) < blue.y
+                    && blue.y < Double(outline.maxY), "the blue marker outlined: \(outline) vs \(after[1])")
         }
 
         // MARK: Helpers

@@ -8,6 +8,6 @@ public enum BareTableUse: Hashable, Sendable {
     case band
     /// The same, adding to the selection (the left button with Shift or Ctrl).
     case addingBand
-    /// It pans the table even over a print (the mouse's middle button).
+    /// It pans the table even over a print (the mouse's middle button, or its left one with Space held).
     case pan
 }

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// - Left drag is one finger: it moves and throws a photo; on the bare table it draws a band that
 ///   selects the photos it touches (with Shift or Ctrl, adding to the selection); clicks are taps.
-/// - Middle drag is one finger that pans the table, over a photo too (`BareTableUse.pan`).
+/// - Middle drag is one finger that pans the table, over a photo too (`BareTableUse.pan`); so is
+///   a left drag that `pans` (Space held, `PointerInput`).
 /// - The wheel is a quick two-finger pinch about the pointer (about 10% a notch): of the photo
 ///   under it, else of the table. Shift+wheel or a horizontal wheel over a photo is a two-finger
 ///   twist about the pointer (the table does not turn). Each step's fingers go down, move and
@@ -32,8 +33,8 @@ public struct MouseEmulator: Sendable {
 
     private enum Drag: Sendable {
         case finger(TouchID)
-        /// The middle button's finger, which pans the table.
-        case tablePan(TouchID)
+        /// The finger of the button that pans the table (the middle one, or the left one with Space).
+        case tablePan(TouchID, button: PointerEvent.Button)
         /// The pointer's finger and its mirror image through `center`.
         case mirrored(TouchID, TouchID, center: Point)
     }
@@ -62,14 +63,27 @@ public struct MouseEmulator: Sendable {
     /// Whether any synthetic finger is down.
     public var isActive: Bool { drag != nil || pinned != nil || touchpad != nil }
 
+    /// Whether a button drags a finger (or two, mirrored).
+    public var isDragging: Bool { drag != nil }
+
     /// The touches `event` stands for.
     ///
     /// - Parameter photoCenter: the centre of the photo under a board point, in board points, or
     ///   `nil` where no photo lies (`BoardController.photoCenter(atWindow:)`); twists and pinned
     ///   fingers need a photo under the pointer, and Ctrl+drag mirrors about its centre.
-    public mutating func touches(for event: PointerEvent, photoCenter: (Point) -> Point?) -> [TouchEvent] {
+    /// - Parameter pans: a left press pans the table as the middle button does (Space is held).
+    public mutating func touches(for event: PointerEvent, photoCenter: (Point) -> Point?, pans: Bool = false) -> [TouchEvent] {
         let p = event.location, t = event.time
         switch event.kind {
+        case .pressed(.left) where pans, .pressed(.middle):
+            guard drag == nil, case .pressed(let button) = event.kind else { return [] }
+            let id = makeID()
+            drag = .tablePan(id, button: button)
+            return [TouchEvent(id: id, phase: .began, location: p, time: t, bareTable: .pan)]
+        case .released(let button) where isPanning(with: button):
+            guard case .tablePan(let id, _) = drag else { return [] }
+            drag = nil
+            return [TouchEvent(id: id, phase: .ended, location: p, time: t)]
         case .pressed(.left):
             guard drag == nil else { return [] }
             if event.modifiers.contains(.control), pinned == nil, let center = photoCenter(p) {
@@ -86,7 +100,7 @@ public struct MouseEmulator: Sendable {
             return [TouchEvent(id: id, phase: .began, location: p, time: t, bareTable: adds ? .addingBand : .band)]
         case .moved:
             switch drag {
-            case .finger(let id), .tablePan(let id):
+            case .finger(let id), .tablePan(let id, _):
                 return [TouchEvent(id: id, phase: .moved, location: p, time: t)]
             case .mirrored(let first, let second, let center):
                 return [
@@ -110,15 +124,6 @@ public struct MouseEmulator: Sendable {
             case nil, .tablePan:
                 return []
             }
-        case .pressed(.middle):
-            guard drag == nil else { return [] }
-            let id = makeID()
-            drag = .tablePan(id)
-            return [TouchEvent(id: id, phase: .began, location: p, time: t, bareTable: .pan)]
-        case .released(.middle):
-            guard case .tablePan(let id) = drag else { return [] }
-            drag = nil
-            return [TouchEvent(id: id, phase: .ended, location: p, time: t)]
         case .pressed(.right):
             if let pinned {
                 self.pinned = nil
@@ -191,7 +196,7 @@ public struct MouseEmulator: Sendable {
     public mutating func cancelAll(at time: Instant) -> [TouchEvent] {
         var events: [TouchEvent] = []
         switch drag {
-        case .finger(let id), .tablePan(let id): events.append(TouchEvent(id: id, phase: .cancelled, location: .zero, time: time))
+        case .finger(let id), .tablePan(let id, _): events.append(TouchEvent(id: id, phase: .cancelled, location: .zero, time: time))
         case .mirrored(let a, let b, _):
             events += [
                 TouchEvent(id: a, phase: .cancelled, location: .zero, time: time),
@@ -213,6 +218,11 @@ public struct MouseEmulator: Sendable {
     }
 
     // MARK: Private
+
+    /// Whether `button` holds the finger panning the table.
+    private func isPanning(with button: PointerEvent.Button) -> Bool {
+        if case .tablePan(_, button) = drag { true } else { false }
+    }
 
     private mutating func makeID() -> TouchID {
         defer { nextNumber = nextNumber == UInt32.max ? 1 : nextNumber + 1 }

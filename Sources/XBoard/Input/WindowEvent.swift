@@ -29,6 +29,13 @@ public enum WindowEvent: Equatable, Sendable {
     /// A key pressed, with the modifiers held, and when (the command catalogue tells what it
     /// stands for).
     case key(KeyChord, at: Instant)
+    /// A key let go, with the modifiers still held, and when. A held key's auto-repeat sends
+    /// more `key` presses and no release between them (`XkbSetDetectableAutoRepeat`): one press
+    /// may be followed by repeats, then one release.
+    case keyReleased(KeyChord, at: Instant)
+    /// The window lost the keyboard focus (X11's FocusOut): keys held down are let go elsewhere,
+    /// so no release will come for them.
+    case focusLost
     /// Files or folders dropped from a file manager (XDND), and where, in board points, with the
     /// entries of the list that name no file here (`refused`, each with why). The session says
     /// whether it took any (`BoardEffect.finishDrop`), the window is told

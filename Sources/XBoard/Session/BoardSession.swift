@@ -59,6 +59,7 @@ public final class BoardSession {
         layers = ScreenLayers(controls: ControlsLayer(idle: settings.controlsIdle, fade: settings.controlsFade))
         arrivalPacing = ArrivalPacing(interval: settings.arrivalFrameInterval, inputQuiet: settings.inputQuiet)
         layers.controls.show(at: now)
+        pointer.clickSlop = boardSettings.gestures.slop
     }
 
     /// Handles one event at `now`; returns what the platform must do.
@@ -109,8 +110,15 @@ public final class BoardSession {
             pointed(pointerEvent, effects: &effects)
         case .key(let chord, let time):
             arrivalPacing.lastInputAt = now
-            guard let command = commands.command(for: chord) else { return }
+            // Space arms the mouse's pan; its command (repeats never) runs when it is let go.
+            guard !pointer.keyPressed(chord), let command = commands.command(for: chord) else { return }
             perform(command, at: time, effects: &effects)
+        case .keyReleased(let chord, let time):
+            arrivalPacing.lastInputAt = now
+            guard let pressed = pointer.keyReleased(chord), let command = commands.command(for: pressed) else { return }
+            perform(command, at: time, effects: &effects)
+        case .focusLost:
+            pointer.forgetHeldKeys()
         case .resized(let size):
             controller.resize(to: size)
         case .visibilityChanged(let isVisible):
@@ -124,7 +132,9 @@ public final class BoardSession {
             }
             controller.cancelTouches(fromSource: source)
         case .pointerLost:
-            // Another client took the pointer mid-gesture: the mouse's fingers are cancelled the same way.
+            // Another client took the pointer mid-gesture: the mouse's fingers are cancelled the same
+            // way, and a held Space with them (a grab takes the keyboard too).
+            pointer.forgetHeldKeys()
             let lastLocations = controller.lastTouchLocations
             for cancel in pointer.cancelFingers(at: now, lastLocation: { layers.lastLocation(of: $0, lastLocations: lastLocations) }) {
                 route(cancel, effects: &effects)

@@ -72,8 +72,8 @@ public final class X11Window {
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0  // None: the server never clears to a colour, so no flicker
         attributes.bit_gravity = NorthWestGravity
-        // Property changes carry incremental (INCR) drop transfers.
-        attributes.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask | PropertyChangeMask
+        // Property changes carry incremental (INCR) drop transfers; key releases let Space+drag pan.
+        attributes.event_mask = ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | PropertyChangeMask
         window = XCreateWindow(
             display, root, Int32(frame.minX), Int32(frame.minY), UInt32(max(1, frame.size.width)), UInt32(max(1, frame.size.height)), 0,
             depth, UInt32(InputOutput), visual, UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)

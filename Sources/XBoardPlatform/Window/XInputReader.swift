@@ -3,7 +3,12 @@ import XBoard
 
 /// The window's input: selects XInput 2.2 touches, buttons, motion and (2.4) touchpad pinches,
 /// or the core pointer on servers without XInput 2.2, and converts their events into the core's
-/// touches, pointer events and key commands, each with its instant.
+/// touches, pointer events and key presses and releases, each with its instant.
+///
+/// A held key's auto-repeat is made detectable (`XkbSetDetectableAutoRepeat`): repeats are
+/// presses alone, and the one release comes when the key is let go (so a held Space stays
+/// held). A server that cannot sends a release and a press with the same time for each repeat;
+/// such a release is dropped here.
 ///
 /// XI2 cookie data is copied into Swift values inside the `XGetEventData` / `XFreeEventData`
 /// scope. Server timestamps are mapped onto the local monotonic clock.
@@ -16,6 +21,8 @@ final class XInputReader {
     private var timeMapper = ServerTimeMapper()
     private var scrollValuators = ScrollValuators()
     private let keyMap = KeyMap()
+    /// Whether the server sends a held key's repeats without releases between them.
+    private var detectsAutoRepeat = false
     /// Report keys that map to no command (with `--trace`).
     var traceKeys = false
 
@@ -23,6 +30,8 @@ final class XInputReader {
     init(display: OpaquePointer, window: Window, root: Window, mode: InputMode) {
         self.display = display
         translator.mode = mode
+        var isSupported: Int32 = 0
+        detectsAutoRepeat = XkbSetDetectableAutoRepeat(display, 1, &isSupported) != 0 && isSupported != 0
         var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
         var major: Int32 = 2, minor: Int32 = 4
         guard XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0,
@@ -30,7 +39,8 @@ final class XInputReader {
         else {
             XSelectInput(
                 display, window,
-                ExposureMask | StructureNotifyMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+                ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask
+                    | PointerMotionMask
                     | LeaveWindowMask
                     | FocusChangeMask)
             return
@@ -81,16 +91,17 @@ final class XInputReader {
             let sample = XInputTranslator.Sample(
                 type: event.type == LeaveNotify ? XI_Leave : XI_FocusOut, source: XInputTranslator.corePointerSource,
                 detail: UInt32(truncatingIfNeeded: mode), location: .zero, flags: 0, time: now)
-            if translator.translate(sample) == .pointerLost { events.append(.pointerLost) }
-        case KeyPress:
+            if let output = translator.translate(sample) { events += Self.events(for: output) }
+        case KeyPress, KeyRelease:
             var keyEvent = event.xkey
+            if event.type == KeyRelease, !detectsAutoRepeat, isRepeat(of: keyEvent) { return true }
             var symbol: KeySym = 0
             var text = [CChar](repeating: 0, count: 8)
             _ = XLookupString(&keyEvent, &text, Int32(text.count), &symbol, nil)
             let time = timeMapper.instant(forServerTime: keyEvent.time, receivedAt: now)
             if let chord = keyMap.chord(for: symbol, modifiers: KeyMap.Modifiers(xState: keyEvent.state)) {
-                events.append(.key(chord, at: time))
-            } else if traceKeys {
+                events.append(event.type == KeyPress ? .key(chord, at: time) : .keyReleased(chord, at: time))
+            } else if traceKeys, event.type == KeyPress {
                 System.printError("trace: key \(keyEvent.keycode) → keysym 0x\(String(symbol, radix: 16)) unused")
             }
         default:
@@ -135,7 +146,7 @@ final class XInputReader {
                 type: type, source: UInt32(crossing.sourceid), detail: UInt32(truncatingIfNeeded: crossing.mode),
                 location: Point(x: crossing.event_x, y: crossing.event_y), flags: 0,
                 time: timeMapper.instant(forServerTime: crossing.time, receivedAt: now))
-            if translator.translate(sample) == .pointerLost { events.append(.pointerLost) }
+            if let output = translator.translate(sample) { events += Self.events(for: output) }
         default:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             let sample = XInputTranslator.Sample(
@@ -151,10 +162,30 @@ final class XInputReader {
                 events.append(.pointer(pointer))
             case .pointerLost:
                 events.append(.pointerLost)
+            case .focusLost:
+                events.append(.focusLost)
             case nil:
                 break
             }
         }
+    }
+
+    /// The window events a crossing's or focus change's output stands for.
+    private static func events(for output: XInputTranslator.Output) -> [WindowEvent] {
+        switch output {
+        case .pointerLost: [.pointerLost]
+        case .focusLost: [.focusLost]
+        case .touch, .pointer: []
+        }
+    }
+
+    /// Whether a key release is half of an auto-repeat (on a server without detectable
+    /// auto-repeat): the next event, already here, presses the same key at the same time.
+    private func isRepeat(of release: XKeyEvent) -> Bool {
+        guard XEventsQueued(display, QueuedAfterReading) > 0 else { return false }
+        var next = XEvent()
+        XPeekEvent(display, &next)
+        return next.type == KeyPress && next.xkey.keycode == release.keycode && next.xkey.time == release.time
     }
 
     private func select(_ types: [Int32], deviceID: Int32, on window: Window) {

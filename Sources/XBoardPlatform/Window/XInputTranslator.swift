@@ -9,7 +9,8 @@ import XBoard
 /// scrolling and back) are dropped, so nothing is counted twice — except in `.mouse` mode, where
 /// the pointer emulated from a touchscreen is the input. A leave or a focus out in grab mode (another
 /// client grabbed the pointer or the keyboard), or the removal of a device holding a button down,
-/// loses the pointer: no release will come for what it pressed.
+/// loses the pointer: no release will come for what it pressed. Any other focus out loses the
+/// keyboard: no release will come for the keys held.
 struct XInputTranslator {
     struct Sample {
         var type: Int32
@@ -29,6 +30,8 @@ struct XInputTranslator {
         case pointer(PointerEvent)
         /// The window lost the pointer (`WindowEvent.pointerLost`).
         case pointerLost
+        /// The window lost the keyboard focus (`WindowEvent.focusLost`).
+        case focusLost
     }
 
     /// The `source` of core pointer events when the server has no XInput 2.2.
@@ -83,7 +86,7 @@ struct XInputTranslator {
             }
         case XI_Leave, XI_FocusOut:
             // Another client grabbed the pointer or the keyboard: the releases go there now.
-            guard sample.detail == UInt32(XINotifyGrab) else { return nil }
+            guard sample.detail == UInt32(XINotifyGrab) else { return sample.type == XI_FocusOut ? .focusLost : nil }
             pressingSources = []
             return .pointerLost
         default:

@@ -17,13 +17,15 @@ import XBoard
 
         @discardableResult
         func send(
-            _ kind: PointerEvent.Kind, at location: Point, modifiers: PointerEvent.Modifiers = [], after delay: Duration = .milliseconds(8)
+            _ kind: PointerEvent.Kind, at location: Point, modifiers: PointerEvent.Modifiers = [], after delay: Duration = .milliseconds(8),
+            pans: Bool = false
         )
             -> [TouchEvent]
         {
             now += delay
             let touches = emulator.touches(
-                for: PointerEvent(kind, at: location, modifiers: modifiers, time: now), photoCenter: controller.photoCenter(atWindow:))
+                for: PointerEvent(kind, at: location, modifiers: modifiers, time: now), photoCenter: controller.photoCenter(atWindow:),
+                pans: pans)
             for touch in touches { controller.handle(touch) }
             controller._checkInvariants()
             return touches
@@ -108,6 +110,21 @@ import XBoard
         mouse.send(.released(.middle), at: Point(600, 350), after: .milliseconds(200))
         mouse.settle()
         expectClose(mouse.controller.view.origin, Point(-100, 50), within: 1e-9)
+        #expect(mouse.photo == photo, "the photo stayed where it lies on the board")
+        #expect(mouse.controller.activeTouchCount == 0)
+    }
+
+    @Test func aLeftDragThatPansPansTheTableEvenOverAPhotoUntilTheLeftButtonLifts() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        let photo = mouse.photo
+        let began = mouse.send(.pressed(.left), at: Point(500, 400), pans: true)  // on the photo, Space held
+        #expect(began.map(\.bareTable) == [.pan])
+        for step in 1...10 { mouse.send(.moved, at: Point(500 - 6 * Double(step), 400 + 3 * Double(step))) }
+        mouse.send(.released(.middle), at: Point(440, 430))  // another button's release does not end it
+        #expect(mouse.controller.activeTouchCount == 1)
+        mouse.send(.released(.left), at: Point(440, 430), after: .milliseconds(200))
+        mouse.settle()
+        expectClose(mouse.controller.view.origin, Point(60, -30), within: 1e-9)
         #expect(mouse.photo == photo, "the photo stayed where it lies on the board")
         #expect(mouse.controller.activeTouchCount == 0)
     }

@@ -62,7 +62,7 @@ import XBoard
         let top = try #require(script.session.controller.board.photos.last)
         let pushed = try drag(script, by: Point(bounds.maxX - 1 - top.photoToBoard.center.x, 0))
         #expect(try photo(pushed, in: script).boardBounds.maxX > bounds.maxX, "precondition: half off the right edge")
-        script.key(.named(.space)).wait(.seconds(3))
+        script.key(.named(.space)).release(.named(.space)).wait(.seconds(3))
         for photo in script.session.controller.board.photos {
             let box = photo.boardBounds
             #expect(

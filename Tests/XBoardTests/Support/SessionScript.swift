@@ -72,6 +72,13 @@ final class SessionScript {
     @discardableResult
     func key(_ character: Character, _ modifiers: KeyChord.Modifiers = []) -> Self { key(.character(character, modifiers)) }
 
+    /// A key let go, `delay` after the last event.
+    @discardableResult
+    func release(_ chord: KeyChord, after delay: Duration = .milliseconds(50)) -> Self {
+        now += delay
+        return window(.keyReleased(chord, at: now))
+    }
+
     @discardableResult
     func touch(_ number: UInt32, _ phase: TouchPhase, at location: Point, after delay: Duration = .milliseconds(16)) -> Self {
         now += delay
