@@ -37,10 +37,12 @@ final class XInputReader {
         guard XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0,
             XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 2)
         else {
+            // The window's own mask (`X11Window`) is replaced, not added to: it is said again
+            // whole, property changes included (INCR drops and clipboard replies arrive by them).
             XSelectInput(
                 display, window,
-                ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask
-                    | PointerMotionMask
+                ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | PropertyChangeMask | ButtonPressMask
+                    | ButtonReleaseMask | PointerMotionMask
                     | LeaveWindowMask
                     | FocusChangeMask)
             return
