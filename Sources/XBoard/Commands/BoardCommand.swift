@@ -57,6 +57,8 @@ public enum BoardCommand: Hashable, Sendable {
     case showActualSize
     /// Zoom the table one step about the window's middle (Ctrl+plus and Ctrl+minus).
     case zoomTable(isIn: Bool)
+    /// Select every print on the board (Ctrl+A); Esc clears the selection.
+    case selectAll
     /// Pin a second finger under the pointer, for two-finger gestures with a mouse
     /// (Ctrl+right-click; a right-clicked print's menu).
     case pinFinger

@@ -191,6 +191,7 @@ extension CommandCatalogue {
                     [Binding(.tidy(byDate: false), [K.character("t")]), Binding(.tidy(byDate: true), [K.character("t", shift)])],
                     "tidy by name · by date"),
                 Row([Binding(.toggleCaptions, [K.character("c"), K.character("c", shift)], shown: 1)], "captions: name and date"),
+                Row([Binding(.selectAll, [K.character("a", control)])], "select every photo (Esc: none)"),
                 Row(
                     [Binding(.removeTarget, [K.named(.delete), K.named(.backspace)], shown: 1)],
                     "take a photo off the board (never off the disk)"),

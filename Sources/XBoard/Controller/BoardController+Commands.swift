@@ -26,6 +26,7 @@ extension BoardController {
         case .putBack: if let target = commandTarget { putBack(target) }
         case .turnUpright: if let target = commandTarget { turnUpright(target) }
         case .showActualSize: showActualSize()
+        case .selectAll: select(board.photos.map(\.id))
         case .zoomTable(let isIn): zoomTable(by: isIn ? settings.view.keyZoomStep : 1 / settings.view.keyZoomStep)
         case .quit, .addPhotos, .paste, .copy, .escape, .toggleFullscreen, .toggleHelp, .exportPicture, .saveDocument, .toggleRemovedPhotos,
             .tidy,

@@ -121,7 +121,7 @@ extension BoardController {
             board.setTransform(placed, of: id)
             revision &+= 1
         }
-        moveGroup(of: photoGestures, from: snapshot.startTransform, to: candidate.concatenating(view.boardToWindow))
+        moveGroup(of: photoGestures, from: snapshot.startTransform, to: placed.concatenating(view.boardToWindow))
     }
 
     /// The last finger left the photo: it glides on with its release velocity, or settles back

@@ -58,7 +58,7 @@ extension BoardController {
 
     /// The selected photos move with the one the fingers hold: the same change in the window
     /// (from `start` to `placed`, photo to window) applied to each from its snapshot, each
-    /// within its scale limits and kept in view.
+    /// within its scale limits; `placed` is the held print's placement, already kept in view.
     func moveGroup(of photoGestures: PhotoGestures, from start: AffineTransform, to placed: AffineTransform) {
         guard !photoGestures.groupStarts.isEmpty, let startInverse = start.inverted() else { return }
         let change = startInverse.concatenating(placed)
@@ -68,7 +68,10 @@ extension BoardController {
             guard onBoard.isFinite, onBoard.inverted() != nil else { continue }
             let limited = AffineTransform(
                 center: onBoard.center, scale: photo.clampScale(onBoard.scale, settings: settings.motion), rotation: onBoard.rotation)
-            board.setTransform(clamped(limited, into: visibleBounds), of: member)
+            // Not held inside the view one by one: the group moves as one piece, as the print
+            // under the fingers does (that one is held inside the view), or zoomed in it would
+            // bend at the window's edges. The coordinate limit still holds.
+            board.setTransform(clamped(limited, into: coordinateBounds), of: member)
         }
         revision &+= 1
     }

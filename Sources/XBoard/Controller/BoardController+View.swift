@@ -12,6 +12,13 @@ extension BoardController {
         placement.withCenter(bounds.clamp(placement.center))
     }
 
+    /// Where any centre may be: the window's board grown by the coordinate limit on every side
+    /// (as touches are), so whatever moves along with a held print stays finite and saveable.
+    var coordinateBounds: Rect {
+        let limit = Self.coordinateLimit
+        return Rect(x: -limit, y: -limit, width: board.size.width + 2 * limit, height: board.size.height + 2 * limit)
+    }
+
     /// The topmost photo under a window point.
     public func photo(atWindow location: Point) -> PhotoID? {
         board.photo(at: view.windowToBoard.apply(to: location))

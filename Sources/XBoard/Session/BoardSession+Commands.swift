@@ -75,7 +75,7 @@ extension BoardSession {
             // Below the controls, which show whenever a finger comes to the table.
             controller.showWholeBoard(keepingClearAtTop: metrics.controlBarBottom)
         case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn, .closeUp, .putBack, .turnUpright, .showActualSize,
-            .zoomTable:
+            .zoomTable, .selectAll:
             break  // the controller's, handled above
         }
     }

@@ -40,6 +40,13 @@ import XBoard
         #expect(controller.selected == [PhotoID(1), PhotoID(2)])
     }
 
+    @Test func ctrlASelectsEveryPrintAndEscSelectsNone() {
+        let (controller, _) = board()
+        #expect(controller.perform(.selectAll))
+        #expect(controller.selected == [PhotoID(1), PhotoID(2)])
+        #expect(CommandCatalogue.board.command(for: KeyChord(.character("a"), .control)) == .selectAll)
+    }
+
     @Test func aTapOnTheBareTableClearsTheSelection() {
         let (controller, script) = board()
         controller.select([PhotoID(1), PhotoID(2)])
@@ -66,6 +73,27 @@ import XBoard
         let controller = BoardController(board: board)
         #expect(controller.photos(touching: Rect(x: 405, y: 305, width: 30, height: 30)).isEmpty)
         #expect(controller.photos(touching: Rect(x: 480, y: 380, width: 40, height: 40)) == [PhotoID(1)])
+    }
+
+    /// Zoomed in, a selected print out of view moves with the one dragged, as one piece: it is
+    /// not held at the window's edge (the group would bend), and when the dragged print meets
+    /// the edge the whole group stops with it.
+    @Test func aSelectionZoomedInMovesAsOnePieceBeyondTheWindowsEdge() throws {
+        let (controller, script) = board()
+        controller.show(BoardView(zoom: 2, origin: Point(500, 300)))  // photo 1, at (300, 300), out of view
+        controller.select([PhotoID(1), PhotoID(2)])
+        // Photo 2 at (700, 500) shows at (400, 400) in the window; 40 × 20 pixels is 20 × 10 points.
+        script.down(1, at: Point(400, 400)).slide(1, to: Point(440, 420), steps: 10, interval: .milliseconds(30))
+        script.up(1, after: .milliseconds(300)).settle()
+        expectClose(try #require(controller.board.photo(PhotoID(2))).center, Point(720, 510), within: 1e-6)
+        expectClose(try #require(controller.board.photo(PhotoID(1))).center, Point(320, 310), within: 1e-6)
+        // Dragged far past the window's right edge, photo 2 stops at it (x 1000) and photo 1
+        // stops with it, 400 points to its left as it was.
+        script.down(1, at: Point(440, 420)).slide(1, to: Point(1400, 420), steps: 20, interval: .milliseconds(30))
+        script.up(1, after: .milliseconds(300)).settle()
+        let held = try #require(controller.board.photo(PhotoID(2))).center
+        expectClose(held, Point(1000, 510), within: 1e-6)
+        expectClose(try #require(controller.board.photo(PhotoID(1))).center, Point(held.x - 400, 310), within: 1e-6)
     }
 
     @Test func draggingASelectedPrintMovesAllByTheSameVector() throws {
