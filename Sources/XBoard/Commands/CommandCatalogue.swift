@@ -146,8 +146,8 @@ extension CommandCatalogue {
             gestures: [
                 ("one finger · left drag", "move; let go while moving to throw"),
                 ("two fingers", "zoom and turn about the fingers"),
-                ("one finger on the bare table", "pan the table; let go while moving to glide"),
-                ("two fingers on the bare table", "zoom the table about them and pan it"),
+                ("one finger on the bare table or a tiny print", "pan the table; let go while moving to glide"),
+                ("two fingers on the bare table or tiny prints", "zoom the table about them and pan it"),
                 ("press and hold the bare table, then drag", "a band: select the photos it touches; they move and go together"),
                 ("tap a photo · the bare table", "while photos are selected: add or remove it · clear the selection"),
                 ("wheel · Shift+wheel", "zoom · turn about the pointer"),
@@ -164,7 +164,7 @@ extension CommandCatalogue {
                 ("left drag on the bare table", "a band: select the photos it touches (Shift or Ctrl adds); a click there clears"),
                 ("Shift+click · Ctrl+click a photo", "add it to the selection or take it out"),
                 ("middle drag · Space+left drag", "pan the table, over a photo too"),
-                ("wheel on the bare table", "zoom the table about the pointer (over a photo, the photo)"),
+                ("wheel on the bare table", "zoom the table about the pointer (over a photo, the photo, unless tiny)"),
                 ("Shift+wheel", "turn about the pointer (or the side wheel)"),
                 ("Ctrl+left drag", "zoom and turn about the photo's centre"),
                 ("right-click a photo", "its menu: " + printMenu.map { $0.title.lowercased() }.joined(separator: ", ")),
@@ -172,7 +172,7 @@ extension CommandCatalogue {
                     "Ctrl+right-click a photo",
                     "pin a second finger there, then left drag to pinch and turn about it; right-click or Esc removes it"
                 ),
-                ("touchpad pinch", "zoom and turn about the pointer; on the bare table, zoom the table"),
+                ("touchpad pinch", "zoom and turn about the pointer; on the bare table or a tiny print, zoom the table"),
             ],
             rows: [
                 Row([Binding(.addPhotos, [K.character("o", control)])], "add photos from a folder"),

@@ -1,6 +1,8 @@
 /// Touch routing: the photo under a touch's first contact owns it until it lifts, and every
 /// change of the touch goes to that photo's recognizers; where no photo lies, the table owns it
-/// (`+Table`).
+/// (`+Table`). A print shown too small for a fingertip belongs to the table too, unless the touch
+/// is precise (the mouse's buttons) or the print is already held or up close (`photo(for:)`):
+/// on a dense board there is no bare table left to touch.
 extension BoardController {
     /// Touch coordinates are limited to this far outside the window, in window pixels, so wild
     /// input cannot overflow the arithmetic.
@@ -16,8 +18,9 @@ extension BoardController {
             handle(TouchEvent(id: event.id, phase: .cancelled, location: lastTouchLocations[event.id] ?? location, time: now))
         }
         if event.phase == .began {
-            let routing = event.routingLocation.flatMap { $0.isFinite ? clampToLimit($0) : nil } ?? location
-            guard event.bareTable != .pan, let id = photo(atWindow: routing) else {
+            var sanitizedEvent = event
+            sanitizedEvent.location = location
+            guard let id = photo(for: sanitizedEvent) else {
                 if event.bareTable == .band || event.bareTable == .addingBand {
                     // The mouse's left button on the bare table: a band at once, the table's alone.
                     band = Band(
@@ -74,6 +77,25 @@ extension BoardController {
             break
         }
         return transitions
+    }
+
+    /// The photo a beginning touch belongs to, or `nil` where it belongs to the table: the
+    /// topmost photo under its routing location, unless the touch pans the table, or the print
+    /// shows too small for a fingertip (`isTooSmallForFinger`) and the touch is not precise.
+    public func photo(for event: TouchEvent) -> PhotoID? {
+        guard event.bareTable != .pan else { return nil }
+        let routing = event.routingLocation.flatMap { $0.isFinite ? clampToLimit($0) : nil } ?? clampToLimit(event.location)
+        guard routing.isFinite, let id = photo(atWindow: routing) else { return nil }
+        return event.isPrecise || !isTooSmallForFinger(id) ? id : nil
+    }
+
+    /// Whether a print shows too small for a fingertip to handle (its shorter side, as shown in
+    /// the window, below `GestureSettings.fingertip`), so that a finger on it handles the table;
+    /// a print already held, or up close, never is.
+    public func isTooSmallForFinger(_ id: PhotoID) -> Bool {
+        guard let photo = board.photo(id), !touchOwners.values.contains(id), !isUpClose(id) else { return false }
+        let shown = min(photo.printBounds.size.width, photo.printBounds.size.height) * windowPlacement(of: id).scale
+        return shown < settings.gestures.fingertip
     }
 
     /// Cancels the touches of one input device (it was unplugged or disabled mid-gesture).

@@ -1,5 +1,6 @@
-/// The bare table's gestures: a touch that begins where no print lies (or a `.pan` touch, the
-/// mouse's middle button, anywhere) belongs to the table. One finger pans it, two zoom it about
+/// The bare table's gestures: a touch that begins where no print lies, or on a print shown too
+/// small for a fingertip (`photo(for:)`), or a `.pan` touch (the mouse's middle button)
+/// anywhere, belongs to the table. One finger pans it, two zoom it about
 /// them and pan with them, so the board point under each finger stays under it, as a print's
 /// does; a flick glides on. A view is not an arrangement: nothing here records an undo point.
 extension BoardController {
@@ -24,7 +25,7 @@ extension BoardController {
             lastTouchLocations[event.id] = nil
         }
         let transitions = table.suite.handle(TouchEvent(id: event.id, phase: event.phase, location: location, time: now))
-        reactOnTable(to: transitions, table)
+        reactOnTable(to: transitions, table, at: location)
         if event.phase != .began { continueBand(event, at: location) }
         applyTableManipulation(table)
         switch event.phase {
@@ -43,8 +44,10 @@ extension BoardController {
     }
 
     /// What the table's discrete recognizers asked for: a long press starts a band where the
-    /// finger is, a tap clears the selection.
-    func reactOnTable(to transitions: [GestureTransition], _ table: TableGestures) {
+    /// finger is, a tap clears the selection. A tap on a print too small for a fingertip (which
+    /// is the table's) while a selection exists adds it or takes it out, as a tap on a larger
+    /// print does (`+Taps`); without a selection it does nothing there either.
+    func reactOnTable(to transitions: [GestureTransition], _ table: TableGestures, at location: Point? = nil) {
         for transition in transitions where transition.state == .recognized {
             switch transition.recognizer {
             case ObjectIdentifier(table.longPress):
@@ -52,7 +55,11 @@ extension BoardController {
                 guard tableTouches.count == 1, let touch = tableTouches.first, let location = lastTouchLocations[touch] else { continue }
                 band = Band(touch: touch, start: table.longPress.start?.location ?? location, current: location)
             case ObjectIdentifier(table.tap):
-                clearSelection()
+                if !selected.isEmpty, let location, let id = photo(atWindow: location), isTooSmallForFinger(id) {
+                    toggleSelection(of: id)
+                } else {
+                    clearSelection()
+                }
             default:
                 break
             }

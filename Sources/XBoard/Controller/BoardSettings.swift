@@ -22,6 +22,7 @@ public struct BoardSettings: Hashable, Sendable {
         gestures.slop *= scale
         gestures.tapSlop *= scale
         gestures.tapDistance *= scale
+        gestures.fingertip *= scale
         motion.restDistance *= scale
     }
 }

@@ -16,6 +16,11 @@ public struct GestureSettings: Hashable, Sendable {
     public var velocityWindow: Duration = .milliseconds(100)
     /// A finger that rested this long before lifting throws nothing (no accidental throws).
     public var restBeforeLift: Duration = .milliseconds(40)
+    /// A print whose shorter side shows smaller than this, in window pixels, is too small for a
+    /// fingertip, and a finger, the wheel or a touchpad pinch on it acts on the table instead
+    /// (`BoardController.photo(for:)`): 7 mm at the widgets' measure (about 37 px at 96 dpi),
+    /// growing with `Xft.dpi` as they do.
+    public var fingertip: Double = 7 * WidgetMetrics.pixelsPerMillimetre
 
     public init() {}
 }

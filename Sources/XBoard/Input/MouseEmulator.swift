@@ -8,9 +8,12 @@ import Foundation
 /// - Middle drag is one finger that pans the table, over a photo too (`BareTableUse.pan`); so is
 ///   a left drag that `pans` (Space held, `PointerInput`).
 /// - The wheel is a quick two-finger pinch about the pointer (about 10% a notch): of the photo
-///   under it, else of the table. Shift+wheel or a horizontal wheel over a photo is a two-finger
-///   twist about the pointer (the table does not turn). Each step's fingers go down, move and
-///   lift in one instant, so a step never throws.
+///   under it, else of the table; as a finger's, a print shown too small for a fingertip is the
+///   table's (`BoardController.photo(for:)`). Shift+wheel or a horizontal wheel over a photo is a
+///   two-finger twist about the pointer (the table does not turn). Each step's fingers go down,
+///   move and lift in one instant, so a step never throws.
+/// - The left button's fingers and a pinned finger are precise (`TouchEvent.isPrecise`): they
+///   take a print of any size.
 /// - Ctrl+left drag adds a mirrored second finger about the photo's centre: the drag's distance
 ///   and angle from the centre drive scale and rotation.
 /// - Ctrl+right-click on a photo (or "Pin a finger here" in its menu) pins a second finger
@@ -18,7 +21,8 @@ import Foundation
 ///   with it; right-click again or Esc removes it. A plain right-click is the session's: the
 ///   photo's menu.
 /// - A touchpad pinch (XInput 2.4) is two fingers about the pointer following its scale, turn and
-///   movement: over a photo they pinch it, over the bare table the table.
+///   movement: over a photo they pinch it, over the bare table (or a print too small for a
+///   fingertip) the table.
 ///
 /// Synthetic fingers are routed by the pointer (`TouchEvent.routingLocation`), wherever they lie.
 public struct MouseEmulator: Sendable {
@@ -90,14 +94,14 @@ public struct MouseEmulator: Sendable {
                 let first = makeID(), second = makeID()
                 drag = .mirrored(first, second, center: center)
                 return [
-                    TouchEvent(id: first, phase: .began, location: p, time: t, routingLocation: p),
-                    TouchEvent(id: second, phase: .began, location: center * 2 - p, time: t, routingLocation: p),
+                    TouchEvent(id: first, phase: .began, location: p, time: t, routingLocation: p, isPrecise: true),
+                    TouchEvent(id: second, phase: .began, location: center * 2 - p, time: t, routingLocation: p, isPrecise: true),
                 ]
             }
             let id = makeID()
             drag = .finger(id)
             let adds = !event.modifiers.intersection([.shift, .control]).isEmpty
-            return [TouchEvent(id: id, phase: .began, location: p, time: t, bareTable: adds ? .addingBand : .band)]
+            return [TouchEvent(id: id, phase: .began, location: p, time: t, bareTable: adds ? .addingBand : .band, isPrecise: true)]
         case .moved:
             switch drag {
             case .finger(let id), .tablePan(let id, _):
@@ -181,7 +185,7 @@ public struct MouseEmulator: Sendable {
         var events = removePinnedFinger(at: time)
         let id = makeID()
         pinned = (id, location)
-        events.append(TouchEvent(id: id, phase: .began, location: location, time: time))
+        events.append(TouchEvent(id: id, phase: .began, location: location, time: time, isPrecise: true))
         return events
     }
 

@@ -11,9 +11,14 @@ public struct TouchEvent: Hashable, Sendable, CustomStringConvertible {
     public var routingLocation: Point?
     /// What a beginning touch does with the table (`BareTableUse`).
     public var bareTable: BareTableUse
+    /// Whether a beginning touch takes the print under it however small it shows (the mouse's
+    /// buttons, which are precise); a finger, the wheel and a touchpad pinch leave a print too
+    /// small for a fingertip to the table (`GestureSettings.fingertip`).
+    public var isPrecise: Bool
 
     public init(
-        id: TouchID, phase: TouchPhase, location: Point, time: Instant, routingLocation: Point? = nil, bareTable: BareTableUse = .gestures
+        id: TouchID, phase: TouchPhase, location: Point, time: Instant, routingLocation: Point? = nil, bareTable: BareTableUse = .gestures,
+        isPrecise: Bool = false
     ) {
         self.id = id
         self.phase = phase
@@ -21,6 +26,7 @@ public struct TouchEvent: Hashable, Sendable, CustomStringConvertible {
         self.time = time
         self.routingLocation = routingLocation
         self.bareTable = bareTable
+        self.isPrecise = isPrecise
     }
 
     public var description: String { "\(id) \(phase) at \(location) \(time)" }

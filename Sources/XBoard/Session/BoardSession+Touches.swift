@@ -12,8 +12,8 @@ extension BoardSession {
         for outcome in outcomes {
             switch outcome {
             case .board(let touch):
-                if touch.phase == .began, controller.photo(atWindow: touch.routingLocation ?? touch.location) == nil {
-                    layers.controls.show(at: touch.time)  // a finger on the empty table brings the controls
+                if touch.phase == .began, controller.photo(for: touch) == nil {
+                    layers.controls.show(at: touch.time)  // a finger on the table (or a tiny print) brings the controls
                 }
                 controller.handle(touch)
             case .dismissNotice(let id): notices.dismiss(id, at: time)

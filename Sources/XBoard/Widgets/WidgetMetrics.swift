@@ -5,6 +5,10 @@ public struct WidgetMetrics: Hashable, Sendable {
     /// Device pixels per board point for widgets (`Xft.dpi` / 96).
     public var scale: Double
 
+    /// Pixels per millimetre at ui scale 1, the widgets' measure: a 9 mm target is 48 px at
+    /// 96 dpi, as Material's 48 dp are. Other finger sizes are converted with it.
+    public static let pixelsPerMillimetre = 48.0 / 9
+
     public init(scale: Double) {
         self.scale = min(max(scale.isFinite ? scale : 1, 0.5), 4)
     }

@@ -114,7 +114,8 @@ import XBoard
         for number in 1...1000 {
             controller.add(
                 Photo(
-                    id: PhotoID(number), size: Size(width: 20, height: 10), pixelSize: Size(width: 200, height: 100),
+                    // Large enough on screen for a fingertip (44 px with the border), or a finger on one is the table's.
+                    id: PhotoID(number), size: Size(width: 80, height: 40), pixelSize: Size(width: 800, height: 400),
                     photoToBoard: AffineTransform(center: Point(Double(number % 40) * 25, Double(number / 40) * 30), scale: 1, rotation: 0))
             )
         }
