@@ -4,11 +4,12 @@ public struct ViewSettings: Hashable, Sendable {
     /// The zoom range, in window pixels per board point.
     public var zoomRange: ClosedRange<Double> = 0.02...16
     /// How far the view may pan, as a fraction of the window: its centre stays within the
-    /// prints' extent grown by this much of the window on every side. A quarter: the extent's
-    /// edge never passes the window's quarter line, so however hard the table is flicked a
-    /// strip of the prints stays in view (with a half, the window's edge could reach the prints'
-    /// far edge and a flick left every print just outside it).
-    public var panAllowance: Double = 0.25
+    /// prints' extent grown by this much of the window on every side. Under a half, so however
+    /// hard the table is flicked a strip of the prints' extent a twentieth of the window wide
+    /// stays in view (with a half, the window's edge could reach the prints' far edge and a flick
+    /// left every print just outside it); not much under, so the table still pans well past its
+    /// prints' edges on a board of a few.
+    public var panAllowance: Double = 0.45
     /// The window pixels Home and Fit keep clear around the prints.
     public var fitMargin: Double = 24
     /// The most Home and Fit zoom in: a board of a few prints is not blown up past their size.

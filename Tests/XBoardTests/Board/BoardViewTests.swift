@@ -50,11 +50,12 @@ import XBoard
         let extent = Rect(x: 0, y: 0, width: 1000, height: 800)
         #expect(settings.limited(BoardView(zoom: 100, origin: .zero), windowSize: window, extent: extent).zoom == 16)
         #expect(settings.limited(BoardView(zoom: 0.0001, origin: .zero), windowSize: window, extent: extent).zoom == 0.02)
-        // Far off to the right: the view's centre comes back to the extent plus a quarter window,
-        // so a strip of the prints a quarter of the window wide and high stays in view.
+        // Far off to the right: the view's centre comes back to the extent plus 0.45 of a window,
+        // so a strip of the prints a twentieth of the window wide and high stays in view.
         let far = settings.limited(BoardView(zoom: 1, origin: Point(50_000, -9_000)), windowSize: window, extent: extent)
-        expectClose(far.visibleBounds(in: window).center, Point(1250, -200), within: 1e-9)
-        #expect(far.visibleBounds(in: window).intersection(extent) == Rect(x: 750, y: 0, width: 250, height: 200))
+        expectClose(far.visibleBounds(in: window).center, Point(1450, -360), within: 1e-9)
+        let strip = far.visibleBounds(in: window).intersection(extent)
+        expectClose(Point(strip?.size.width ?? 0, strip?.size.height ?? 0), Point(50, 40), within: 1e-9)
         // Inside the allowance, a view is left as it is.
         let near = BoardView(zoom: 2, origin: Point(700, 500))
         #expect(settings.limited(near, windowSize: window, extent: extent) == near)
