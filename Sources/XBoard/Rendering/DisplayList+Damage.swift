@@ -5,9 +5,11 @@ extension DisplayList {
     /// A print that moved, changed or changed its place in the stack damages where it was and
     /// where it is (`PrintItem.damageRegion`: its extent, shadow included, or for a turned print
     /// the bands it covers); overlays damage their extents (`OverlayGeometry`). Dragging one
-    /// photo over a hundred thus repaints just where it was and where it is.
+    /// photo over a hundred thus repaints just where it was and where it is. A frame with a
+    /// table snapshot, or the first after one, is repainted whole.
     public func damage(since previous: DisplayList?) -> [Rect]? {
         guard let previous, previous.size == size, previous.uiScale == uiScale else { return nil }
+        guard tableSnapshot == nil, previous.tableSnapshot == nil else { return nil }
         guard background == previous.background else { return nil }
         var damage = DamageCollector(frame: Rect(origin: .zero, size: size))
         if !Self.printDamageInPlace(old: previous.items, new: items, into: &damage) {

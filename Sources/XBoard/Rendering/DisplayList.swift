@@ -46,6 +46,9 @@ public enum DisplayItem: Hashable, Sendable {
     case removedPhotos(RemovedShelf)
     /// An on-board widget: the controls, a menu, the photo picker, a press's ring.
     case widget(WidgetItem)
+    /// The table as the window showed it when the view started moving, scaled and moved with
+    /// the view since (`TableSnapshot`): stands in for every print while a large board's view moves.
+    case tableSnapshot(TableSnapshot)
 
     /// Whether the item is a print.
     public var isPrint: Bool {
@@ -57,9 +60,38 @@ public enum DisplayItem: Hashable, Sendable {
     /// of a saved picture of the board.
     public var isOverlay: Bool {
         switch self {
-        case .fill, .print: false
+        case .fill, .print, .tableSnapshot: false
         case .progress, .fingerMarker, .panel, .removedPhotos, .widget: true
         }
+    }
+}
+
+/// The table drawn as a picture of itself: the frame the window showed at `startView`, drawn
+/// through the change from `startView` to `view` (window pixels at `view` → window pixels at
+/// `startView`: `startView`'s board-to-window after `view`'s inverse).
+public struct TableSnapshot: Hashable, Sendable {
+    /// The view of the frame the snapshot was taken of.
+    public var startView: BoardView
+    /// The view shown now.
+    public var view: BoardView
+
+    public init(startView: BoardView, view: BoardView) {
+        self.startView = startView
+        self.view = view
+    }
+
+    /// This frame's window pixels → the snapshot's pixels.
+    public var windowToSnapshot: AffineTransform {
+        view.boardToWindow.inverted().map { $0.concatenating(startView.boardToWindow) } ?? .identity
+    }
+}
+
+extension DisplayList {
+    /// The snapshot standing in for the table and its prints, when the list has one (right after
+    /// the table's fill).
+    public var tableSnapshot: TableSnapshot? {
+        for item in items.prefix(2) { if case .tableSnapshot(let snapshot) = item { return snapshot } }
+        return nil
     }
 }
 

@@ -10,7 +10,7 @@ extension OverlayGeometry {
         case .panel(let panel): panel.frame.insetBy(-1).integral
         case .removedPhotos(let shelf): shelf.band.integral
         case .widget(let widget): widget.frame.insetBy(-1).integral
-        case .fill, .print: Rect(origin: .zero, size: size)
+        case .fill, .print, .tableSnapshot: Rect(origin: .zero, size: size)
         }
     }
 }

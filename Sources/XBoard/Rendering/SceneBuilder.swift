@@ -18,7 +18,10 @@ public struct SceneBuilder: Sendable {
     /// Prints of `moving` photos, and every print while `isViewMoving`, are marked as moving
     /// (drawn as drafts from the sprites they have until they rest, so a zooming table does not
     /// render every print sharp each frame); prints with a text in `captions` show it on their
-    /// lower edge. The layers above them (notices, the removed photos list, the help sheet, the
+    /// lower edge. While `isViewMoving` on a board of more than `snapshotMinimum` prints with
+    /// `viewMoveStart` given (the view of the frame shown when the view started moving; the
+    /// session gives none while a print is held or moves), one `DisplayItem.tableSnapshot`
+    /// stands in for every print, the overlays after it. The layers above them (notices, the removed photos list, the help sheet, the
     /// widgets) are `ScreenLayers.stack`'s.
     ///
     /// Each print's `photoToBoard` is drawn into the frame: the photo's placement followed by the
@@ -27,9 +30,16 @@ public struct SceneBuilder: Sendable {
     public func build(
         _ board: Board, view: BoardView = .identity, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil,
         selection: PhotoID? = nil, selected: Set<PhotoID> = [], moving: Set<PhotoID> = [], isViewMoving: Bool = false,
-        captions: [PhotoID: String] = [:]
+        captions: [PhotoID: String] = [:], viewMoveStart: BoardView? = nil, snapshotMinimum: Int = .max
     ) -> DisplayList {
         var items: [DisplayItem] = [.fill(style.background)]
+        let layout = overlayLayout(for: board.size)
+        if isViewMoving, let viewMoveStart, board.photos.count > snapshotMinimum {
+            items.append(.tableSnapshot(TableSnapshot(startView: viewMoveStart, view: view)))
+            if let overlay { items += [.fingerMarker(overlay.marker), .panel(layout.hint(overlay.hint))] }
+            if let status { items.append(.progress(status, label: layout.progressLabel(status))) }
+            return DisplayList(size: board.size, items: items, uiScale: style.uiScale)
+        }
         items.reserveCapacity(board.photos.count + 8)
         // A few photos move at a time: looked for in a short array, not hashed for each of thousands.
         let movingPhotos = Array(moving)
@@ -50,7 +60,6 @@ public struct SceneBuilder: Sendable {
                             || (movingPhotos.count <= 16 ? movingPhotos.contains(photo.id) : moving.contains(photo.id)),
                         caption: captions.isEmpty ? nil : captions[photo.id])))
         }
-        let layout = overlayLayout(for: board.size)
         if let overlay { items += [.fingerMarker(overlay.marker), .panel(layout.hint(overlay.hint))] }
         if let status { items.append(.progress(status, label: layout.progressLabel(status))) }
         return DisplayList(size: board.size, items: items, uiScale: style.uiScale)

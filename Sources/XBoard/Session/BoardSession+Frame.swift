@@ -26,11 +26,26 @@ extension BoardSession {
 
     /// The frame to paint now: the table and its prints, then the layers above them; the
     /// layers it shows are what the next touches are hit-tested against.
+    ///
+    /// While the view moves on a large board with no print held or moving, the frame is a
+    /// snapshot of the table as it was when the view started moving (`TableSnapshot`); a print
+    /// held while the other hand moves the table draws every print instead (the simplest
+    /// correct choice: the held print would otherwise be scaled along in the snapshot).
     public func makeFrame(at now: Instant) -> DisplayList {
+        let moving = controller.movingPhotos
+        let snapshots =
+            controller.isViewMoving && moving.isEmpty && controller.board.photos.count > settings.tableSnapshotMinimum
+        if !snapshots {
+            viewMoveStart = nil
+        } else if viewMoveStart == nil {
+            viewMoveStart = shownView ?? controller.view
+        }
         var list = scene.build(
             controller.board, view: controller.view, status: catalogue?.status(at: now), overlay: pointer.overlay,
             selection: controller.selection, selected: controller.selected,
-            moving: controller.movingPhotos, isViewMoving: controller.isViewMoving, captions: shownCaptions())
+            moving: moving, isViewMoving: controller.isViewMoving, captions: shownCaptions(), viewMoveStart: viewMoveStart,
+            snapshotMinimum: settings.tableSnapshotMinimum)
+        shownView = controller.view
         layers.shown = stack(at: now)
         list.items += layers.shown.items
         return list

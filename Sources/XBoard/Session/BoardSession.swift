@@ -33,6 +33,10 @@ public final class BoardSession {
     var targetsTrace = TargetsTrace()
     /// Counts the session's turns (events, commands, time passing): a layout serves one turn.
     var turn: UInt64 = 0
+    /// The view of the last frame made, and of the frame shown when the view started moving
+    /// (what a table snapshot is taken of), while frames are snapshots.
+    var shownView: BoardView?
+    var viewMoveStart: BoardView?
     /// The layers as last laid out, and for what (`stack(at:)`).
     var layout: (key: (at: Instant, turn: UInt64, revision: UInt64), stack: LayerStack)?
     /// Whether the session has ended (a quit effect went out).

@@ -17,6 +17,10 @@ public struct SessionSettings: Sendable {
     /// thousand pictures arriving 64 a turn made a frame of every turn, and the X server drawing
     /// them took the processors the decoders and the loop needed.
     public var arrivalFrameInterval: Duration = .milliseconds(100)
+    /// While the view moves on a board of more prints than this (and no print is held), a frame
+    /// shows a snapshot of the table scaled and moved with the view (`DisplayItem.tableSnapshot`)
+    /// instead of every print; smaller boards draw each print as a draft.
+    public var tableSnapshotMinimum = 400
     /// How long after a touch, a click or a key the board counts as in someone's hands.
     public var inputQuiet: Duration = .milliseconds(300)
     /// How many decodes run at once (for the loading indicator's estimate).

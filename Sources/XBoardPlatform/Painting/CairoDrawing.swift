@@ -29,6 +29,8 @@ enum CairoDrawing {
             draw(shelf, in: context, scale: scale, picture: picture)
         case .widget(let widget):
             draw(widget, in: context, picture: picture)
+        case .tableSnapshot:
+            break  // the painter's own (`CairoPainter+Table`): a picture of what the window showed
         }
     }
 

@@ -31,7 +31,7 @@ public final class CairoPainter {
     /// Where the back buffer does not hold what the window shows (it was drawn straight into
     /// the window), and the list last painted, to bring it up to date from.
     var staleInBackBuffer: [Rect] = []
-    private(set) var paintedList: DisplayList?
+    internal(set) var paintedList: DisplayList?
     /// The print on top as the window shows it, when all of it shows drawn one way.
     var shownTop: ShownPrint?
     /// Prints at rest drawn from a draft, owed a sharp sprite, and the one being made.
@@ -53,6 +53,10 @@ public final class CairoPainter {
     /// The photos of the last list painted, bottom to top.
     var photosOnBoard: [PhotoID] = []
     var pictures: [PhotoID: (surface: OpaquePointer, size: Size)] = [:]
+    /// The snapshot of the table while the view of a large board moves, and the overlays the
+    /// last snapshot frame showed (`CairoPainter+Table`).
+    var tableSnapshotPicture: TableSnapshotPicture?
+    var snapshotOverlays: [Rect] = []
     var sprites: [PhotoID: PrintSprite] = [:]
     let shadows = ShadowCache()
     var lastList: DisplayList?
@@ -91,7 +95,7 @@ public final class CairoPainter {
     /// Whether drafts are drawn quick in what is being drawn now.
     var drawsQuickDrafts: Bool { catchingUpQuickDrafts ?? quickDrafts }
     /// Pixels repainted by the last `paint`, for benchmarks and tests.
-    public private(set) var lastPaintedArea: Double = 0
+    public internal(set) var lastPaintedArea: Double = 0
     /// Counts of what the last frames did with prints, for benchmarks and traces.
     public internal(set) var statistics = Statistics()
 
@@ -109,6 +113,8 @@ public final class CairoPainter {
         /// Slices of repaints of many prints, and such repaints shown whole.
         public var repaintSlices = 0
         public var slicedRepaints = 0
+        /// Frames that showed a snapshot of the table in place of its prints.
+        public var snapshotFrames = 0
     }
 
     /// The back buffer is brought up to date once it is behind in more rectangles than this.
@@ -121,6 +127,7 @@ public final class CairoPainter {
     }
 
     deinit {
+        dropTableSnapshot()
         if let refinement { cairo_surface_destroy(refinement.sprite.surface) }
         for picture in pictures.values { cairo_surface_destroy(picture.surface) }
         for sprite in sprites.values { cairo_surface_destroy(sprite.surface) }
@@ -135,6 +142,7 @@ public final class CairoPainter {
         guard newSize != size else { return }
         size = newSize
         lastList = nil
+        dropTableSnapshot()
         cancelRefinement { _ in true }
         cancelSlicedRepaint()
         try makeBackBuffer()
@@ -151,6 +159,16 @@ public final class CairoPainter {
     @discardableResult
     public func paint(_ list: DisplayList, atVerticalBlank: Bool = false) -> Bool {
         guard backSurface != nil else { return false }
+        // While the view moves, a snapshot of the table stands in for every print: before any
+        // repaint in slices, which it ends (`CairoPainter+Table`).
+        if let snapshot = list.tableSnapshot {
+            paintSnapshot(list, snapshot)
+            return true
+        }
+        if tableSnapshotPicture != nil {
+            dropTableSnapshot()
+            lastList = nil  // the prints again: the whole frame
+        }
         // A repaint drawn in slices shows first; this list is painted after it.
         guard slicedRepaint == nil else {
             listAfterSlicedRepaint = list
