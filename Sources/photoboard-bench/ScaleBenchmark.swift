@@ -28,6 +28,14 @@ enum ScaleBenchmark {
     static let probeLeft: UInt32 = 0xD0_2020, probeRight: UInt32 = 0x20_B040
 
     /// A folder of `count` hard links to one noisy 640×480 JPEG, and the probe.
+    /// Puts the probe photo into `board` (last by name); returns its path, for the caller to
+    /// remove once done.
+    static func addProbe(to board: String, pictures: BenchPhotos) throws -> String {
+        let probe = board + "/IMG_99999-probe.png"
+        try FileManager.default.copyItem(atPath: try pictures.probe(left: probeLeft, right: probeRight), toPath: probe)
+        return probe
+    }
+
     static func folder(count: Int, pictures: BenchPhotos, name: String) throws -> String {
         let folder = pictures.folder + "/\(name)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -45,9 +53,8 @@ enum ScaleBenchmark {
     static func run(photos count: Int, dropped dropCount: Int, binary: String, pictures: BenchPhotos) throws -> Figures {
         let (width, height) = (1920, 1080)
         let board = try folder(count: count - 1, pictures: pictures, name: "scale-\(count)")
-        try FileManager.default.copyItem(
-            atPath: try pictures.probe(left: probeLeft, right: probeRight), toPath: board + "/IMG_99999-probe.png")
-        defer { try? FileManager.default.removeItem(atPath: board + "/IMG_99999-probe.png") }
+        let probeFile = try addProbe(to: board, pictures: pictures)
+        defer { try? FileManager.default.removeItem(atPath: probeFile) }
         let drop = try folder(count: dropCount, pictures: pictures, name: "drop-\(dropCount)")
         let server = try XorgServer(width: width, height: height)
         defer { server.stop() }
@@ -209,9 +216,8 @@ enum ScaleBenchmark {
     static func dragAmongThem(count: Int, binary: String, pictures: BenchPhotos) throws -> [Double] {
         let (width, height) = (1920, 1080)
         let board = try folder(count: count - 1, pictures: pictures, name: "scale-\(count)")
-        try FileManager.default.copyItem(
-            atPath: try pictures.probe(left: probeLeft, right: probeRight), toPath: board + "/IMG_99999-probe.png")
-        defer { try? FileManager.default.removeItem(atPath: board + "/IMG_99999-probe.png") }
+        let probeFile = try addProbe(to: board, pictures: pictures)
+        defer { try? FileManager.default.removeItem(atPath: probeFile) }
         let server = try XorgServer(width: width, height: height)
         defer { server.stop() }
         let reader = try ScreenReader(displayName: server.displayName)

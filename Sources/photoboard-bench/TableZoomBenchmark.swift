@@ -34,9 +34,8 @@ enum TableZoomBenchmark {
     static func run(photos count: Int, binary: String, pictures: BenchPhotos) throws -> Figures {
         let board = try ScaleBenchmark.folder(count: count - 1, pictures: pictures, name: "scale-\(count)")
         let probeLeft = ScaleBenchmark.probeLeft, probeRight = ScaleBenchmark.probeRight
-        try FileManager.default.copyItem(
-            atPath: try pictures.probe(left: probeLeft, right: probeRight), toPath: board + "/IMG_99999-probe.png")
-        defer { try? FileManager.default.removeItem(atPath: board + "/IMG_99999-probe.png") }
+        let probeFile = try ScaleBenchmark.addProbe(to: board, pictures: pictures)
+        defer { try? FileManager.default.removeItem(atPath: probeFile) }
         // One server for both openings: the board's cache (XDG_CACHE_HOME) is in its folder.
         let server = try XorgServer(width: width, height: height)
         defer { server.stop() }
