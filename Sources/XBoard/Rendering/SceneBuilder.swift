@@ -21,8 +21,8 @@ public struct SceneBuilder: Sendable {
     /// lower edge. While `isViewMoving` on a board of more than `snapshotMinimum` prints with
     /// `viewMoveStart` given (the view of the frame shown when the view started moving; the
     /// session gives none while a print is held or moves), one `DisplayItem.tableSnapshot`
-    /// stands in for every print, the overlays after it. The layers above them (notices, the removed photos list, the help sheet, the
-    /// widgets) are `ScreenLayers.stack`'s.
+    /// stands in for every print, the overlays after it. The layers above them (notices, the
+    /// removed photos list, the help sheet, the widgets) are `ScreenLayers.stack`'s.
     ///
     /// Each print's `photoToBoard` is drawn into the frame: the photo's placement followed by the
     /// view's `boardToWindow`. Prints wholly outside the window (shadow included) are left out,
@@ -36,29 +36,27 @@ public struct SceneBuilder: Sendable {
         let layout = overlayLayout(for: board.size)
         if isViewMoving, let viewMoveStart, board.photos.count > snapshotMinimum {
             items.append(.tableSnapshot(TableSnapshot(startView: viewMoveStart, view: view)))
-            if let overlay { items += [.fingerMarker(overlay.marker), .panel(layout.hint(overlay.hint))] }
-            if let status { items.append(.progress(status, label: layout.progressLabel(status))) }
-            return DisplayList(size: board.size, items: items, uiScale: style.uiScale)
-        }
-        items.reserveCapacity(board.photos.count + 8)
-        // A few photos move at a time: looked for in a short array, not hashed for each of thousands.
-        let movingPhotos = Array(moving)
-        let boardToWindow = view.boardToWindow, isIdentity = view == .identity
-        let shadowReach = abs(style.shadowOffset.x) + abs(style.shadowOffset.y) + 2 * style.shadowSoftness
-        let frame = Rect(origin: .zero, size: board.size).insetBy(-shadowReach)
-        for photo in board.photos {
-            let photoToFrame = isIdentity ? photo.photoToBoard : photo.photoToBoard.concatenating(boardToWindow)
-            if !isIdentity, !frame.intersects(Rect.bounding(photo.printBounds.corners.map(photoToFrame.apply(to:)))) { continue }
-            items.append(
-                .print(
-                    PrintItem(
-                        photo: photo.id, photoToBoard: photoToFrame, pictureSize: photo.size, borderWidth: photo.borderWidth,
-                        borderColor: style.printBorder, shadowOffset: style.shadowOffset, shadowSoftness: style.shadowSoftness,
-                        shadowOpacity: style.shadowOpacity,
-                        isSelected: photo.id == selection || (!selected.isEmpty && selected.contains(photo.id)),
-                        isMoving: isViewMoving
-                            || (movingPhotos.count <= 16 ? movingPhotos.contains(photo.id) : moving.contains(photo.id)),
-                        caption: captions.isEmpty ? nil : captions[photo.id])))
+        } else {
+            items.reserveCapacity(board.photos.count + 8)
+            // A few photos move at a time: looked for in a short array, not hashed for each of thousands.
+            let movingPhotos = Array(moving)
+            let boardToWindow = view.boardToWindow, isIdentity = view == .identity
+            let shadowReach = abs(style.shadowOffset.x) + abs(style.shadowOffset.y) + 2 * style.shadowSoftness
+            let frame = Rect(origin: .zero, size: board.size).insetBy(-shadowReach)
+            for photo in board.photos {
+                let photoToFrame = isIdentity ? photo.photoToBoard : photo.photoToBoard.concatenating(boardToWindow)
+                if !isIdentity, !frame.intersects(Rect.bounding(photo.printBounds.corners.map(photoToFrame.apply(to:)))) { continue }
+                items.append(
+                    .print(
+                        PrintItem(
+                            photo: photo.id, photoToBoard: photoToFrame, pictureSize: photo.size, borderWidth: photo.borderWidth,
+                            borderColor: style.printBorder, shadowOffset: style.shadowOffset, shadowSoftness: style.shadowSoftness,
+                            shadowOpacity: style.shadowOpacity,
+                            isSelected: photo.id == selection || (!selected.isEmpty && selected.contains(photo.id)),
+                            isMoving: isViewMoving
+                                || (movingPhotos.count <= 16 ? movingPhotos.contains(photo.id) : moving.contains(photo.id)),
+                            caption: captions.isEmpty ? nil : captions[photo.id])))
+            }
         }
         if let overlay { items += [.fingerMarker(overlay.marker), .panel(layout.hint(overlay.hint))] }
         if let status { items.append(.progress(status, label: layout.progressLabel(status))) }
