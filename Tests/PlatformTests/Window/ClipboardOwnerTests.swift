@@ -17,7 +17,7 @@ final class ClipboardOwnerTests {
 
     init() throws {
         bench = try ClipboardBench()
-        owner = ClipboardOwner(display: bench.display, window: bench.window)
+        owner = ClipboardOwner(display: bench.display, window: bench.window, settings: .patientForTests)
     }
 
     /// Takes the clipboard for `offer`, pumping until the server's timestamp has come.

@@ -25,7 +25,7 @@ final class ClipboardReaderTests {
 
     /// Pastes with a reader of `settings`; returns the outcome and the longest time one event
     /// took to handle.
-    private func paste(settings: ClipboardSettings = ClipboardSettings(), stall: Duration = .seconds(60)) throws -> (
+    private func paste(settings: ClipboardSettings = .patientForTests, stall: Duration = .seconds(60)) throws -> (
         outcome: ClipboardReader.Outcome, longestStep: Duration, steps: Int
     ) {
         let reader = ClipboardReader(display: bench.display, window: bench.window, settings: settings, hostName: "board-host")
@@ -81,7 +81,7 @@ final class ClipboardReaderTests {
     }
 
     @Test func aPictureOverTheLimitIsRefusedInOneLine() throws {
-        var settings = ClipboardSettings()
+        var settings = ClipboardSettings.patientForTests
         settings.maximumPictureBytes = 2 << 20
         try own(ClipboardPictures.noisyPNG(about: 3 << 20), as: "image/png")
         let pasted = try paste(settings: settings)
@@ -148,7 +148,7 @@ final class ClipboardReaderTests {
 
     /// GTK announces an INCR transfer's size: one over the limit is refused before any piece.
     @Test func anAnnouncedSizeOverTheLimitIsRefusedBeforeAnyPiece() throws {
-        var settings = ClipboardSettings()
+        var settings = ClipboardSettings.patientForTests
         settings.maximumPictureBytes = 2 << 20
         let data = try bench.write(ClipboardPictures.noisyPNG(about: 3 << 20), named: "big.png")
         owners.append(

@@ -186,3 +186,16 @@ enum ClipboardPictures {
         return picture.image.rgb(x: Int(picture.image.pixelSize.width) / 2, y: Int(picture.image.pixelSize.height) / 2)
     }
 }
+
+extension ClipboardSettings {
+    /// The board waits 5 s for the other side's next step and for a clipboard manager's save (as
+    /// GTK does); xclip, Python's GTK and xfce4-clipman on a busy machine can be slower than that
+    /// to start. Tests that are not about those deadlines wait twelve times as long; the tests of a
+    /// stalled requestor or owner set their own.
+    static var patientForTests: ClipboardSettings {
+        var settings = ClipboardSettings()
+        settings.patience = .seconds(60)
+        settings.handoverPatience = .seconds(60)
+        return settings
+    }
+}
