@@ -28,8 +28,8 @@ extension BoardController {
         guard board.photo(id) != nil || offBoard[id] != nil else { return }
         if board.photo(id) != nil { remove(id) }
         offBoard[id] = nil
-        history.undo = history.undo.map { Arrangement(photos: $0.photos.filter { $0.id != id }) }
-        history.redo = history.redo.map { Arrangement(photos: $0.photos.filter { $0.id != id }) }
+        history.undo = history.undo.map { Arrangement(photos: $0.photos.filter { $0.id != id }, selected: $0.selected.subtracting([id])) }
+        history.redo = history.redo.map { Arrangement(photos: $0.photos.filter { $0.id != id }, selected: $0.selected.subtracting([id])) }
         if selection == id { selection = nil }
         placementsBeforeResize[id] = nil
         revision &+= 1

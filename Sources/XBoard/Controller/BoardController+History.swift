@@ -1,8 +1,15 @@
 /// Undo and redo: whole arrangements, recorded before every gesture and command.
 extension BoardController {
-    /// One arrangement: every photo's placement and the stacking order.
+    /// One arrangement: every photo's placement and the stacking order — and the photos selected
+    /// then, which undo and redo give back with it (Delete of a selection undone brings the prints
+    /// back selected, as they went), though selecting alone is no step of its own: two
+    /// arrangements differing only in their selection are the same.
     public struct Arrangement: Hashable, Sendable {
         public var photos: [Photo]
+        public var selected: Set<PhotoID> = []
+
+        public static func == (a: Arrangement, b: Arrangement) -> Bool { a.photos == b.photos }
+        public func hash(into hasher: inout Hasher) { hasher.combine(photos) }
     }
 
     /// The arrangement as it will rest: a photo moving on its own (gliding, or easing to where a
@@ -10,10 +17,10 @@ extension BoardController {
     /// pressed again while the board still glides into its grid — is the grid, not wherever the
     /// photos were halfway, and undo goes back to before the first `t`.
     public var arrangement: Arrangement {
-        guard !motions.isEmpty else { return Arrangement(photos: board.photos) }
+        guard !motions.isEmpty else { return Arrangement(photos: board.photos, selected: selected) }
         var photos = board.photos
         for index in photos.indices { photos[index].photoToBoard = restingPlacement(of: photos[index]) }
-        return Arrangement(photos: photos)
+        return Arrangement(photos: photos, selected: selected)
     }
 
     /// Remembers the arrangement before a change, so `undo()` can return to it. Called when a
@@ -65,5 +72,6 @@ extension BoardController {
             forgetCloseUp(of: photo.id, ifReturnedTo: photo.photoToBoard)
             settleCommand(photo.id, to: clamped(photo.photoToBoard, into: visibleBounds))
         }
+        selected = arrangement.selected.filter { board.photo($0) != nil }
     }
 }

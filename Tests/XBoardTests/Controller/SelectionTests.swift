@@ -136,6 +136,30 @@ import XBoard
         controller.undo()
         script.settle()
         #expect(Set(controller.board.photos.map(\.id)) == [PhotoID(1), PhotoID(2), PhotoID(3)], "one undo brings both back")
+        #expect(controller.selected == [PhotoID(1), PhotoID(2)], "and selected, as they went")
+        controller.redo()
+        script.settle()
+        #expect(controller.board.photos.map(\.id) == [PhotoID(3)] && controller.selected.isEmpty, "redo takes them off again")
+        controller.undo()
+        script.settle()
+        #expect(controller.selected == [PhotoID(1), PhotoID(2)])
+    }
+
+    /// Selecting is no step of undo of its own: undo goes back over the last change of the
+    /// arrangement, and gives back the selection of that moment.
+    @Test func selectingAloneIsNoUndoStep() {
+        let (controller, script) = board()
+        #expect(!controller.canUndo)
+        controller.select([PhotoID(1)])
+        controller.recordUndoPoint()  // as every gesture and command does before it acts
+        #expect(!controller.canUndo, "a selection changes no print")
+        controller.perform(.nudge(.right, isLarge: false))
+        script.settle()
+        controller.clearSelection()
+        controller.undo()
+        script.settle()
+        #expect(controller.board.photo(PhotoID(1))?.center == Point(300, 300))
+        #expect(controller.selected == [PhotoID(1)], "the move undone, the print selected as it was moved")
     }
 
     @Test func tidyWithASelectionTidiesOnlyIt() throws {
