@@ -183,7 +183,7 @@ extension EndToEnd {
 
             // A left drag on the bare table draws a band over both markers and selects them;
             // Shift+click takes the red one out again; Delete then takes only the blue one off the
-            // board, and Ctrl+Z brings it back where it lay.
+            // board, and Ctrl+Z brings it back where it lay, selected.
             before = try Self.markers.map { try session.settled($0) }
             let corner = (min(before[0].center.x, before[1].center.x), min(before[0].center.y, before[1].center.y))
             let far = (max(before[0].center.x, before[1].center.x), max(before[0].center.y, before[1].center.y))
@@ -203,6 +203,8 @@ extension EndToEnd {
             try session.press(0x7A, with: [0xFFE3])  // Ctrl+Z
             let returned = try session.settled(.blueYellow)
             #expect(abs(returned.center.x - before[1].center.x) <= 2 && abs(returned.center.y - before[1].center.y) <= 2, "\(returned)")
+            // It comes back selected, as it went: outlined.
+            #expect((try session.rest().blob(of: Self.outline, tolerance: 12)?.count ?? 0) >= 300, "the blue marker came back unselected")
 
             // Ctrl+0 shows the prints at the size they were laid out: the blue marker, which only
             // the table's zoom changed, is as big as when the board opened.
