@@ -57,12 +57,13 @@ extension BoardController {
     public var isViewAnimating: Bool { viewMotion != nil }
 
     /// Shows every print whole (Home, the Fit control), in the window below `topInset` window
-    /// pixels (the controls), zoomed in no further than `ViewSettings.largestFitZoom`.
-    public func showWholeBoard(keepingClearAtTop topInset: Double = 0) {
+    /// pixels (the controls) and above `bottomInset` (the loading panel while photos load),
+    /// zoomed in no further than `ViewSettings.largestFitZoom`.
+    public func showWholeBoard(keepingClearAtTop topInset: Double = 0, bottom bottomInset: Double = 0) {
         guard let extent = printsExtent else { return }
         let settings = settings.view, size = board.size
-        let inset = max(0, min(topInset, size.height / 2))
-        let area = Rect(x: 0, y: inset, width: size.width, height: size.height - inset)
+        let top = max(0, min(topInset, size.height / 2)), bottom = max(0, min(bottomInset, size.height / 4))
+        let area = Rect(x: 0, y: top, width: size.width, height: size.height - top - bottom)
         var target = BoardView.fitting(extent, into: area, margin: settings.fitMargin)
         if target.zoom > settings.largestFitZoom {
             target = BoardView.fitting(extent, into: area, margin: settings.fitMargin, zoom: settings.largestFitZoom)

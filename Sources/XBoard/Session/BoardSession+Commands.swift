@@ -72,8 +72,10 @@ extension BoardSession {
         case .pinFinger:
             if let location = pointer.location { pinFinger(at: location, time: time, effects: &effects) }
         case .showWholeBoard:
-            // Below the controls, which show whenever a finger comes to the table.
-            controller.showWholeBoard(keepingClearAtTop: metrics.controlBarBottom)
+            // Below the controls, which show whenever a finger comes to the table, and above the
+            // loading panel while photos load.
+            let loading = catalogue?.status(at: time) == nil ? 0 : OverlayGeometry.progressPanelHeight * metrics.scale
+            controller.showWholeBoard(keepingClearAtTop: metrics.controlBarBottom, bottom: loading)
         case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn, .closeUp, .putBack, .turnUpright, .showActualSize,
             .zoomTable, .selectAll:
             break  // the controller's, handled above

@@ -20,6 +20,24 @@ import XBoard
                 && box.maxY <= bounds.maxY + slack, "\(box) outside \(bounds)", sourceLocation: sourceLocation)
     }
 
+    /// Home and Fit keep clear of the controls along the top and of the loading panel along the
+    /// bottom while photos load: a board taller than wide fits exactly between them.
+    @Test func theWholeBoardIsShownBetweenTheControlsAndTheLoadingPanel() {
+        let controller = Fixtures.twoPhotoBoard()
+        controller.add(SelectionTests.square(PhotoID(3), at: Point(500, 2000), rotation: 0))
+        controller.showWholeBoard(keepingClearAtTop: 60, bottom: 34)
+        TouchScript(controller).settle()
+        let shown = controller.board.photos.map { Rect.bounding($0.boardBounds.corners.map(controller.view.boardToWindow.apply(to:))) }
+        let top = shown.map(\.minY).min() ?? 0, bottom = shown.map(\.maxY).max() ?? 0
+        let margin = ViewSettings().fitMargin
+        expectClose(top, 60 + margin, absolute: 1e-6)
+        expectClose(bottom, 800 - 34 - margin, absolute: 1e-6, "the lowest print ends above the loading panel")
+        controller.showWholeBoard(keepingClearAtTop: 60)
+        TouchScript(controller).settle()
+        let after = controller.board.photos.map { Rect.bounding($0.boardBounds.corners.map(controller.view.boardToWindow.apply(to:))) }
+        expectClose(after.map(\.maxY).max() ?? 0, 800 - margin, absolute: 1e-6, "with no panel, down to the window's edge")
+    }
+
     @Test func aThrowComesToRestInsideTheView() {
         let controller = zoomedIn()
         let script = TouchScript(controller)
