@@ -27,6 +27,7 @@ extension BoardController {
     /// gesture starts and before every command; consecutive identical arrangements are kept
     /// once, and only the last `settings.undoDepth` are kept.
     public func recordUndoPoint() {
+        historyChanges &+= 1
         let current = arrangement
         if history.undo.last != current { history.undo.append(current) }
         let depth = max(1, settings.undoDepth)
@@ -44,6 +45,7 @@ extension BoardController {
 
     /// Returns to the arrangement before the last change (photos glide back; removed ones return).
     public func undo() {
+        historyChanges &+= 1
         while let previous = history.undo.popLast() {
             guard previous != arrangement else { continue }
             history.redo.append(arrangement)
@@ -54,9 +56,23 @@ extension BoardController {
 
     /// Re-applies what `undo()` took back.
     public func redo() {
+        historyChanges &+= 1
         guard let next = history.redo.popLast() else { return }
         history.undo.append(arrangement)
         restore(next)
+    }
+
+    /// Records the undo point before a gesture on `photo` begins, unless it is a wheel step that
+    /// continues a run of them on the same print: a wheel turned several notches is one step.
+    func recordUndoPoint(beforeGestureOn photo: PhotoID, by event: TouchEvent) {
+        if event.isWheelStep, let last = lastWheelStep, last.photo == photo, last.historyChanges == historyChanges,
+            event.time - last.time <= settings.wheelStepsMergeWithin, event.time >= last.time
+        {
+            lastWheelStep?.time = event.time
+            return
+        }
+        recordUndoPoint()
+        lastWheelStep = event.isWheelStep ? (photo, event.time, historyChanges) : nil
     }
 
     private func restore(_ arrangement: Arrangement) {

@@ -30,7 +30,7 @@ extension BoardController {
                 }
                 return handleTable(event, at: location)
             }
-            if touchOwners.isEmpty { recordUndoPoint() }
+            if touchOwners.isEmpty { recordUndoPoint(beforeGestureOn: id, by: event) }
             touchOwners[event.id] = id
             catchMotion(of: id)
             if selected.contains(id) { for member in selected { catchMotion(of: member) } }  // the selection moves together

@@ -48,6 +48,12 @@ public final class BoardController {
     var placementsBeforeResize: [PhotoID: AffineTransform] = [:]
     /// Arrangements to go back and forth between (undo and redo).
     var history: (undo: [Arrangement], redo: [Arrangement]) = ([], [])
+    /// Counts the undo points recorded and the undos and redos done, so a run of wheel steps can
+    /// tell that nothing else happened between them.
+    var historyChanges = 0
+    /// The last wheel step on a print: the steps after it, on the same print soon after and with
+    /// nothing else between, add to its undo step (`BoardSettings.wheelStepsMergeWithin`).
+    var lastWheelStep: (photo: PhotoID, time: Instant, historyChanges: Int)?
     /// The photo keyboard commands act on, if one was chosen (Tab).
     public internal(set) var selection: PhotoID? {
         didSet { if selection != oldValue { revision &+= 1 } }

@@ -9,6 +9,9 @@ public struct BoardSettings: Hashable, Sendable {
     public var tidy = TidySettings()
     /// How many arrangements undo can go back through.
     public var undoDepth = 200
+    /// Wheel steps on one print this close together are one step of undo (a wheel turned five
+    /// notches is one zoom, as in any photo program), while nothing else changes between them.
+    public var wheelStepsMergeWithin: Duration = .seconds(1)
 
     public init(gestures: GestureSettings = GestureSettings(), motion: MotionSettings = MotionSettings()) {
         self.gestures = gestures

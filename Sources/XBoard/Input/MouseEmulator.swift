@@ -256,8 +256,8 @@ public struct MouseEmulator: Sendable {
     private mutating func step(from start: Point, to end: Point, center: Point, time: Instant) -> [TouchEvent] {
         let first = makeID(), second = makeID()
         return [
-            TouchEvent(id: first, phase: .began, location: center - start, time: time, routingLocation: center),
-            TouchEvent(id: second, phase: .began, location: center + start, time: time, routingLocation: center),
+            TouchEvent(id: first, phase: .began, location: center - start, time: time, routingLocation: center, isWheelStep: true),
+            TouchEvent(id: second, phase: .began, location: center + start, time: time, routingLocation: center, isWheelStep: true),
             TouchEvent(id: first, phase: .moved, location: center - end, time: time),
             TouchEvent(id: second, phase: .moved, location: center + end, time: time),
             TouchEvent(id: first, phase: .ended, location: center - end, time: time),

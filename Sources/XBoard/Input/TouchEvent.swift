@@ -15,10 +15,13 @@ public struct TouchEvent: Hashable, Sendable, CustomStringConvertible {
     /// buttons, which are precise); a finger, the wheel and a touchpad pinch leave a print too
     /// small for a fingertip to the table (`GestureSettings.fingertip`).
     public var isPrecise: Bool
+    /// Whether a beginning touch is one finger of a wheel step (`MouseEmulator`): fingers that go
+    /// down, move and lift in one instant, one notch of a zoom or a turn.
+    public var isWheelStep: Bool
 
     public init(
         id: TouchID, phase: TouchPhase, location: Point, time: Instant, routingLocation: Point? = nil, bareTable: BareTableUse = .gestures,
-        isPrecise: Bool = false
+        isPrecise: Bool = false, isWheelStep: Bool = false
     ) {
         self.id = id
         self.phase = phase
@@ -27,6 +30,7 @@ public struct TouchEvent: Hashable, Sendable, CustomStringConvertible {
         self.routingLocation = routingLocation
         self.bareTable = bareTable
         self.isPrecise = isPrecise
+        self.isWheelStep = isWheelStep
     }
 
     public var description: String { "\(id) \(phase) at \(location) \(time)" }

@@ -76,6 +76,33 @@ import XBoard
         expectClose(mouse.photo.scale, 1.1 / 1.21, absolute: 1e-9)
     }
 
+    /// A wheel turned several notches over a print is one zoom to undo, as in any photo program;
+    /// a pause of more than a second, another print, or anything else between starts the next.
+    @Test func notchesCloseTogetherAreOneStepOfUndo() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        let pointer = Point(540, 420)
+        for _ in 0..<5 { mouse.send(.scrolled(x: 0, y: -1), at: pointer, after: .milliseconds(120)) }
+        expectClose(mouse.photo.scale, pow(1.1, 5), absolute: 1e-9)
+        mouse.send(.scrolled(x: 0, y: 1), at: pointer, modifiers: .shift, after: .milliseconds(120))  // a turn, in the same run
+        mouse.send(.scrolled(x: 0, y: -1), at: pointer, after: .milliseconds(1500))  // after a pause: a step of its own
+        mouse.controller.undo()
+        mouse.settle()
+        expectClose(mouse.photo.scale, pow(1.1, 5), absolute: 1e-9, "the last notch, after the pause, is undone alone")
+        mouse.controller.undo()
+        mouse.settle()
+        expectClose(mouse.photo.scale, 1, absolute: 1e-9, "the five notches and the turn together")
+        expectClose(mouse.photo.rotation, 0, absolute: 1e-9)
+        #expect(!mouse.controller.canUndo)
+        // After an undo the next notch starts afresh (redo is gone, the undo point is new).
+        mouse.controller.redo()
+        mouse.settle()
+        mouse.send(.scrolled(x: 0, y: -1), at: pointer, after: .milliseconds(100))
+        #expect(!mouse.controller.canRedo)
+        mouse.controller.undo()
+        mouse.settle()
+        expectClose(mouse.photo.scale, pow(1.1, 5), absolute: 1e-9)
+    }
+
     @Test func smoothScrollingFractionsZoomProportionally() {
         let mouse = Mouse(Fixtures.singlePhotoBoard())
         for _ in 0..<10 { mouse.send(.scrolled(x: 0, y: -0.1), at: Point(500, 400)) }
