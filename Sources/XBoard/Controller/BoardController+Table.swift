@@ -12,7 +12,10 @@ extension BoardController {
         switch event.phase {
         case .began:
             if tableTouches.isEmpty {
-                viewMotion = nil  // a finger catches the gliding table
+                // A finger catches the gliding table where it is; a view a command sends somewhere
+                // (Ctrl+plus, Home) is there at once, so the zoom asked for is the zoom had.
+                if case .settle(_, let to, _, _, _) = viewMotion { setView(limited(to)) }
+                viewMotion = nil
                 table.extent = printsExtent
             }
             tableTouches.insert(event.id)

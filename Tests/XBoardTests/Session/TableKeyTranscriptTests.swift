@@ -74,6 +74,26 @@ import XBoard
         #expect(controller.view == home, "Fit shows what Home shows")
     }
 
+    /// A finger on the table right after Ctrl+plus, while the view still eases there, pans the
+    /// view the key asked for: the zoom is the key's, whole, and the pan the finger's.
+    @Test func aPanRightAfterCtrlPlusPansTheZoomTheKeyAskedFor() throws {
+        let script = opened()
+        let controller = script.session.controller
+        script.key("+", .control)
+        #expect(controller.isViewAnimating, "precondition: the view eases")
+        // Where the table will be bare once zoomed (the view jumps there as the finger lands).
+        let spot = try TableTranscriptTests().bareTable(
+            SessionScript().open(["a.jpg", "b.jpg", "c.jpg"]).wait(.seconds(1)).key("+", .control).wait(.seconds(1)), margin: 60)
+        script.touch(1, .began, at: spot, after: .milliseconds(20))
+        for step in 1...10 { script.touch(1, .moved, at: spot + Point(x: Double(step) * 10, y: 0)) }
+        script.touch(1, .ended, at: spot + Point(x: 100, y: 0), after: .milliseconds(300)).wait(.seconds(2))
+        expectClose(controller.view.zoom, 1.25)
+        let middle = Point(500, 400)
+        let zoomed = BoardView.identity.zoomed(by: 1.25, about: middle)
+        let corner = zoomed.boardToWindow.apply(to: .zero) + Point(x: 100, y: 0)
+        expectClose(controller.view.boardToWindow.apply(to: .zero), corner, within: 1e-6, "the finger's pan, from the key's zoom")
+    }
+
     @Test func escClearsTheSelectionBeforeAnythingElse() {
         let script = opened()
         let controller = script.session.controller
