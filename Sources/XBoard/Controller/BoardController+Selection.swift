@@ -18,6 +18,14 @@ extension BoardController {
     /// The band being drawn, in window pixels, while a finger draws one.
     public var bandRect: Rect? { band?.windowRect }
 
+    /// Where a finger held on the bare table armed a band, while it has not drawn it further
+    /// than `distance` window pixels: the hold's ring stays there, full, saying that a drag now
+    /// draws a band (the mouse's band needs no hold, and no ring).
+    public func armedBandStart(within distance: Double) -> Point? {
+        guard let band, !band.isOwnTouch, band.start.distance(to: band.current) < distance else { return nil }
+        return band.start
+    }
+
     /// Selects `ids` (those on the board), adding to the selection or in its place.
     public func select(_ ids: some Sequence<PhotoID>, adding: Bool = false) {
         let onBoard = ids.filter { board.photo($0) != nil }

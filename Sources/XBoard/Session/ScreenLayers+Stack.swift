@@ -40,6 +40,11 @@ extension ScreenLayers {
         {
             stack.append(.board, [.widget(ring)], reach: .nothing)
         }
+        if let start = controller.armedBandStart(within: HoldRing.radius * metrics.scale),
+            let ring = HoldRing.item(at: start, fraction: 1, metrics: metrics, style: style)
+        {
+            stack.append(.board, [.widget(ring)], reach: .nothing)  // armed: the ring stays until the finger draws
+        }
         if let band = controller.bandRect { stack.append(.board, [.widget(BandItem.item(for: band, style: style))], reach: .nothing) }
         if let item = picker?.draggedItem(style: style) { stack.append(.board, [.widget(item)], reach: .nothing) }
         if let popup = menu?.popup {

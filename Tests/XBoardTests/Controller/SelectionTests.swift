@@ -40,6 +40,23 @@ import XBoard
         #expect(controller.selected == [PhotoID(1), PhotoID(2)])
     }
 
+    /// Once the hold has armed the band, and until the finger draws it out of the ring, the ring
+    /// stays full where the finger was held; the mouse's band shows none.
+    @Test func anArmedBandKeepsItsRingUntilTheFingerDrawsIt() {
+        let (controller, script) = board()
+        script.down(1, at: Point(150, 200))
+        #expect(controller.armedBandStart(within: 30) == nil, "not yet held")
+        script.wait(hold)
+        #expect(controller.holdProgress(at: controller.now) == nil, "the hold is done")
+        #expect(controller.armedBandStart(within: 30) == Point(150, 200))
+        script.move(1, to: Point(160, 210), after: .milliseconds(16))
+        #expect(controller.armedBandStart(within: 30) == Point(150, 200), "a little way: still the ring")
+        script.move(1, to: Point(200, 260), after: .milliseconds(16))
+        #expect(controller.armedBandStart(within: 30) == nil, "drawn out of the ring: the band alone")
+        script.up(1)
+        #expect(controller.armedBandStart(within: 30) == nil)
+    }
+
     @Test func ctrlASelectsEveryPrintAndEscSelectsNone() {
         let (controller, _) = board()
         #expect(controller.perform(.selectAll))

@@ -41,7 +41,16 @@ import XBoard
         let script = opened()
         let spot = try bareTable(script)
         script.touch(1, .began, at: spot).wait(.milliseconds(600))
+        func fullRings() -> [WidgetStep] {
+            script.frame().items.flatMap { item -> [WidgetStep] in
+                guard case .widget(let widget) = item else { return [] }
+                return widget.steps.filter { if case .ring(_, _, _, let fraction, _) = $0 { fraction == 1 } else { false } }
+            }
+        }
+        // Armed, before the finger draws: the hold's ring stays, full, where it was held.
+        #expect(fullRings().map { if case .ring(let center, _, _, _, _) = $0 { center } else { .zero } } == [spot])
         script.touch(1, .moved, at: spot + Point(100, 80))
+        #expect(fullRings().isEmpty, "drawn out: the band alone")
         let band = Rect(origin: spot, size: Size(width: 100, height: 80))
         let widgets = script.frame().items.compactMap { if case .widget(let item) = $0 { item } else { nil } }
         #expect(widgets.contains { $0.frame == band.insetBy(-1) }, "\(widgets.map(\.frame))")
