@@ -39,15 +39,15 @@ let package = Package(
         ),
         // Decoding in confined helper processes, the C side: spawning and confining helpers
         // (libseccomp), descriptors over Unix sockets, sealed memory files, decoders that scale
-        // rows as they arrive (libpng, libtiff, libwebp), and colour management (Little CMS, and
-        // zlib for PNG's compressed profiles). Built optimized even in debug builds: it touches
+        // rows as they arrive (libpng, libtiff, libwebp), regions of JPEGs (libjpeg-turbo), and
+        // colour management (Little CMS, and zlib for PNG's compressed profiles). Built optimized even in debug builds: it touches
         // every pixel of pictures up to 200 megapixels.
         .target(
             name: "CPictureDecoding",
             cSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [
                 .linkedLibrary("seccomp"), .linkedLibrary("png16"), .linkedLibrary("tiff"), .linkedLibrary("webp"), .linkedLibrary("lcms2"),
-                .linkedLibrary("z"),
+                .linkedLibrary("z"), .linkedLibrary("jpeg"),
             ]
         ),
         // Test support only: Little CMS called plainly, for the colours the tests expect and the
@@ -111,7 +111,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PlatformTests",
-            dependencies: ["XBoard", "XBoardPlatform", "CX11", "XorgHarness", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: [
+                "XBoard", "XBoardPlatform", "CX11", "CPictureDecoding", "XorgHarness",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -107,6 +107,22 @@ int cpd_decode_tiff_scaled(const struct cpd_source *source, const struct cpd_sca
 int cpd_decode_webp_scaled(const struct cpd_source *source, const struct cpd_scaled_request *request, uint8_t *output,
                            struct cpd_scaled_result *result);
 
+/* A region of a picture at one of the scales it decodes at directly: `scale_denom` 1, 2, 4 or 8 (JPEG's
+ * DCT scaling), and the region in pixels of the picture so scaled. */
+struct cpd_region_request {
+    int declared_width, declared_height;
+    int scale_denom;
+    int x, y, width, height;
+};
+
+/* Decodes a region of a JPEG (jpeg_region.c) into `output` (straight RGBA, rows of width × 4 bytes),
+ * reading only what it needs: the columns by libjpeg-turbo's jpeg_crop_scanline, the rows above by
+ * jpeg_skip_scanlines, none below. Returns 0 when every row decoded, 1 when the file is cut short (the
+ * rows that arrived are there; libjpeg fills the rest grey), -1 when nothing could be decoded (see
+ * `message`; a CMYK JPEG is refused: it is decoded whole). */
+int cpd_decode_jpeg_region(const struct cpd_source *source, const struct cpd_region_request *request, uint8_t *output,
+                           struct cpd_scaled_result *result);
+
 /* MARK: Colour management (Little CMS, colour.c) */
 
 /* Room for a message from the functions below (NUL-terminated, cut to fit). */
