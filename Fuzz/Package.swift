@@ -18,6 +18,9 @@ let package = Package(
         // What a decoding helper does with a file's bytes: the format by content, header checks,
         // the row decoders and gdk-pixbuf's loaders, the pixel conversion, the sealed memory file.
         .executableTarget(name: "FuzzPictureDecoding", dependencies: ["CLibFuzzer", .product(name: "XBoardPlatform", package: app)]),
+        // Regions of JPEGs decoded alone (`JPEGRegion`: libjpeg-turbo's cropping and row skipping),
+        // the tiles of big pictures.
+        .executableTarget(name: "FuzzJPEGRegion", dependencies: ["CLibFuzzer", .product(name: "XBoardPlatform", package: app)]),
         // ICC profiles as the helpers use them: checked, opened by Little CMS, made into
         // conversions, as the display's and as a picture's (a JPEG stating it).
         .executableTarget(name: "FuzzColourProfiles", dependencies: ["CLibFuzzer", .product(name: "XBoardPlatform", package: app)]),

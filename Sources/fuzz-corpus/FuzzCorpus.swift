@@ -52,9 +52,14 @@ enum FuzzCorpus {
         for (name, bytes) in files where name.hasPrefix("flat-") {
             files.append(("cut-\(name.dropFirst(5))", Array(bytes.prefix(bytes.count * 2 / 3))))
         }
+        let regions = try folder("FuzzJPEGRegion")
         for (name, bytes) in files {
             try write(bytes, to: pictures + "/" + name)
             try write(Array(bytes.prefix(4096)), to: headers + "/" + name)
+            // JPEGs, each behind the five bytes that choose a scale and a region (`FuzzJPEGRegion`).
+            if PictureContent(head: Array(bytes.prefix(PictureContent.headLength))) == .picture(.jpeg) {
+                try write([1, 40, 90, 20, 10] + bytes, to: regions + "/" + name)
+            }
         }
         try FileManager.default.removeItem(atPath: scratch)
 
