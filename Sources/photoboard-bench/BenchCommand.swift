@@ -19,12 +19,12 @@ struct BenchCommand: ParsableCommand {
 
     enum Part: String, CaseIterable, ExpressibleByArgument {
         case engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, closeupdrag, library, listing, thumbnails, picker,
-            scale, scaledrag, table, soak
+            scale, scaledrag, table, opening, soak
     }
 
     @Option(
         help:
-            "Run only these parts: engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, thumbnails, picker, scale, table, soak (soak, scale and table run only when named); table: the 10,000 photos' table pinched and panned, their first opening against djpeg and their reopening; scaledrag: only the drag among 10,000 photos, tidied (to profile the board under it); closeupdrag: only the close-up's drags, at 4K."
+            "Run only these parts: engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, thumbnails, picker, scale, table, opening, soak (soak, scale, table and opening run only when named); table: the 10,000 photos' table pinched and panned, their first opening against djpeg and their reopening; opening: only the 10,000 photos' first opening, djpeg and reopening; scaledrag: only the drag among 10,000 photos, tidied (to profile the board under it); closeupdrag: only the close-up's drags, at 4K."
     )
     var only: [Part] = [
         .engine, .paint, .closeuppaint, .load, .decode, .colour, .memory, .app, .closeup, .library, .listing, .thumbnails, .picker,
@@ -108,7 +108,7 @@ struct BenchCommand: ParsableCommand {
         if only.contains(.app) {
             try AppBenchmark.interaction(binary: binary, pictures: pictures).forEach { print($0) }
         }
-        if only.contains(where: { [Part.closeup, .closeupdrag, .library, .listing, .thumbnails, .picker, .scale, .table].contains($0) }) {
+        if only.contains(where: { [Part.closeup, .closeupdrag, .library, .listing, .thumbnails, .picker, .scale, .table, .opening].contains($0) }) {
             print("\n| scenario | setup | before | after | budget |")
             print("|---|---|---|---|---|")
         }
@@ -147,10 +147,10 @@ struct BenchCommand: ParsableCommand {
             try ScaleBenchmark.rows(photos: 10_000, dropped: 3000, before: before, after: binary, rounds: rounds, pictures: pictures)
                 .forEach { print($0) }
         }
-        if only.contains(.table) {
-            try TableZoomBenchmark.rows(photos: 10_000, before: before, after: binary, rounds: rounds, pictures: pictures).forEach {
-                print($0)
-            }
+        if only.contains(.table) || only.contains(.opening) {
+            try TableZoomBenchmark.rows(
+                photos: 10_000, before: before, after: binary, rounds: rounds, pictures: pictures, gestures: only.contains(.table)
+            ).forEach { print($0) }
         }
         if only.contains(.scaledrag) {
             let latencies = try ScaleBenchmark.dragAmongThem(count: 10_000, binary: binary, pictures: pictures)

@@ -31,7 +31,7 @@ enum TableZoomBenchmark {
 
     static let (width, height) = (1920, 1080)
 
-    static func run(photos count: Int, binary: String, pictures: BenchPhotos) throws -> Figures {
+    static func run(photos count: Int, binary: String, pictures: BenchPhotos, gestures: Bool = true) throws -> Figures {
         let board = try ScaleBenchmark.folder(count: count - 1, pictures: pictures, name: "scale-\(count)")
         let probeLeft = ScaleBenchmark.probeLeft, probeRight = ScaleBenchmark.probeRight
         let probeFile = try ScaleBenchmark.addProbe(to: board, pictures: pictures)
@@ -52,6 +52,7 @@ enum TableZoomBenchmark {
             let drawing = try FrameCounter(displayName: server.displayName, window: window)
             defer { drawing.close() }
             figures.firstOpen = (try quiet(drawing, reader: reader, since: launched, minimumPixels: 20) - launched).seconds
+            if gestures {
 
             // Zoomed out twice (Ctrl+minus: to 0.64 about the middle), the board leaves a band of
             // bare table down the left side of the window for the fingers.
@@ -91,6 +92,7 @@ enum TableZoomBenchmark {
                 elapsed in
                 let reach = 60 * (1 + 0.25 * (1 - cos(2 * Double.pi * elapsed)) + 0.05 * elapsed)
                 return [(centre.x - reach, centre.y), (centre.x + reach, centre.y)]
+            }
             }
         }
 
@@ -231,9 +233,11 @@ enum TableZoomBenchmark {
         return (ContinuousClock.now - start).seconds
     }
 
-    static func rows(photos: Int, before: String?, after: String, rounds: Int, pictures: BenchPhotos) throws -> [String] {
+    static func rows(photos: Int, before: String?, after: String, rounds: Int, pictures: BenchPhotos, gestures: Bool = true) throws
+        -> [String]
+    {
         let runs = try BigBoardRows.alternating(before: before, after: after, rounds: rounds) {
-            try run(photos: photos, binary: $0, pictures: pictures)
+            try run(photos: photos, binary: $0, pictures: pictures, gestures: gestures)
         }
         let setup = "\(photos) photos (640×480 JPEGs), 1920×1080"
         func row(_ what: String, _ budget: String, _ text: (Figures) -> String) -> String {
@@ -246,6 +250,13 @@ enum TableZoomBenchmark {
         func resting(_ gesture: Gesture) -> String {
             "sharp \(gesture.sharp.map { "\(Measure.format($0, 0)) ms" } ?? "—"), still \(Measure.format(gesture.still, 0)) ms"
         }
+        let opening = [
+            row("first opening (empty thumbnail cache), quiet; `djpeg -scale 1/8` of the same files", "≤ 2× djpeg") {
+                "\(Measure.format($0.firstOpen, 1)) s; djpeg \(Measure.format($0.djpeg, 1)) s (\(Measure.format($0.firstOpen / max($0.djpeg, 1e-9), 1))×)"
+            },
+            row("reopening from the thumbnail cache, quiet", "≤ 3 s") { "\(Measure.format($0.reopen, 1)) s" },
+        ]
+        guard gestures else { return opening }
         return [
             row("two-finger pinch of the bare table, 2 s: frames shown, longest loop turn", "60 fps; ≤ 16 ms") { moving($0.pinch) },
             row("after the pinch: the probe sharp, the board still (from the lift)", "sharp ≤ 300 ms") { resting($0.pinch) },
@@ -253,10 +264,6 @@ enum TableZoomBenchmark {
             row("after the pan: the probe sharp, the board still (from the lift)", "sharp ≤ 300 ms") { resting($0.pan) },
             row("a pinch ending zoomed 1.1×, 2 s: frames shown, longest loop turn", "60 fps; ≤ 16 ms") { moving($0.zoomingPinch) },
             row("after it: the probe sharp, the board still (from the lift)", "sharp ≤ 300 ms") { resting($0.zoomingPinch) },
-            row("first opening (empty thumbnail cache), quiet; `djpeg -scale 1/8` of the same files", "≤ 2× djpeg") {
-                "\(Measure.format($0.firstOpen, 1)) s; djpeg \(Measure.format($0.djpeg, 1)) s (\(Measure.format($0.firstOpen / max($0.djpeg, 1e-9), 1))×)"
-            },
-            row("reopening from the thumbnail cache, quiet", "≤ 3 s") { "\(Measure.format($0.reopen, 1)) s" },
-        ]
+        ] + opening
     }
 }
