@@ -6,6 +6,7 @@
 #include "CPictureDecoding.h"
 
 #include <png.h>
+#include <zlib.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,8 +76,12 @@ uint8_t *cpd_encode_thumbnail_png(const uint8_t *pixels, int width, int height, 
     png_set_write_fn(png, &buffer, cpd_png_append, cpd_png_flush);
     /* Quick over small: zlib's fastest level and one filter (Sub, good for photographs) take a
      * third of the default's time for a 128 px thumbnail, for a file a tenth larger: the board
-     * writes one per photo while it opens. */
+     * writes one per photo while it opens. Z_RLE ("almost as fast as Z_HUFFMAN_ONLY, but better
+     * compression for PNG image data", zlib.h) halves level 1's time again for a photograph's
+     * Sub-filtered rows and makes them smaller (a noisy 128x96 photo: 0.65 -> 0.36 ms, 28.7 ->
+     * 24.6 KB); it was a sixth of the board's work while it opened ten thousand. */
     png_set_compression_level(png, 1);
+    png_set_compression_strategy(png, Z_RLE);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
