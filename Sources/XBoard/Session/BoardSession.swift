@@ -183,7 +183,7 @@ public final class BoardSession {
         carryOut(layers.advancePicker(to: now, in: controller.board.size), effects: &effects)
         if controller.revision != lastChange.revision { lastChange = (controller.revision, now) }
         let isResting = !controller.isAnimating && controller.activeTouchCount == 0
-        effects += arrivals.refine(for: controller, isResting: isResting)
+        effects += arrivals.refine(for: controller, isResting: isResting, at: now)
         let isLoading = catalogue?.isLoading ?? true
         startSaveIfDue(isReady: isResting && !isLoading, at: now, effects: &effects)
         notices.advance(to: now)

@@ -10,8 +10,14 @@ struct PhotoArrivals: Sendable {
     private(set) var catalogue: PhotoCatalogue?
     /// Counts arrivals of sharper or smaller copies, which change pixels but not the board.
     private(set) var picturesRevision: UInt64 = 0
-    /// The revision whose picture sizes were last checked (`refineResolution`).
+    /// The revision whose picture sizes were last checked (`refineResolution`), and when.
     private var refinedRevision: UInt64?
+    private var refinedAt: Instant?
+    /// While photos still arrive, their sizes are checked at most this often: every arrival
+    /// changes the board, and a check looks at every print (a fifth of the board's work, once a
+    /// turn, while ten thousand reopened from the thumbnail cache). Copies arrive at the size
+    /// they are shown at, so only prints zoomed meanwhile wait, at most this long.
+    static let refineWhileLoadingInterval = Duration.milliseconds(250)
     /// The photos opened in this turn (their first cards are placed): the next cards wait for the next.
     private var openedThisTurn = false
     private var unopened = UnopenedPaths()
@@ -126,11 +132,14 @@ struct PhotoArrivals: Sendable {
     }
 
     /// Once the board rests (`isResting`), sharper or smaller copies of the pictures, for the
-    /// sizes shown — asked once for each revision of the board.
-    mutating func refine(for controller: BoardController, isResting: Bool) -> [BoardEffect] {
-        guard isResting, refinedRevision != controller.revision, catalogue != nil else { return [] }
-        let requests = catalogue?.refineResolution(for: controller) ?? []
+    /// sizes shown — asked once for each revision of the board, and while photos still arrive at
+    /// most every `refineWhileLoadingInterval`.
+    mutating func refine(for controller: BoardController, isResting: Bool, at now: Instant) -> [BoardEffect] {
+        guard isResting, refinedRevision != controller.revision, let catalogue else { return [] }
+        if catalogue.isLoading, let refinedAt, now - refinedAt < Self.refineWhileLoadingInterval { return [] }
+        let requests = self.catalogue?.refineResolution(for: controller) ?? []
         refinedRevision = controller.revision
+        refinedAt = now
         return requests.isEmpty ? [] : [.decode(requests)]
     }
 

@@ -63,9 +63,34 @@ struct PhotoArrivalsTests {
         var notices = NoticeQueue()
         var (arrivals, controller, effects) = opened(["a.jpg"], notices: &notices)
         _ = arrivals.receive(reports(decodes(effects)), controller: controller, notices: &notices, at: now)
-        #expect(arrivals.refine(for: controller, isResting: false).isEmpty, "not while the board moves")
-        _ = arrivals.refine(for: controller, isResting: true)
-        #expect(arrivals.refine(for: controller, isResting: true).isEmpty, "once for each revision")
+        #expect(arrivals.refine(for: controller, isResting: false, at: now).isEmpty, "not while the board moves")
+        _ = arrivals.refine(for: controller, isResting: true, at: now)
+        #expect(arrivals.refine(for: controller, isResting: true, at: now).isEmpty, "once for each revision")
+    }
+
+    /// While photos still arrive, every arrival changes the board: their sizes are checked at
+    /// most every `refineWhileLoadingInterval`, and at once when the last has come.
+    @Test func whilePhotosArriveSizesAreCheckedAtMostFourTimesASecond() {
+        var notices = NoticeQueue()
+        var (arrivals, controller, effects) = opened(["a.jpg", "b.jpg"], notices: &notices)
+        let requests = decodes(effects)
+        _ = arrivals.receive(reports([requests[0]]), controller: controller, notices: &notices, at: now)
+        #expect(arrivals.catalogue?.isLoading == true)
+        func zoom(_ index: Int, by factor: Double) {
+            let placed = controller.board.photos[index]
+            controller.board.setTransform(
+                AffineTransform(center: placed.center, scale: placed.scale * factor, rotation: placed.rotation), of: placed.id)
+            controller.revision &+= 1
+        }
+        #expect(arrivals.refine(for: controller, isResting: true, at: now).isEmpty, "checked at once: every copy suits its print")
+        zoom(0, by: 4)  // pinched to four times its size: it wants a sharper copy
+        #expect(arrivals.refine(for: controller, isResting: true, at: now + .milliseconds(100)).isEmpty, "not again so soon while loading")
+        #expect(decodes(arrivals.refine(for: controller, isResting: true, at: now + .milliseconds(260))).count == 1, "a quarter second on")
+        _ = arrivals.receive(reports([requests[1]]), controller: controller, notices: &notices, at: now + .milliseconds(270))
+        #expect(arrivals.catalogue?.isLoading == false)
+        #expect(arrivals.refine(for: controller, isResting: true, at: now + .milliseconds(275)).isEmpty)
+        zoom(1, by: 4)
+        #expect(decodes(arrivals.refine(for: controller, isResting: true, at: now + .milliseconds(280))).count == 1, "at once when all have come")
     }
 
     @Test func picturesPickedAgainAreSaidToBeThereAlready() {
