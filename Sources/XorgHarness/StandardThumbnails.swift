@@ -106,7 +106,10 @@ public enum StandardThumbnails {
         }
         defer { cx11_g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         var keys: [String: String] = [:]
-        for key in ["Thumb::URI", "Thumb::MTime", "Thumb::Size", "Thumb::Image::Width", "Thumb::Image::Height", "Software"] {
+        for key in [
+            "Thumb::URI", "Thumb::MTime", "Thumb::Size", "Thumb::Image::Width", "Thumb::Image::Height", "Software",
+            "X-Photoboard::Fingerprint", "X-Photoboard::File",
+        ] {
             if let value = gdk_pixbuf_get_option(pixbuf, "tEXt::" + key) { keys[key] = String(cString: value) }
         }
         keys["width"] = "\(gdk_pixbuf_get_width(pixbuf))"

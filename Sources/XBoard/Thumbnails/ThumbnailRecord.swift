@@ -3,7 +3,9 @@
 /// thumbnail in the shared cache must have, and `Thumb::Size`, `Thumb::Image::Width` and
 /// `::Height` and `Software`, which it may. The board adds `X-Photoboard::Fingerprint` (its
 /// `PhotoFingerprint`, so a file replaced within the same second by one of the same size is
-/// still told apart) and, on a failure record, `X-Photoboard::Reason`.
+/// still told apart), `X-Photoboard::File` (the file's device, inode and inode change time
+/// when the fingerprint was taken: while they are the same, the fingerprint is the file's without
+/// reading it again) and, on a failure record, `X-Photoboard::Reason`.
 ///
 /// Read from another program's file, so every value is checked: a thumbnail without a URI or
 /// with a modification time that is not a whole number is no thumbnail at all.
@@ -20,6 +22,8 @@ public struct ThumbnailRecord: Hashable, Sendable {
     /// The program that made the thumbnail.
     public var software: String?
     public var fingerprint: PhotoFingerprint?
+    /// The file's identity (device, inode, inode change time) when `fingerprint` was taken.
+    public var fileIdentity: String?
     /// Why the picture could not be opened (failure records only), as the board said it.
     public var reason: String?
 
@@ -31,6 +35,7 @@ public struct ThumbnailRecord: Hashable, Sendable {
         public static let imageHeight = "Thumb::Image::Height"
         public static let software = "Software"
         public static let fingerprint = "X-Photoboard::Fingerprint"
+        public static let fileIdentity = "X-Photoboard::File"
         public static let reason = "X-Photoboard::Reason"
     }
 
@@ -39,7 +44,7 @@ public struct ThumbnailRecord: Hashable, Sendable {
 
     public init(
         uri: String, modified: Int64, size: Int64? = nil, imageWidth: Int? = nil, imageHeight: Int? = nil, software: String? = nil,
-        fingerprint: PhotoFingerprint? = nil, reason: String? = nil
+        fingerprint: PhotoFingerprint? = nil, fileIdentity: String? = nil, reason: String? = nil
     ) {
         self.uri = uri
         self.modified = modified
@@ -48,6 +53,7 @@ public struct ThumbnailRecord: Hashable, Sendable {
         self.imageHeight = imageHeight
         self.software = software
         self.fingerprint = fingerprint
+        self.fileIdentity = fileIdentity
         self.reason = reason
     }
 
@@ -64,6 +70,7 @@ public struct ThumbnailRecord: Hashable, Sendable {
         (imageWidth, imageHeight) = width != nil && height != nil ? (width, height) : (nil, nil)
         software = text[Key.software]
         fingerprint = text[Key.fingerprint].flatMap(PhotoFingerprint.init(stored:))
+        fileIdentity = text[Key.fileIdentity].flatMap { Self.isIdentity($0) ? $0 : nil }
         reason = text[Key.reason].map { String($0.unicodeScalars.prefix(Self.maximumReasonLength).map(Self.printable).joined()) }
     }
 
@@ -76,6 +83,7 @@ public struct ThumbnailRecord: Hashable, Sendable {
         }
         if let software { entries.append((Key.software, software)) }
         if let fingerprint { entries.append((Key.fingerprint, fingerprint.description)) }
+        if let fileIdentity, fingerprint != nil { entries.append((Key.fileIdentity, fileIdentity)) }
         if let reason { entries.append((Key.reason, reason)) }
         return entries
     }
@@ -88,6 +96,20 @@ public struct ThumbnailRecord: Hashable, Sendable {
         if let size, size != original.size { return false }
         if let fingerprint, let known = original.fingerprint, fingerprint != known { return false }
         return true
+    }
+
+    /// The fingerprint this record vouches for as the file's as it is now, without reading the
+    /// file: the record describes `original`, and the file's identity (device, inode, inode change
+    /// time) is the one its fingerprint was taken at. `nil`: the file's head must be read.
+    public func vouchedFingerprint(for original: ThumbnailOriginal) -> PhotoFingerprint? {
+        guard let fingerprint, let fileIdentity, fileIdentity == original.fileIdentity, describes(original) else { return nil }
+        return fingerprint
+    }
+
+    /// Three decimal numbers joined by colons, as `X-Photoboard::File` holds them.
+    static func isIdentity(_ text: String) -> Bool {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts.allSatisfy { $0.count <= 20 && UInt64($0) != nil }
     }
 
     /// A decimal whole number, optionally signed, and nothing else.
@@ -110,12 +132,15 @@ public struct ThumbnailOriginal: Hashable, Sendable {
     public var modified: Int64
     public var size: Int64
     public var fingerprint: PhotoFingerprint?
+    /// Its device, inode and inode change time now (`X-Photoboard::File`), when known.
+    public var fileIdentity: String?
 
-    public init(uri: String, modified: Int64, size: Int64, fingerprint: PhotoFingerprint? = nil) {
+    public init(uri: String, modified: Int64, size: Int64, fingerprint: PhotoFingerprint? = nil, fileIdentity: String? = nil) {
         self.uri = uri
         self.modified = modified
         self.size = size
         self.fingerprint = fingerprint
+        self.fileIdentity = fileIdentity
     }
 
     /// `seconds` (since 1970, with a fraction) as the whole seconds `stat`'s `st_mtime` holds.

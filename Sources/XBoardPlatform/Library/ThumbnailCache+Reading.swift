@@ -9,7 +9,7 @@ extension ThumbnailCache {
     /// A picture as the cache knows it: its thumbnails' name, and what they must say of it.
     struct Lookup {
         let name: ThumbnailName
-        let original: ThumbnailOriginal
+        var original: ThumbnailOriginal
         /// Its size upright, as its header declares.
         let uprightSize: Size
         /// Whether its thumbnails may show it turned a quarter from `uprightSize` (HEIF and AVIF,
@@ -18,15 +18,16 @@ extension ThumbnailCache {
     }
 
     /// The lookup of the picture `opened`, whose file is `file` (absolute, links resolved) and
-    /// holds `fingerprint`; `nil` when the cache has nothing to do with it: it lies inside the
-    /// cache, or its file tells no modification time.
+    /// holds `fingerprint` (`nil`: not read yet — a thumbnail whose record vouches for the file as
+    /// it is now tells it, otherwise it is read when asked); `nil` when the cache has nothing to do
+    /// with it: it lies inside the cache, or its file tells no modification time.
     func lookup(_ opened: OpenedPicture, file: FilePath, fingerprint: PhotoFingerprint?) -> Lookup? {
         guard !holds(file), let name = ThumbnailName(file: file),
             let modified = opened.file.modified.flatMap(ThumbnailOriginal.wholeSeconds)
         else { return nil }
-        return Lookup(
-            name: name, original: ThumbnailOriginal(uri: name.uri, modified: modified, size: opened.file.size, fingerprint: fingerprint),
-            uprightSize: opened.uprightSize, mayBeTurned: opened.container == .isoMedia)
+        let original = ThumbnailOriginal(
+            uri: name.uri, modified: modified, size: opened.file.size, fingerprint: fingerprint, fileIdentity: opened.file.identity)
+        return Lookup(name: name, original: original, uprightSize: opened.uprightSize, mayBeTurned: opened.container == .isoMedia)
     }
 
     /// A thumbnail found for a picture: open, checked, for a helper to decode.
@@ -35,13 +36,20 @@ extension ThumbnailCache {
         let opened: OpenedPicture
         /// The picture's full size, upright, as the thumbnail shows it.
         let nativeSize: Size
+        /// The picture file's fingerprint: the record's, when it vouches for the file as it is now
+        /// (`ThumbnailRecord.vouchedFingerprint`), or the one read.
+        let fingerprint: PhotoFingerprint?
     }
 
     /// The thumbnail of `lookup` in `flavour`, planned for a decode to at most `maximumLongEdge`
     /// pixels, when there is one that describes the picture as it is now; `nil` when it is
     /// missing, stale or unusable — damaged, not a PNG, larger than its folder allows, or of
     /// another shape than the picture. A missing thumbnail is not a problem: nothing is said.
-    func thumbnail(_ flavour: ThumbnailFlavour, of lookup: Lookup, maximumLongEdge: Int) -> Found? {
+    /// `fingerprint` reads the picture file's, when the lookup knows none and the record cannot
+    /// vouch for one: a record with another fingerprint is stale.
+    func thumbnail(
+        _ flavour: ThumbnailFlavour, of lookup: Lookup, maximumLongEdge: Int, fingerprint: () -> PhotoFingerprint? = { nil }
+    ) -> Found? {
         let path = path(of: lookup.name, in: flavour)
         guard let opened = try? OpenedPicture(path: path, maximumLongEdge: maximumLongEdge, maximumFileSize: Self.maximumFileSize),
             opened.plan.format == .png, !opened.plan.declared.isAnimated
@@ -57,14 +65,29 @@ extension ThumbnailCache {
             return nil
         }
         guard let record = Self.record(in: opened.file), record.describes(lookup.original) else { return nil }
-        return Found(flavour: flavour, opened: opened, nativeSize: nativeSize)
+        guard let known = Self.fingerprint(of: lookup, vouchedBy: record, reading: fingerprint) else { return nil }
+        return Found(flavour: flavour, opened: opened, nativeSize: nativeSize, fingerprint: known)
+    }
+
+    /// The picture file's fingerprint as the record and the file agree on it: the lookup's, the
+    /// record's when it vouches for the file as it is now, or the one `reading` reads; `.none`
+    /// when the record states another (stale), `.some(nil)` when none can be told.
+    private static func fingerprint(
+        of lookup: Lookup, vouchedBy record: ThumbnailRecord, reading: () -> PhotoFingerprint?
+    ) -> PhotoFingerprint?? {
+        if let known = lookup.original.fingerprint ?? record.vouchedFingerprint(for: lookup.original) { return .some(known) }
+        let read = reading()
+        if let read, let stated = record.fingerprint, stated != read { return .none }
+        return .some(read)
     }
 
     /// The reason the picture of `lookup` could not be opened when this version last tried, if
-    /// a failure record says so of the picture as it is now.
-    func recordedFailure(of lookup: Lookup) -> String? {
+    /// a failure record says so of the picture as it is now (`fingerprint` reads the file's when
+    /// the record cannot vouch for it).
+    func recordedFailure(of lookup: Lookup, fingerprint: () -> PhotoFingerprint? = { nil }) -> String? {
         guard let bytes = try? System.readPrivateFile(failurePath(of: lookup.name), limit: Int(Self.maximumFileSize)),
-            let record = Self.record(in: bytes), record.describes(lookup.original)
+            let record = Self.record(in: bytes), record.describes(lookup.original),
+            Self.fingerprint(of: lookup, vouchedBy: record, reading: fingerprint) != nil
         else { return nil }
         return record.reason ?? "could not be opened when last tried"
     }

@@ -17,7 +17,8 @@ extension ThumbnailCache {
         let native = lookup.uprightSize
         let record = ThumbnailRecord(
             uri: lookup.original.uri, modified: lookup.original.modified, size: lookup.original.size, imageWidth: Int(native.width),
-            imageHeight: Int(native.height), software: software, fingerprint: lookup.original.fingerprint)
+            imageHeight: Int(native.height), software: software, fingerprint: lookup.original.fingerprint,
+            fileIdentity: lookup.original.fileIdentity)
         guard pixels.count >= width * 4 * height,
             let png = Self.encode(pixels, width: width, height: height, hasAlpha: hasAlpha, text: record.text)
         else { return false }
@@ -31,7 +32,7 @@ extension ThumbnailCache {
     func recordFailure(_ reason: String, of lookup: Lookup) -> Bool {
         let record = ThumbnailRecord(
             uri: lookup.original.uri, modified: lookup.original.modified, size: lookup.original.size, software: software,
-            fingerprint: lookup.original.fingerprint, reason: reason)
+            fingerprint: lookup.original.fingerprint, fileIdentity: lookup.original.fileIdentity, reason: reason)
         let transparent: [UInt8] = [0, 0, 0, 0]
         guard let png = transparent.withUnsafeBytes({ Self.encode($0, width: 1, height: 1, hasAlpha: true, text: record.text) }) else {
             return false

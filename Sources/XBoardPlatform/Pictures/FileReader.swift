@@ -18,6 +18,9 @@ final class FileReader {
     let size: Int64
     /// When the file was last modified, in seconds since 1970 (UTC); `nil` for bytes in memory.
     let modified: Double?
+    /// The file's device, inode and inode change time (`System.FileStatus.identity`) when
+    /// opened; `nil` for bytes in memory.
+    let identity: String?
 
     /// Opens `path`: a regular file, or `FileProblem.notRegularFile`.
     convenience init(path: FilePath) throws(FileProblem) {
@@ -48,6 +51,7 @@ final class FileReader {
         storage = .file(descriptor)
         size = info.size
         modified = info.modified
+        identity = info.identity
     }
 
     /// Reads `bytes` as if they were a file.
@@ -55,6 +59,7 @@ final class FileReader {
         storage = .memory(bytes)
         size = Int64(bytes.count)
         modified = nil
+        identity = nil
     }
 
     deinit {

@@ -164,7 +164,8 @@ public final class PhotoDecoder: Sendable {
     /// flavour's thumbnail, which is written here from the pixels the helper handed back; a file
     /// the decoder refuses (or crashes on) is recorded as failed, and not tried again until it
     /// changes. The file is opened once, and its facts (date taken, fingerprint) read from it
-    /// either way.
+    /// either way — the fingerprint only when no thumbnail's record vouches for it: a reopening
+    /// from the cache reads no file's head.
     private func decode(
         _ request: Request, slot: Int, helper: inout HelperProcess?, colour: inout DecodeMessage.Request.Colour
     ) -> Swift.Result<LoadedPicture, PlatformError> {
@@ -175,31 +176,43 @@ public final class PhotoDecoder: Sendable {
         } catch {
             return .failure(error)
         }
-        let fingerprint = opened.fingerprint
-        func withFacts(_ picture: LoadedPicture) -> LoadedPicture {
+        // Read at most once, and only when no thumbnail's record vouches for it.
+        var read: PhotoFingerprint?? = nil
+        func fingerprint() -> PhotoFingerprint? {
+            if let read { return read }
+            let found = opened.fingerprint
+            read = .some(found)
+            return found
+        }
+        func withFacts(_ picture: LoadedPicture, fingerprint known: PhotoFingerprint?) -> LoadedPicture {
             var picture = picture
             picture.dateTaken = DateTaken.read(from: opened.file, format: opened.plan.format)
             picture.camera = DateTaken.camera(from: opened.file, format: opened.plan.format)
-            picture.fingerprint = fingerprint
+            picture.fingerprint = known
             return picture
         }
         var making: (flavour: ThumbnailFlavour, lookup: ThumbnailCache.Lookup)?
         if let cache = thumbnails, settings.managesColour, let use = request.thumbnail,
-            let lookup = cache.lookup(opened, file: use.file, fingerprint: fingerprint),
+            var lookup = cache.lookup(opened, file: use.file, fingerprint: nil),
             lookup.uprightSize.longEdge > Double(request.maximumLongEdge)
         {
-            if let reason = cache.recordedFailure(of: lookup) { return .failure(.image(path: request.path, reason: reason)) }
+            if let reason = cache.recordedFailure(of: lookup, fingerprint: fingerprint) {
+                return .failure(.image(path: request.path, reason: reason))
+            }
             for flavour in use.flavours {
-                guard let found = cache.thumbnail(flavour, of: lookup, maximumLongEdge: request.maximumLongEdge),
+                guard let found = cache.thumbnail(flavour, of: lookup, maximumLongEdge: request.maximumLongEdge, fingerprint: fingerprint),
                     case .success(var picture) = decodeInHelper(
                         found.opened, maximumLongEdge: request.maximumLongEdge, nativeSize: found.nativeSize, slot: slot, helper: &helper,
                         colour: &colour),
                     picture.warning == nil
                 else { continue }  // missing, stale or damaged: as if it were not there
                 picture.thumbnail = flavour
-                return .success(withFacts(picture))
+                return .success(withFacts(picture, fingerprint: found.fingerprint))
             }
-            if let made = use.made, lookup.uprightSize.longEdge > Double(ThumbnailFlavour.normal.edge) { making = (made, lookup) }
+            if let made = use.made, lookup.uprightSize.longEdge > Double(ThumbnailFlavour.normal.edge) {
+                lookup.original.fingerprint = fingerprint()
+                making = (made, lookup)
+            }
         }
         let thumbnail = making.map { making in
             let write: HelperProcess.ThumbnailWriter = { [thumbnails] pixels, width, height, hasAlpha in
@@ -213,7 +226,7 @@ public final class PhotoDecoder: Sendable {
             opened, maximumLongEdge: request.maximumLongEdge, thumbnail: thumbnail, slot: slot, helper: &helper, colour: &colour)
         switch decoded {
         case .success(let picture):
-            return .success(withFacts(picture))
+            return .success(withFacts(picture, fingerprint: fingerprint()))
         case .failure(.file(let reason)):
             if let making { thumbnails?.recordFailure(reason, of: making.lookup) }
             return .failure(.image(path: request.path, reason: reason))

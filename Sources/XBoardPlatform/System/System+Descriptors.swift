@@ -41,6 +41,10 @@ extension System {
         var inode: UInt64
         /// When the file was last modified, in seconds since 1970 (UTC).
         var modified: Double
+        /// When the file's inode last changed (`st_ctim`), in nanoseconds since 1970: any write,
+        /// truncation, rename over it, or change of its times or permissions moves it, and no
+        /// program can set it back.
+        var changed: Int64
 
         init(_ info: stat) {
             switch info.st_mode & S_IFMT {
@@ -55,7 +59,12 @@ extension System {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
             modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            changed = Int64(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctim.tv_nsec)
         }
+
+        /// The file as this inode at this change: device, inode and `changed`
+        /// (`"2049:1234567:1795989470123456789"`). Equal identities mean the same bytes.
+        var identity: String { "\(device):\(inode):\(changed)" }
     }
 
     /// What `path` names: through symbolic links (`stat`), or the link itself (`lstat`).

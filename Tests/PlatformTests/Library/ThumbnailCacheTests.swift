@@ -142,6 +142,46 @@ final class ThumbnailCacheTests {
         }
     }
 
+    /// The file's device, inode and inode change time, as `X-Photoboard::File` states them.
+    static func identity(_ path: String) throws -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw HarnessError("cannot stat \(path)") }
+        return "\(info.st_dev):\(info.st_ino):\(Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))"
+    }
+
+    /// Reopening from the cache reads no file's head: a thumbnail made with the file's fingerprint
+    /// and identity vouches for the fingerprint while the file is that inode at that change — and
+    /// only then; any change to the file (its inode change time moves) has the head read and
+    /// checked again.
+    @Test func aThumbnailVouchesForTheFingerprintOnlyWhileTheFileIsUnchanged() throws {
+        let path = try photo("a.jpg")
+        let made = try Self.picture(try decode(path))
+        #expect(made.thumbnailWritten == .normal)
+        let written = try StandardThumbnails.keys(of: try StandardThumbnails.path(of: path, edge: 128, root: cacheRoot))
+        #expect(written["X-Photoboard::File"] == (try Self.identity(path)), "\(written)")
+        #expect(written["X-Photoboard::Fingerprint"] == made.fingerprint?.description)
+        let served = try Self.picture(try decode(path))
+        #expect(served.thumbnail == .normal && served.fingerprint == made.fingerprint)
+
+        // A record stating another fingerprint, for this file as it is: believed, not read.
+        let other = try photo("other.jpg", left: 0x20_40D0, right: 0x20_40D0)
+        let stated = PhotoFingerprint(size: made.fingerprint?.size ?? 0, headHash: 42)
+        try StandardThumbnails.write(
+            of: path, edge: 128, root: cacheRoot,
+            keys: ["X-Photoboard::Fingerprint": stated.description, "X-Photoboard::File": try Self.identity(path)], showing: other)
+        let believed = try Self.picture(try decode(path))
+        #expect(believed.thumbnail == .normal && believed.fingerprint == stated, "the record vouches: the head is not read")
+
+        // The same record once the file has changed (its permissions, here: the inode change time
+        // moves, the modification time and size stay): the head is read, the record is stale.
+        let before = try Self.identity(path)
+        #expect(chmod(path, 0o640) == 0)
+        #expect(try Self.identity(path) != before)
+        let checked = try Self.picture(try decode(path))
+        #expect(checked.thumbnail == nil && checked.fingerprint == made.fingerprint, "read again, and the stale record not used")
+        #expect(Self.near(checked.image.rgb(x: 5, y: 5), 0xD0_2020))
+    }
+
     @Test func damagedOrAbsurdThumbnailsAreMissingOnesAndSayNothing() throws {
         let path = try photo("a.jpg")
         let uri = try StandardThumbnails.uri(of: path)

@@ -58,6 +58,36 @@ import XBoard
         #expect(ThumbnailRecord(uri: original.uri, modified: original.modified).describes(replaced))
     }
 
+    /// The record vouches for its fingerprint only for the file at the identity it was taken at,
+    /// and only when it describes the file at all; a malformed identity is as if absent.
+    @Test func aFingerprintIsVouchedForOnlyAtTheSameFileIdentity() throws {
+        var now = original
+        now.fingerprint = nil
+        now.fileIdentity = "2049:1234:1700000000123456789"
+        let record = ThumbnailRecord(
+            uri: now.uri, modified: now.modified, size: now.size, fingerprint: PhotoFingerprint(size: 123_456, headHash: 9),
+            fileIdentity: now.fileIdentity)
+        #expect(record.vouchedFingerprint(for: now) == PhotoFingerprint(size: 123_456, headHash: 9))
+        var changed = now
+        changed.fileIdentity = "2049:1234:1700000000123456790"
+        #expect(record.vouchedFingerprint(for: changed) == nil, "the inode changed since")
+        changed = now
+        changed.size += 1
+        #expect(record.vouchedFingerprint(for: changed) == nil, "a record that does not describe the file vouches for nothing")
+        var unknown = now
+        unknown.fileIdentity = nil
+        #expect(record.vouchedFingerprint(for: unknown) == nil)
+        let read = try #require(ThumbnailRecord(text: Dictionary(uniqueKeysWithValues: record.text.map { ($0.key, $0.value) })))
+        #expect(read.fileIdentity == now.fileIdentity, "written and read back")
+        for malformed in ["1:2", "a:b:c", "1:2:3:4", "-1:2:3", ""] {
+            var text = Dictionary(uniqueKeysWithValues: record.text.map { ($0.key, $0.value) })
+            text["X-Photoboard::File"] = malformed
+            #expect(ThumbnailRecord(text: text)?.fileIdentity == nil, "\(malformed)")
+        }
+        let withoutFingerprint = ThumbnailRecord(uri: now.uri, modified: now.modified, fileIdentity: now.fileIdentity)
+        #expect(!withoutFingerprint.text.contains { $0.key == "X-Photoboard::File" }, "an identity alone says nothing")
+    }
+
     @Test func theTextWrittenReadsBackTheSame() throws {
         let record = ThumbnailRecord(
             uri: "file:///photos/caf%E9.png", modified: -5, size: 9, imageWidth: 3, imageHeight: 2, software: "photoboard-x11 0.2.0",
