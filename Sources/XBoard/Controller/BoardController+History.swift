@@ -75,18 +75,17 @@ extension BoardController {
         lastWheelStep = event.isWheelStep ? (photo, event.time, historyChanges) : nil
     }
 
+    /// Puts every photo back exactly where the arrangement had it, in view or not: the table is
+    /// larger than the window, and a print the step did not touch stays where it lies (pulling
+    /// them into the view piled every print off one edge onto it, beyond any undo).
     private func restore(_ arrangement: Arrangement) {
         let wanted = Set(arrangement.photos.map(\.id))
         for photo in board.photos where !wanted.contains(photo.id) { remove(photo.id) }
-        for photo in arrangement.photos where board.photo(photo.id) == nil {
-            var returning = photo
-            returning.photoToBoard = clamped(photo.photoToBoard, into: visibleBounds)
-            add(returning)
-        }
+        for photo in arrangement.photos where board.photo(photo.id) == nil { add(photo) }
         if board.reorder(arrangement.photos.map(\.id)) { revision &+= 1 }
         for photo in arrangement.photos {
             forgetCloseUp(of: photo.id, ifReturnedTo: photo.photoToBoard)
-            settleCommand(photo.id, to: clamped(photo.photoToBoard, into: visibleBounds))
+            settleCommand(photo.id, to: photo.photoToBoard)
         }
         selected = arrangement.selected.filter { board.photo($0) != nil }
     }

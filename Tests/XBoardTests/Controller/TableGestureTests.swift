@@ -35,6 +35,32 @@ import XBoard
         #expect(!controller.isViewMoving)
     }
 
+    /// Undo puts back what the step changed and nothing else: prints that lie out of the view,
+    /// off the window's edge, stay exactly where they lie (they were piled onto that edge).
+    @Test func undoLeavesPrintsOutOfViewWhereTheyLie() throws {
+        let (controller, script) = board()
+        // The table panned 500 left, slowly: photo 1 (196…404) is wholly off the window's left.
+        script.down(1, at: Point(600, 700)).slide(1, to: Point(100, 700), steps: 25, interval: .milliseconds(30)).up(1, after: .milliseconds(300))
+        script.settle()
+        let off = try #require(controller.board.photo(PhotoID(1))).photoToBoard
+        let shown = controller.view.boardToWindow.apply(to: off.center)
+        #expect(shown.x < -100, "photo 1 is out of view: its centre at \(shown)")
+        // Photo 2 (at board 700, 500: window 200, 500) dragged down, then the drag undone.
+        let before = try #require(controller.board.photo(PhotoID(2))).photoToBoard
+        script.down(1, at: Point(200, 500)).slide(1, to: Point(260, 640), steps: 12, interval: .milliseconds(30)).up(1, after: .milliseconds(300))
+        script.settle()
+        #expect(try #require(controller.board.photo(PhotoID(2))).photoToBoard != before)
+        controller.undo()
+        script.settle()
+        #expect(try #require(controller.board.photo(PhotoID(2))).photoToBoard == before, "the dragged print is back")
+        #expect(try #require(controller.board.photo(PhotoID(1))).photoToBoard == off, "the print out of view has not moved")
+        controller.redo()
+        script.settle()
+        controller.undo()
+        script.settle()
+        #expect(try #require(controller.board.photo(PhotoID(1))).photoToBoard == off, "nor after redo and undo again")
+    }
+
     @Test func oneFingerPansAndAFlickGlides() throws {
         let (controller, script) = board()
         // A slow drag: the board point under the finger stays under it, and the view rests.
