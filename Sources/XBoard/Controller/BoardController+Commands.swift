@@ -37,20 +37,39 @@ extension BoardController {
     }
 
     /// Gathers every photo back into view in a tidy spread: a fresh layout for the part of the
-    /// board the window shows, each photo at its first-layout size for it, gliding there.
+    /// board the window shows, each photo at its first-layout size for it, gliding there. Zoomed
+    /// so far into the table that the prints cannot shrink to that layout (`MotionSettings
+    /// .minimumScale`), the spread is laid as much larger about the view's middle as they need and
+    /// the view eases out to show it whole, as `tidy` does: a spread, never a heap.
     public func gather(seed: UInt64 = 1) {
         recordUndoPoint()
         forgetCloseUps()
-        let visible = visibleBounds
-        let layout = TossedLayout(count: board.photos.count, boardSize: visible.size, seed: seed)
-        for (index, photo) in board.photos.enumerated() {
+        let photos = board.photos
+        var area = visibleBounds
+        var layout = TossedLayout(count: photos.count, boardSize: area.size, seed: seed)
+        func scale(of index: Int) -> Double {
+            layout.photo(at: index, id: photos[index].id, pixelSize: photos[index].pixelSize).size.longEdge
+                / max(photos[index].size.longEdge, 1e-9)
+        }
+        var grown = false
+        for _ in 0..<4 {
+            let shortfall = photos.indices.reduce(1.0) { worst, index in
+                let wanted = scale(of: index)
+                return max(worst, photos[index].clampScale(wanted, settings: settings.motion) / max(wanted, 1e-12))
+            }
+            guard shortfall > 1.001 else { break }
+            area = area.scaled(by: shortfall * 1.02, about: area.center)
+            layout = TossedLayout(count: photos.count, boardSize: area.size, seed: seed)
+            grown = true
+        }
+        for (index, photo) in photos.enumerated() {
             let target = layout.photo(at: index, id: photo.id, pixelSize: photo.pixelSize)
-            let scale = target.size.longEdge / max(photo.size.longEdge, 1e-9)
             let placement = AffineTransform(
-                center: target.center + visible.origin, scale: photo.clampScale(scale, settings: settings.motion),
+                center: target.center + area.origin, scale: photo.clampScale(scale(of: index), settings: settings.motion),
                 rotation: target.rotation)
             settleCommand(photo.id, to: placement)
         }
+        if grown { moveView(to: BoardView(zoom: board.size.width / area.size.width, origin: area.origin)) }
     }
 
     /// Takes a photo off the board (never off the disk); undo brings it back.

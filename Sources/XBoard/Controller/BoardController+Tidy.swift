@@ -22,17 +22,34 @@ extension BoardController {
         recordUndoPoint()
         forgetCloseUps()
         // The grid is laid in the view: its size and inset in board points, offset to its corner.
-        let visible = visibleBounds
-        var tidySettings = settings.tidy
-        tidySettings.topInset = topInset / view.zoom
-        let layout = TidyLayout(printSizes: ordered.map { photos[$0].printBounds.size }, boardSize: visible.size, settings: tidySettings)
+        // Zoomed far into the table, prints may not shrink to the cells of the view (a print is
+        // never smaller than `MotionSettings.minimumScale`): the grid is then laid as much larger
+        // about the view's middle as they need, and the view eases out to show it whole — a grid,
+        // never a heap.
+        let sizes = ordered.map { photos[$0].printBounds.size }
+        var area = visibleBounds
+        var layout = TidyLayout(printSizes: [], boardSize: area.size, settings: settings.tidy)
+        var grown = false
+        for _ in 0..<4 {  // the cells grow with the area: once is as a rule enough
+            var tidySettings = settings.tidy
+            tidySettings.topInset = topInset * area.size.width / (board.size.width * view.zoom)
+            layout = TidyLayout(printSizes: sizes, boardSize: area.size, settings: tidySettings)
+            let shortfall = ordered.indices.reduce(1.0) { worst, cell in
+                let photo = photos[ordered[cell]], wanted = layout.placement(at: cell, printSize: sizes[cell]).scale
+                return max(worst, photo.clampScale(wanted, settings: settings.motion) / max(wanted, 1e-12))
+            }
+            guard shortfall > 1.001 else { break }
+            area = area.scaled(by: shortfall * 1.02, about: area.center)
+            grown = true
+        }
         motions.reserveCapacity(motions.count + photos.count)
         for (cell, index) in ordered.enumerated() {
             let photo = photos[index]
-            let target = layout.placement(at: cell, printSize: photo.printBounds.size)
+            let target = layout.placement(at: cell, printSize: sizes[cell])
             let placement = AffineTransform(
-                center: target.center + visible.origin, scale: photo.clampScale(target.scale, settings: settings.motion), rotation: 0)
+                center: target.center + area.origin, scale: photo.clampScale(target.scale, settings: settings.motion), rotation: 0)
             settleCommand(photo, to: placement)
         }
+        if grown { moveView(to: BoardView(zoom: board.size.width / area.size.width, origin: area.origin)) }
     }
 }

@@ -51,6 +51,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// The rectangle moved in by `amount` on every side: smaller for a positive amount, larger
     /// for a negative one (`insetBy(-10)` grows it by 10 all round).
+    /// The rectangle `factor` times as large, about `point` (which stays where it is).
+    public func scaled(by factor: Double, about point: Point) -> Rect {
+        Rect(
+            x: point.x + (origin.x - point.x) * factor, y: point.y + (origin.y - point.y) * factor, width: size.width * factor,
+            height: size.height * factor)
+    }
+
     public func insetBy(_ amount: Double) -> Rect {
         Rect(x: minX + amount, y: minY + amount, width: size.width - 2 * amount, height: size.height - 2 * amount)
     }

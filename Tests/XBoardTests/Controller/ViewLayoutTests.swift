@@ -70,6 +70,66 @@ import XBoard
         for photo in controller.board.photos { expectInside(photo.boardBounds, controller.visibleBounds) }
     }
 
+    /// Thirty prints on a 1000×800 window, 200×100 points each at (120 + 150 i, …), seen at zoom 6
+    /// about the window's middle: no grid of thirty at their smallest (half their size) fits in
+    /// the view's 167×133 points.
+    func thirtyZoomedFarIn() -> BoardController {
+        var board = Board(size: Size(width: 1000, height: 800))
+        for index in 0..<30 {
+            board.add(
+                Photo(
+                    id: PhotoID(index), size: Size(width: 200, height: 100), pixelSize: Size(width: 2000, height: 1000),
+                    photoToBoard: AffineTransform(
+                        center: Point(120 + 150 * Double(index % 6), 100 + 130 * Double(index / 6)), scale: 1, rotation: 0.1)))
+        }
+        let controller = BoardController(board: board)
+        controller.show(BoardView(zoom: 6, origin: Point(500 - 1000 / 12, 400 - 800 / 12)))
+        return controller
+    }
+
+    func expectNoOverlaps(_ controller: BoardController, sourceLocation: SourceLocation = #_sourceLocation) {
+        let boxes = controller.board.photos.map(\.boardBounds)
+        for (i, a) in boxes.enumerated() {
+            for b in boxes[(i + 1)...] {
+                let overlap = a.intersection(b).map { $0.size.width * $0.size.height } ?? 0
+                #expect(overlap < 1e-6, "\(a) and \(b) overlap", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// Zoomed far into the table, the prints cannot shrink to a grid in the view: the grid is laid
+    /// larger about the view's middle and the view eases out to show it whole — never a heap
+    /// (the outside review: tidy at 6× piled thirty prints on each other).
+    @Test func tidyZoomedFarInLaysAGridAndShowsItWhole() {
+        let controller = thirtyZoomedFarIn()
+        let middle = controller.visibleBounds.center
+        controller.tidy(order: [])
+        TouchScript(controller).settle()
+        expectNoOverlaps(controller)
+        #expect(controller.view.zoom < 6, "the view eased out: \(controller.view)")
+        for photo in controller.board.photos { expectInside(photo.boardBounds, controller.visibleBounds) }
+        expectClose(controller.visibleBounds.center, middle, within: 1e-6, "about the view's middle")
+        controller._checkInvariants()
+    }
+
+    @Test func gatherZoomedFarInSpreadsThePrintsAndShowsThemWhole() {
+        let controller = thirtyZoomedFarIn()
+        controller.gather()
+        TouchScript(controller).settle()
+        #expect(controller.view.zoom < 6, "the view eased out: \(controller.view)")
+        let visible = controller.visibleBounds
+        for photo in controller.board.photos { #expect(visible.contains(photo.center), "\(photo.center) outside \(visible)") }
+        // A spread, not a heap: no print lies mostly under another.
+        let boxes = controller.board.photos.map(\.boardBounds)
+        for (i, a) in boxes.enumerated() {
+            for b in boxes[(i + 1)...] {
+                let overlap = a.intersection(b).map { $0.size.width * $0.size.height } ?? 0
+                #expect(overlap < 0.5 * min(a.size.width * a.size.height, b.size.width * b.size.height), "\(a) and \(b)")
+            }
+        }
+        controller._checkInvariants()
+    }
+
     @Test(arguments: [1.0, 2.0, 1.5])
     func closeUpFillsNineTenthsOfTheWindowAtAnyZoom(zoom: Double) throws {
         let controller = Fixtures.singlePhotoBoard()
