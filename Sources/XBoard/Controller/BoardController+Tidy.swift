@@ -27,7 +27,11 @@ extension BoardController {
         // about the view's middle as they need, and the view eases out to show it whole — a grid,
         // never a heap.
         let sizes = ordered.map { photos[$0].printBounds.size }
-        var area = visibleBounds
+        let visible = visibleBounds
+        // A selection is tidied where it lies (the part of the view its prints cover), not over
+        // the whole view among the prints left alone; a tidy of every print uses the view.
+        var area = visible
+        if only != nil, let covered = Self.selectionArea(ordered.map { photos[$0] }, within: visible) { area = covered }
         var layout = TidyLayout(printSizes: [], boardSize: area.size, settings: settings.tidy)
         var grown = false
         for _ in 0..<4 {  // the cells grow with the area: once is as a rule enough
@@ -50,6 +54,31 @@ extension BoardController {
                 center: target.center + area.origin, scale: photo.clampScale(target.scale, settings: settings.motion), rotation: 0)
             settleCommand(photo, to: placement)
         }
-        if grown { moveView(to: BoardView(zoom: board.size.width / area.size.width, origin: area.origin)) }
+        let isInView =
+            area.minX >= visible.minX - 1e-9 && area.minY >= visible.minY - 1e-9 && area.maxX <= visible.maxX + 1e-9
+            && area.maxY <= visible.maxY + 1e-9
+        if grown, !isInView {
+            let zoom = min(board.size.width / area.size.width, board.size.height / area.size.height)
+            moveView(to: BoardView(zoom: zoom, origin: area.center - Point(x: board.size.width / zoom / 2, y: board.size.height / zoom / 2)))
+        }
+        // The tidied selection on top, in its grid's order: none of it hidden under the others.
+        if only != nil, board.reorder(ordered.map { photos[$0].id }) { revision &+= 1 }
+    }
+
+    /// The part of `visible` that `prints` cover, with the window's proportions about its middle
+    /// (so a grid laid there reads as one in the window), or `nil` when they lie out of view.
+    static func selectionArea(_ prints: [Photo], within visible: Rect) -> Rect? {
+        guard let first = prints.first else { return nil }
+        let covered = prints.dropFirst().reduce(first.boardBounds) { $0.union($1.boardBounds) }
+        guard let inView = covered.intersection(visible), inView.size.width > 0, inView.size.height > 0 else { return nil }
+        let aspect = visible.size.width / max(visible.size.height, 1e-9)
+        var size = inView.size
+        if size.width / size.height < aspect { size.width = size.height * aspect } else { size.height = size.width / aspect }
+        let scale = min(1, visible.size.width / size.width)
+        size = Size(width: size.width * scale, height: size.height * scale)
+        let center = Point(
+            x: min(max(inView.center.x, visible.minX + size.width / 2), visible.maxX - size.width / 2),
+            y: min(max(inView.center.y, visible.minY + size.height / 2), visible.maxY - size.height / 2))
+        return Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
     }
 }

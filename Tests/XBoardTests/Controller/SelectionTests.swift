@@ -189,6 +189,12 @@ import XBoard
         let one = try #require(controller.board.photo(PhotoID(1))), three = try #require(controller.board.photo(PhotoID(3)))
         #expect(one.photoToBoard.rotation == 0 && three.photoToBoard.rotation == 0, "the selected ones are tidied upright")
         #expect(one.boardBounds.intersection(three.boardBounds) == nil, "side by side")
+        // Where the selection lay (photo 1 about (300, 300), photo 3 about (500, 700)), not over the
+        // whole window, and on top of the print left alone.
+        for tidied in [one, three] {
+            #expect(tidied.center.x < 690 && tidied.center.y > 246, "\(tidied.center) lies where the selection was")
+        }
+        #expect(controller.board.photos.map(\.id).suffix(2).sorted() == [PhotoID(1), PhotoID(3)], "the tidied prints on top")
         controller.undo()
         script.settle()
         #expect(controller.board.photo(PhotoID(3))?.center == Point(500, 700), "one undo takes it back")
