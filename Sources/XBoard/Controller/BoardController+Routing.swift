@@ -35,7 +35,14 @@ extension BoardController {
             catchMotion(of: id)
             if selected.contains(id) { for member in selected { catchMotion(of: member) } }  // the selection moves together
             placementsBeforeResize[id] = nil
-            if board.bringToFront(id) { revision &+= 1 }
+            if selected.count > 1, selected.contains(id) {
+                // The selection comes up together, as it moves together: the touched print on top,
+                // the rest in their order just beneath it, none left under a print not selected.
+                let raised = board.photos.lazy.map(\.id).filter { $0 != id && self.selected.contains($0) } + [id]
+                if board.reorder(Array(raised)) { revision &+= 1 }
+            } else if board.bringToFront(id) {
+                revision &+= 1
+            }
         }
         if let band, band.isOwnTouch, band.touch == event.id {
             if event.phase == .ended || event.phase == .cancelled {

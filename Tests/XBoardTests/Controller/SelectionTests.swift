@@ -128,6 +128,19 @@ import XBoard
         #expect(controller.board.photo(PhotoID(2))?.center == Point(700, 500))
     }
 
+    /// A selection touched comes up together: the touched print on top, the others just beneath,
+    /// none left under a print not selected (the outside review: the group slid under others).
+    @Test func aTouchedSelectionComesUpTogether() {
+        let (controller, script) = board()
+        controller.add(Self.square(PhotoID(3), at: Point(500, 400), rotation: 0))
+        controller.add(Self.square(PhotoID(4), at: Point(900, 700), rotation: 0))
+        #expect(controller.board.photos.map(\.id) == [PhotoID(1), PhotoID(2), PhotoID(3), PhotoID(4)])
+        controller.select([PhotoID(1), PhotoID(2)])
+        script.down(1, at: Point(300, 300)).slide(1, to: Point(320, 310), steps: 4, interval: .milliseconds(30)).up(1, after: .milliseconds(300))
+        script.settle()
+        #expect(controller.board.photos.map(\.id) == [PhotoID(3), PhotoID(4), PhotoID(2), PhotoID(1)])
+    }
+
     @Test func pinchingASelectedPrintScalesAllAboutTheFingers() throws {
         let (controller, script) = board()
         controller.select([PhotoID(1), PhotoID(2)])
