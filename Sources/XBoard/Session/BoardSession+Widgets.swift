@@ -18,7 +18,10 @@ extension BoardSession {
     func activateControl(_ index: Int, at time: Instant, effects: inout [BoardEffect]) {
         let disabled = layers.disabledControls(commands, controller: controller)
         let width = controller.board.size.width
-        guard let command = layers.activate(index, commands: commands, disabled: disabled, width: width, scene: scene, at: time) else {
+        guard
+            let command = layers.activate(
+                index, commands: commands, disabled: disabled, width: width, scene: scene, selectedCount: controller.selected.count, at: time)
+        else {
             return
         }
         perform(command, at: time, effects: &effects)
@@ -29,8 +32,8 @@ extension BoardSession {
     func openPrintMenu(_ id: PhotoID, at location: Point, viaPointer: Bool) {
         layers.open(
             .print(
-                id, named: catalogue?.name(of: id), viaPointer: viaPointer, isUpClose: controller.isUpClose(id), commands: commands,
-                at: location))
+                id, named: catalogue?.name(of: id), viaPointer: viaPointer, isUpClose: controller.isUpClose(id),
+                selectedCount: controller.selected.contains(id) ? controller.selected.count : 0, commands: commands, at: location))
     }
 
     /// Opens "About this photo" beside `anchor`.

@@ -5,21 +5,27 @@ import SystemPackage
 /// did not fit the bar, greyed as they would be there) and About this photo (text only).
 extension MenuLayer {
     /// A print's menu: the catalogue's entries, those for the pointer only when `viaPointer`
-    /// (right-clicked); Close up says how to come back when the print `isUpClose`.
+    /// (right-clicked); Close up says how to come back when the print `isUpClose`. On a print of
+    /// a selection of `selectedCount`, the title says so: Put back, Turn upright, Remove and Copy
+    /// act on every print of it.
     static func print(
-        _ id: PhotoID, named name: String?, viaPointer: Bool, isUpClose: Bool, commands: CommandCatalogue, at anchor: Point
+        _ id: PhotoID, named name: String?, viaPointer: Bool, isUpClose: Bool, selectedCount: Int = 0, commands: CommandCatalogue,
+        at anchor: Point
     ) -> MenuLayer {
         let entries = commands.printMenu.filter { viaPointer || !$0.isPointerOnly }.map { entry in
             Entry(
                 title: entry.command == .closeUp && isUpClose ? entry.titleWhenOn ?? entry.title : entry.title,
                 action: .onPrint(entry.command, id))
         }
-        return MenuLayer(.print(id, viaPointer: viaPointer), title: name, entries: entries, anchor: anchor)
+        let title = selectedCount > 1 ? "\(selectedCount) selected prints" : name
+        return MenuLayer(.print(id, viaPointer: viaPointer), title: title, entries: entries, anchor: anchor)
     }
 
-    static func tidy(commands: CommandCatalogue, at anchor: Point) -> MenuLayer {
+    /// Tidy's menu; with a selection of `selectedCount`, its title says that only those are tidied.
+    static func tidy(commands: CommandCatalogue, selectedCount: Int = 0, at anchor: Point) -> MenuLayer {
         MenuLayer(
-            .tidy, title: "Tidy", entries: commands.tidyMenu.map { Entry(title: $0.title, action: .command($0.command)) }, anchor: anchor)
+            .tidy, title: selectedCount > 0 ? "Tidy the \(selectedCount) selected" : "Tidy",
+            entries: commands.tidyMenu.map { Entry(title: $0.title, action: .command($0.command)) }, anchor: anchor)
     }
 
     /// The controls from `first` on, which did not fit the bar; those in `disabled` greyed.

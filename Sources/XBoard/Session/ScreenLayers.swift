@@ -135,9 +135,11 @@ struct ScreenLayers: Sendable {
     mutating func closeMenu() { menu = nil }
 
     /// The bar's control at `index` acted, at `time`, those in `disabled` greyed: More and Tidy
-    /// open their menus under it; a command comes back for the session to carry out.
+    /// open their menus under it (Tidy's saying how many are selected, `selectedCount`, which
+    /// alone it tidies); a command comes back for the session to carry out.
     mutating func activate(
-        _ index: Int, commands: CommandCatalogue, disabled: Set<Int>, width: Double, scene: SceneBuilder, at time: Instant
+        _ index: Int, commands: CommandCatalogue, disabled: Set<Int>, width: Double, scene: SceneBuilder, selectedCount: Int = 0,
+        at time: Instant
     ) -> BoardCommand? {
         controls.show(at: time)
         let metrics = scene.widgetMetrics
@@ -152,7 +154,7 @@ struct ScreenLayers: Sendable {
         switch commands.controls[index].action {
         case .command(let command): return command
         case .tidyMenu:
-            menu = .tidy(commands: commands, at: anchor)
+            menu = .tidy(commands: commands, selectedCount: selectedCount, at: anchor)
             return nil
         }
     }

@@ -59,12 +59,18 @@ struct MenuLayerTests {
         #expect(pointer.actions == commands.printMenu.map { .onPrint($0.command, id) }, "right-clicked, it offers to pin a finger")
         let closeUp = try #require(commands.printMenu.first { $0.command == .closeUp })
         #expect(pointer.popup.entries.first?.title == closeUp.titleWhenOn, "up close, Close up says how to come back")
+        // On a print of a selection, the title says the menu acts on all of them (the outside review).
+        let selected = MenuLayer.print(id, named: "a.jpg", viaPointer: false, isUpClose: false, selectedCount: 12, commands: commands, at: anchor)
+        #expect(selected.popup.title == "12 selected prints")
+        #expect(selected.popup.entries.map(\.title) == byTouch.map(\.title), "the same entries, found by the same words")
     }
 
     @Test func tidyAndMoreMenusCarryTheirCommandsAndControls() {
         let tidy = MenuLayer.tidy(commands: commands, at: anchor)
         #expect(tidy.popup.entries.map(\.title) == commands.tidyMenu.map(\.title))
         #expect(tidy.actions == commands.tidyMenu.map { .command($0.command) })
+        #expect(tidy.popup.title == "Tidy")
+        #expect(MenuLayer.tidy(commands: commands, selectedCount: 5, at: anchor).popup.title == "Tidy the 5 selected")
         let first = commands.controls.count - 3
         let more = MenuLayer.more(first: first, commands: commands, disabled: [first + 1], at: anchor)
         #expect(more.popup.entries.map(\.title) == commands.controls.suffix(3).map(\.word))
