@@ -108,7 +108,9 @@ struct BenchCommand: ParsableCommand {
         if only.contains(.app) {
             try AppBenchmark.interaction(binary: binary, pictures: pictures).forEach { print($0) }
         }
-        if only.contains(where: { [Part.closeup, .closeupdrag, .library, .listing, .thumbnails, .picker, .scale, .table, .opening].contains($0) }) {
+        if only.contains(where: {
+            [Part.closeup, .closeupdrag, .library, .listing, .thumbnails, .picker, .scale, .table, .opening].contains($0)
+        }) {
             print("\n| scenario | setup | before | after | budget |")
             print("|---|---|---|---|---|")
         }

@@ -54,45 +54,47 @@ enum TableZoomBenchmark {
             figures.firstOpen = (try quiet(drawing, reader: reader, since: launched, minimumPixels: 20) - launched).seconds
             if gestures {
 
-            // Zoomed out twice (Ctrl+minus: to 0.64 about the middle), the board leaves a band of
-            // bare table down the left side of the window for the fingers.
-            for _ in 0..<2 { try server.keyboard.press(reader.keycode(for: 0x2D), with: [reader.keycode(for: 0xFFE3)]) }
-            _ = try ScaleBenchmark.lastDrawing(drawing, still: .seconds(2))
-            let shot = try reader.screenshot()
-            guard let probe = PrintMeasure(shot, left: probeLeft, right: probeRight, minimumPixels: 4) else {
-                try shot.savePNG(to: "/tmp/table-probe-missing.png")
-                throw HarnessError("the probe is not on the zoomed-out board (/tmp/table-probe-missing.png; \(binary))")
-            }
-            let table = shot.pixel(width - 4, height - 4)
-            let centre = (x: 150.0, y: Double(height) * 0.65)
-            guard isBare(shot, table: table, x: 20, y: Int(centre.y) - 60, width: 260, height: 120) else {
-                try shot.savePNG(to: "/tmp/table-not-bare.png")
-                throw HarnessError("no bare table at the left of the zoomed-out board (/tmp/table-not-bare.png; \(binary))")
-            }
-            let side = Int(max(24, probe.span * 2))
-            let square = (x: max(0, Int(probe.center.x) - side / 2), y: max(0, Int(probe.center.y) - side / 2), side: side)
-            let fingers = Fingers(server: server)
+                // Zoomed out twice (Ctrl+minus: to 0.64 about the middle), the board leaves a band of
+                // bare table down the left side of the window for the fingers.
+                for _ in 0..<2 { try server.keyboard.press(reader.keycode(for: 0x2D), with: [reader.keycode(for: 0xFFE3)]) }
+                _ = try ScaleBenchmark.lastDrawing(drawing, still: .seconds(2))
+                let shot = try reader.screenshot()
+                guard let probe = PrintMeasure(shot, left: probeLeft, right: probeRight, minimumPixels: 4) else {
+                    try shot.savePNG(to: "/tmp/table-probe-missing.png")
+                    throw HarnessError("the probe is not on the zoomed-out board (/tmp/table-probe-missing.png; \(binary))")
+                }
+                let table = shot.pixel(width - 4, height - 4)
+                let centre = (x: 150.0, y: Double(height) * 0.65)
+                guard isBare(shot, table: table, x: 20, y: Int(centre.y) - 60, width: 260, height: 120) else {
+                    try shot.savePNG(to: "/tmp/table-not-bare.png")
+                    throw HarnessError("no bare table at the left of the zoomed-out board (/tmp/table-not-bare.png; \(binary))")
+                }
+                let side = Int(max(24, probe.span * 2))
+                let square = (x: max(0, Int(probe.center.x) - side / 2), y: max(0, Int(probe.center.y) - side / 2), side: side)
+                let fingers = Fingers(server: server)
 
-            // Two fingers 120 px apart spread to 180 and back, twice, about a fixed middle.
-            figures.pinch = try measure(app: app, drawing: drawing, reader: reader, fingers: fingers, square: square) { elapsed in
-                let reach = 60 * (1 + 0.25 * (1 - cos(2 * Double.pi * elapsed)))
-                return [(centre.x - reach, centre.y), (centre.x + reach, centre.y)]
-            }
-            // One finger 110 px to the right and back, twice.
-            figures.pan = try measure(app: app, drawing: drawing, reader: reader, fingers: fingers, square: square) { elapsed in
-                [(centre.x - 55 + 55 * (1 - cos(2 * Double.pi * elapsed)), centre.y)]
-            }
-            // The pinch again, ending 10% further apart: the table zoomed 1.1× about the fingers'
-            // middle, where the probe's square is then.
-            let zoomed = (
-                x: centre.x + (probe.center.x - centre.x) * 1.1, y: centre.y + (probe.center.y - centre.y) * 1.1, side: side * 11 / 10
-            )
-            let zoomedSquare = (x: max(0, Int(zoomed.x) - zoomed.side / 2), y: max(0, Int(zoomed.y) - zoomed.side / 2), side: zoomed.side)
-            figures.zoomingPinch = try measure(app: app, drawing: drawing, reader: reader, fingers: fingers, square: zoomedSquare) {
-                elapsed in
-                let reach = 60 * (1 + 0.25 * (1 - cos(2 * Double.pi * elapsed)) + 0.05 * elapsed)
-                return [(centre.x - reach, centre.y), (centre.x + reach, centre.y)]
-            }
+                // Two fingers 120 px apart spread to 180 and back, twice, about a fixed middle.
+                figures.pinch = try measure(app: app, drawing: drawing, reader: reader, fingers: fingers, square: square) { elapsed in
+                    let reach = 60 * (1 + 0.25 * (1 - cos(2 * Double.pi * elapsed)))
+                    return [(centre.x - reach, centre.y), (centre.x + reach, centre.y)]
+                }
+                // One finger 110 px to the right and back, twice.
+                figures.pan = try measure(app: app, drawing: drawing, reader: reader, fingers: fingers, square: square) { elapsed in
+                    [(centre.x - 55 + 55 * (1 - cos(2 * Double.pi * elapsed)), centre.y)]
+                }
+                // The pinch again, ending 10% further apart: the table zoomed 1.1× about the fingers'
+                // middle, where the probe's square is then.
+                let zoomed = (
+                    x: centre.x + (probe.center.x - centre.x) * 1.1, y: centre.y + (probe.center.y - centre.y) * 1.1, side: side * 11 / 10
+                )
+                let zoomedSquare = (
+                    x: max(0, Int(zoomed.x) - zoomed.side / 2), y: max(0, Int(zoomed.y) - zoomed.side / 2), side: zoomed.side
+                )
+                figures.zoomingPinch = try measure(app: app, drawing: drawing, reader: reader, fingers: fingers, square: zoomedSquare) {
+                    elapsed in
+                    let reach = 60 * (1 + 0.25 * (1 - cos(2 * Double.pi * elapsed)) + 0.05 * elapsed)
+                    return [(centre.x - reach, centre.y), (centre.x + reach, centre.y)]
+                }
             }
         }
 

@@ -59,7 +59,8 @@ extension BoardController {
             && area.maxY <= visible.maxY + 1e-9
         if grown, !isInView {
             let zoom = min(board.size.width / area.size.width, board.size.height / area.size.height)
-            moveView(to: BoardView(zoom: zoom, origin: area.center - Point(x: board.size.width / zoom / 2, y: board.size.height / zoom / 2)))
+            moveView(
+                to: BoardView(zoom: zoom, origin: area.center - Point(x: board.size.width / zoom / 2, y: board.size.height / zoom / 2)))
         }
         // The tidied selection on top, in its grid's order: none of it hidden under the others.
         if only != nil, board.reorder(ordered.map { photos[$0].id }) { revision &+= 1 }

@@ -20,7 +20,8 @@ extension BoardSession {
         let width = controller.board.size.width
         guard
             let command = layers.activate(
-                index, commands: commands, disabled: disabled, width: width, scene: scene, selectedCount: controller.selected.count, at: time)
+                index, commands: commands, disabled: disabled, width: width, scene: scene, selectedCount: controller.selected.count,
+                at: time)
         else {
             return
         }

@@ -136,7 +136,8 @@ import XBoard
         controller.add(Self.square(PhotoID(4), at: Point(900, 700), rotation: 0))
         #expect(controller.board.photos.map(\.id) == [PhotoID(1), PhotoID(2), PhotoID(3), PhotoID(4)])
         controller.select([PhotoID(1), PhotoID(2)])
-        script.down(1, at: Point(300, 300)).slide(1, to: Point(320, 310), steps: 4, interval: .milliseconds(30)).up(1, after: .milliseconds(300))
+        script.down(1, at: Point(300, 300)).slide(1, to: Point(320, 310), steps: 4, interval: .milliseconds(30)).up(
+            1, after: .milliseconds(300))
         script.settle()
         #expect(controller.board.photos.map(\.id) == [PhotoID(3), PhotoID(4), PhotoID(2), PhotoID(1)])
     }

@@ -40,14 +40,16 @@ import XBoard
     @Test func undoLeavesPrintsOutOfViewWhereTheyLie() throws {
         let (controller, script) = board()
         // The table panned 500 left, slowly: photo 1 (196…404) is wholly off the window's left.
-        script.down(1, at: Point(600, 700)).slide(1, to: Point(100, 700), steps: 25, interval: .milliseconds(30)).up(1, after: .milliseconds(300))
+        script.down(1, at: Point(600, 700)).slide(1, to: Point(100, 700), steps: 25, interval: .milliseconds(30)).up(
+            1, after: .milliseconds(300))
         script.settle()
         let off = try #require(controller.board.photo(PhotoID(1))).photoToBoard
         let shown = controller.view.boardToWindow.apply(to: off.center)
         #expect(shown.x < -100, "photo 1 is out of view: its centre at \(shown)")
         // Photo 2 (at board 700, 500: window 200, 500) dragged down, then the drag undone.
         let before = try #require(controller.board.photo(PhotoID(2))).photoToBoard
-        script.down(1, at: Point(200, 500)).slide(1, to: Point(260, 640), steps: 12, interval: .milliseconds(30)).up(1, after: .milliseconds(300))
+        script.down(1, at: Point(200, 500)).slide(1, to: Point(260, 640), steps: 12, interval: .milliseconds(30)).up(
+            1, after: .milliseconds(300))
         script.settle()
         #expect(try #require(controller.board.photo(PhotoID(2))).photoToBoard != before)
         controller.undo()

@@ -60,7 +60,8 @@ struct MenuLayerTests {
         let closeUp = try #require(commands.printMenu.first { $0.command == .closeUp })
         #expect(pointer.popup.entries.first?.title == closeUp.titleWhenOn, "up close, Close up says how to come back")
         // On a print of a selection, the title says the menu acts on all of them (the outside review).
-        let selected = MenuLayer.print(id, named: "a.jpg", viaPointer: false, isUpClose: false, selectedCount: 12, commands: commands, at: anchor)
+        let selected = MenuLayer.print(
+            id, named: "a.jpg", viaPointer: false, isUpClose: false, selectedCount: 12, commands: commands, at: anchor)
         #expect(selected.popup.title == "12 selected prints")
         #expect(selected.popup.entries.map(\.title) == byTouch.map(\.title), "the same entries, found by the same words")
     }

@@ -90,7 +90,9 @@ struct PhotoArrivalsTests {
         #expect(arrivals.catalogue?.isLoading == false)
         #expect(arrivals.refine(for: controller, isResting: true, at: now + .milliseconds(275)).isEmpty)
         zoom(1, by: 4)
-        #expect(decodes(arrivals.refine(for: controller, isResting: true, at: now + .milliseconds(280))).count == 1, "at once when all have come")
+        #expect(
+            decodes(arrivals.refine(for: controller, isResting: true, at: now + .milliseconds(280))).count == 1,
+            "at once when all have come")
     }
 
     @Test func picturesPickedAgainAreSaidToBeThereAlready() {
