@@ -40,7 +40,7 @@ public enum Orientation: Int, CaseIterable, Hashable, Sendable, CustomStringConv
     }
 
     /// Where the stored pixel (`x`, `y`) of a `width`×`height` picture lands once upright.
-    func uprightLocation(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
+    public func uprightLocation(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
         let map = pixelMap(width: width, height: height)
         return (map.x.offset + map.x.fromX * x + map.x.fromY * y, map.y.offset + map.y.fromX * x + map.y.fromY * y)
     }

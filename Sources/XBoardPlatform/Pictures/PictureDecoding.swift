@@ -195,7 +195,7 @@ enum PictureDecoding {
     /// Converts a `width` × `height` picture (as stored) with `convert`, upright, into a new
     /// sealed memory file, its colours converted as `colour` plans — scaled to the copy's size
     /// and followed by the thumbnail when `sizes` asks for one.
-    private static func seal(
+    static func seal(
         width: Int, height: Int, orientation: Orientation, native: (width: Int, height: Int), warning: String?, colour: ColourPlan,
         sizes: Sizes, convert: (UnsafeMutableRawBufferPointer, Int) throws -> Bool
     ) throws(Failure) -> Pixels {
