@@ -91,6 +91,12 @@ enum FuzzCorpus {
             ("start-failed", DecodeMessage.Start(problem: "seccomp_load failed").bytes),
             ("request", DecodeMessage.Request(id: 9, maximumLongEdge: 1024).bytes),
             ("request-display", DecodeMessage.Request(id: 10, maximumLongEdge: 512, colour: .display(generation: 2)).bytes),
+            (
+                "request-region",
+                DecodeMessage.Request(
+                    id: 11, maximumLongEdge: 256, region: DecodeMessage.Region(scaleDenominator: 2, x: 512, y: 256, width: 256, height: 200)
+                ).bytes
+            ),
             ("display-profile", DecodeMessage.DisplayProfile(generation: 2, byteCount: 3144).bytes),
             (
                 "display-profile-refused",

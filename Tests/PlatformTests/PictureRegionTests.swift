@@ -101,6 +101,50 @@ import XorgHarness
         #expect(Int(corner[2]) > 150 && Int(corner[0]) < 90, "the upright top left is the red quarter: \(corner)")
     }
 
+    /// Through the board's own path: a tile asked of `PhotoDecoder` is decoded in a confined
+    /// helper, its bytes checked as a whole picture's, and is the same part as decoded here.
+    @Test func aTileComesFromAConfinedHelper() throws {
+        let (file, path) = try file(orientation: 6)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let region = DecodeMessage.Region(scaleDenominator: 1, x: 100, y: 60, width: 96, height: 80)
+        let here = try Self.pixels(
+            try PictureDecoding.decode(file, region: .init(scaleDenominator: 1, x: 100, y: 60, width: 96, height: 80), colour: .toSRGB)
+                .get())
+        let decoder = try PhotoDecoder(helperExecutable: HelperDecodingTests.boardBinary)
+        defer { decoder.stop() }
+        var request = DecodeRequest(photo: PhotoID(0), path: FilePath(path), maximumLongEdge: 96)
+        request.region = region
+        decoder.submit(request)
+        let deadline = ContinuousClock.now + .seconds(30)
+        var result: PhotoDecoder.Result?
+        while result == nil, ContinuousClock.now < deadline {
+            _ = try Poll.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .seconds(1))
+            result = decoder.takeResults().first
+        }
+        let picture = try #require(try result?.outcome.get())
+        #expect(picture.image.pixelSize == Size(width: 96, height: 80))
+        #expect(picture.image.nativeSize == Size(width: 301, height: 203), "the picture's upright size")
+        for (x, y) in [(0, 0), (95, 0), (0, 79), (47, 40), (95, 79)] {
+            let offset = (y * 96 + x) * 4
+            let rgb = UInt32(here[offset + 2]) << 16 | UInt32(here[offset + 1]) << 8 | UInt32(here[offset])
+            #expect(picture.image.rgb(x: x, y: y) == rgb, "(\(x), \(y))")
+        }
+        // A part outside the picture: one line, and the helper goes on.
+        var outside = request
+        outside.region = DecodeMessage.Region(scaleDenominator: 1, x: 290, y: 0, width: 64, height: 64)
+        decoder.submit(outside)
+        result = nil
+        while result == nil, ContinuousClock.now < deadline {
+            _ = try Poll.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .seconds(1))
+            result = decoder.takeResults().first
+        }
+        guard case .failure(let error)? = result?.outcome else {
+            Issue.record("a part outside the picture was decoded")
+            return
+        }
+        #expect("\(error)".contains("outside"), "\(error)")
+    }
+
     @Test func whatCannotBeDecodedSoIsRefusedInOneLine() throws {
         let (file, path) = try file(orientation: 1)
         defer { try? FileManager.default.removeItem(atPath: path) }

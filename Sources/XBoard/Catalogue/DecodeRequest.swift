@@ -10,6 +10,9 @@ public struct DecodeRequest: Hashable, Sendable {
     public var generation: Int
     /// The cached thumbnails that may serve this decode; `nil`: only the file itself.
     public var thumbnail: ThumbnailUse?
+    /// Only this part of the picture, at its scale (a tile, `TilePlan`); `nil`: all of it, at
+    /// most `maximumLongEdge` long.
+    public var region: DecodeMessage.Region? = nil
 
     public init(photo: PhotoID, path: FilePath, maximumLongEdge: Int, generation: Int = 0, thumbnail: ThumbnailUse? = nil) {
         self.photo = photo

@@ -8,7 +8,7 @@
 public enum DecodeMessage {
     /// The most bytes a message may have (the reply's text is cut to fit).
     public static let maximumLength = 4096
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
 
     /// Helper → board, once: the helper is confined and its loaders are warm (or why it cannot be).
     public struct Start: Hashable, Sendable {
@@ -34,9 +34,25 @@ public enum DecodeMessage {
         }
     }
 
+    /// A part of a picture, upright: the pixels `x`, `y`, `width`, `height` of the picture scaled
+    /// to 1/`scaleDenominator` (1, 2, 4 or 8; sizes rounded up): a tile (`TilePlan`).
+    public struct Region: Hashable, Sendable {
+        public var scaleDenominator: Int
+        public var x: Int, y: Int, width: Int, height: Int
+
+        public init(scaleDenominator: Int, x: Int, y: Int, width: Int, height: Int) {
+            self.scaleDenominator = scaleDenominator
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+    }
+
     /// Board → helper: decode the file sent with this, to a long edge of at most
     /// `maximumLongEdge`, its colours converted as `colour` says; with a `thumbnailLongEdge`,
-    /// also a thumbnail of at most that long edge, in sRGB, from the same decode.
+    /// also a thumbnail of at most that long edge, in sRGB, from the same decode; with a
+    /// `region`, only that part of it, at its scale (no thumbnail).
     public struct Request: Hashable, Sendable {
         static let magic = Array("PBDQ".utf8)
 
@@ -55,12 +71,15 @@ public enum DecodeMessage {
         public var colour: Colour
         /// The long edge of the thumbnail wanted as well; 0 for none.
         public var thumbnailLongEdge: Int
+        /// The part of the picture wanted; `nil`: all of it.
+        public var region: Region?
 
-        public init(id: UInt64, maximumLongEdge: Int, colour: Colour = .sRGB, thumbnailLongEdge: Int = 0) {
+        public init(id: UInt64, maximumLongEdge: Int, colour: Colour = .sRGB, thumbnailLongEdge: Int = 0, region: Region? = nil) {
             self.id = id
             self.maximumLongEdge = maximumLongEdge
             self.colour = colour
-            self.thumbnailLongEdge = thumbnailLongEdge
+            self.thumbnailLongEdge = region == nil ? thumbnailLongEdge : 0
+            self.region = region
         }
 
         public var bytes: [UInt8] {
@@ -70,15 +89,27 @@ public enum DecodeMessage {
                 case .sRGB: (1, 0)
                 case .display(let generation): (2, generation)
                 }
+            let part = region.map { [1, $0.scaleDenominator, $0.x, $0.y, $0.width, $0.height] } ?? [0, 0, 0, 0, 0, 0]
             return Self.magic + Field.u32(version) + Field.u64(id) + Field.u32(UInt32(clamping: maximumLongEdge)) + Field.u32(kind)
-                + Field.u64(generation) + Field.u32(UInt32(clamping: thumbnailLongEdge))
+                + Field.u64(generation) + Field.u32(UInt32(clamping: thumbnailLongEdge)) + part.flatMap { Field.u32(UInt32(clamping: $0)) }
         }
 
         public init?(bytes: [UInt8]) {
             var reader = Field.Reader(bytes)
             guard reader.take(4) == Self.magic, reader.u32() == version, let id = reader.u64(), let edge = reader.u32(),
-                let kind = reader.u32(), let generation = reader.u64(), let thumbnailEdge = reader.u32(), reader.isAtEnd
+                let kind = reader.u32(), let generation = reader.u64(), let thumbnailEdge = reader.u32(), let hasRegion = reader.u32(),
+                let denominator = reader.u32(), let x = reader.u32(), let y = reader.u32(), let width = reader.u32(),
+                let height = reader.u32(), reader.isAtEnd
             else { return nil }
+            var region: Region?
+            switch hasRegion {
+            case 0 where denominator == 0 && x == 0 && y == 0 && width == 0 && height == 0: region = nil
+            case 1
+            where [1, 2, 4, 8].contains(denominator) && width > 0 && height > 0 && thumbnailEdge == 0
+                && x <= Int32.max.magnitude && y <= Int32.max.magnitude && width <= 32767 && height <= 32767:
+                region = Region(scaleDenominator: Int(denominator), x: Int(x), y: Int(y), width: Int(width), height: Int(height))
+            default: return nil
+            }
             let colour: Colour
             switch (kind, generation) {
             case (0, 0): colour = .unmanaged
@@ -86,7 +117,7 @@ public enum DecodeMessage {
             case (2, let generation) where generation > 0: colour = .display(generation: generation)
             default: return nil
             }
-            self.init(id: id, maximumLongEdge: Int(edge), colour: colour, thumbnailLongEdge: Int(thumbnailEdge))
+            self.init(id: id, maximumLongEdge: Int(edge), colour: colour, thumbnailLongEdge: Int(thumbnailEdge), region: region)
         }
     }
 
@@ -232,7 +263,10 @@ public enum DecodeMessage {
             guard id == request.id else { return "answered request \(id) instead of \(request.id)" }
             guard case .decoded(let width, let height, let stride, _, let nativeWidth, let nativeHeight) = outcome else { return nil }
             guard (1...32767).contains(width), (1...32767).contains(height) else { return "gave a \(width)×\(height) picture" }
-            guard max(width, height) <= max(request.maximumLongEdge, 1) else {
+            if let region = request.region, width != region.width || height != region.height {
+                return "gave a \(width)×\(height) picture where a part of \(region.width)×\(region.height) was asked for"
+            }
+            guard request.region != nil || max(width, height) <= max(request.maximumLongEdge, 1) else {
                 return "gave a \(width)×\(height) picture where at most \(request.maximumLongEdge) pixels were asked for"
             }
             guard nativeWidth >= 1, nativeHeight >= 1,

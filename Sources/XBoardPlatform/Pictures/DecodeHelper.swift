@@ -89,9 +89,19 @@ public enum DecodeHelper {
                 let thumbnail =
                     request.thumbnailLongEdge > 0
                     ? PictureDecoding.ThumbnailRequest(longEdge: request.thumbnailLongEdge, colour: .toSRGB) : nil
-                switch PictureDecoding.decode(
-                    file, maximumLongEdge: request.maximumLongEdge, colour: colour.conversion(for: request.colour), thumbnail: thumbnail)
-                {
+                let decoded =
+                    if let region = request.region {
+                        PictureDecoding.decode(
+                            file,
+                            region: .init(
+                                scaleDenominator: region.scaleDenominator, x: region.x, y: region.y, width: region.width,
+                                height: region.height), colour: colour.conversion(for: request.colour))
+                    } else {
+                        PictureDecoding.decode(
+                            file, maximumLongEdge: request.maximumLongEdge, colour: colour.conversion(for: request.colour),
+                            thumbnail: thumbnail)
+                    }
+                switch decoded {
                 case .success(let pixels):
                     memoryFile = pixels.memoryFile
                     thumbnailSize = pixels.thumbnail ?? (0, 0)

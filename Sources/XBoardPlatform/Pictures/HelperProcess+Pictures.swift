@@ -28,13 +28,13 @@ extension HelperProcess {
     /// must be replaced.
     func decodePicture(
         _ opened: OpenedPicture, maximumLongEdge: Int, id: UInt64, colour: DecodeMessage.Request.Colour = .sRGB, deadline: Duration,
-        nativeSize: Size? = nil, thumbnail: (longEdge: Int, write: ThumbnailWriter)? = nil
+        nativeSize: Size? = nil, thumbnail: (longEdge: Int, write: ThumbnailWriter)? = nil, region: DecodeMessage.Region? = nil
     ) -> (Result<LoadedPicture, DecodeFailure>, isSpent: Bool) {
         guard let descriptor = opened.file.descriptor else {
             return (.failure(.circumstance("its decoder could not be given the file")), false)
         }
         let message = DecodeMessage.Request(
-            id: id, maximumLongEdge: maximumLongEdge, colour: colour, thumbnailLongEdge: thumbnail?.longEdge ?? 0)
+            id: id, maximumLongEdge: maximumLongEdge, colour: colour, thumbnailLongEdge: thumbnail?.longEdge ?? 0, region: region)
         switch decode(message, file: descriptor, deadline: deadline) {
         case .replied(let reply, let memoryFile):
             defer { if let memoryFile { try? FileDescriptor(rawValue: memoryFile).close() } }

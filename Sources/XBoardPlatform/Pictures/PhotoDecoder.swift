@@ -169,6 +169,7 @@ public final class PhotoDecoder: Sendable {
     private func decode(
         _ request: Request, slot: Int, helper: inout HelperProcess?, colour: inout DecodeMessage.Request.Colour
     ) -> Swift.Result<LoadedPicture, PlatformError> {
+        if let region = request.region { return decode(region, of: request, slot: slot, helper: &helper, colour: &colour) }
         let opened: OpenedPicture
         do {
             opened = try OpenedPicture(
@@ -235,13 +236,34 @@ public final class PhotoDecoder: Sendable {
         }
     }
 
+    /// Decodes a part of the request's picture (a tile) in the slot's helper: no thumbnail, no
+    /// facts, the file's checks as for a whole decode.
+    private func decode(
+        _ region: DecodeMessage.Region, of request: Request, slot: Int, helper: inout HelperProcess?,
+        colour: inout DecodeMessage.Request.Colour
+    ) -> Swift.Result<LoadedPicture, PlatformError> {
+        let opened: OpenedPicture
+        do {
+            opened = try OpenedPicture(
+                path: request.path, maximumLongEdge: max(region.width, region.height), maximumFileSize: settings.maximumFileSize)
+        } catch {
+            return .failure(error)
+        }
+        switch decodeInHelper(
+            opened, maximumLongEdge: max(region.width, region.height), region: region, slot: slot, helper: &helper, colour: &colour)
+        {
+        case .success(let picture): return .success(picture)
+        case .failure(.file(let reason)), .failure(.circumstance(let reason)): return .failure(.image(path: request.path, reason: reason))
+        }
+    }
+
     /// Decodes the opened picture in the slot's helper to at most `maximumLongEdge` pixels; with
     /// `thumbnail`, a thumbnail of at most its long edge too, given to its writer (when the
     /// decode had nothing to warn about). `nativeSize` replaces the size the helper reports (a
     /// thumbnail's own is not its picture's).
     private func decodeInHelper(
         _ opened: OpenedPicture, maximumLongEdge: Int, nativeSize: Size? = nil,
-        thumbnail: (longEdge: Int, write: HelperProcess.ThumbnailWriter)? = nil,
+        thumbnail: (longEdge: Int, write: HelperProcess.ThumbnailWriter)? = nil, region: DecodeMessage.Region? = nil,
         slot: Int, helper: inout HelperProcess?, colour: inout DecodeMessage.Request.Colour
     ) -> Swift.Result<LoadedPicture, HelperProcess.DecodeFailure> {
         let plan =
@@ -249,7 +271,8 @@ public final class PhotoDecoder: Sendable {
                 try? DecodePlan(
                     format: opened.plan.format, declared: opened.plan.declared, maximumLongEdge: max(maximumLongEdge, $0.longEdge))
             } ?? opened.plan
-        let estimate = plan.memoryEstimate
+        // A part: its rows with a block's margin, decoded, converted and sealed (three copies).
+        let estimate = region.map { ($0.width + 32) * ($0.height + 32) * 4 * 3 } ?? plan.memoryEstimate
         guard budget.reserve(estimate) else {
             if state.withLock({ $0.isStopping }) { return .failure(.circumstance("not decoded: the board is closing")) }
             return .failure(
@@ -274,7 +297,7 @@ public final class PhotoDecoder: Sendable {
         }
         let (outcome, isSpent) = running.decodePicture(
             opened, maximumLongEdge: maximumLongEdge, id: id, colour: colour, deadline: settings.deadline, nativeSize: nativeSize,
-            thumbnail: thumbnail)
+            thumbnail: thumbnail, region: region)
         if isSpent { helper = nil }
         return outcome
     }

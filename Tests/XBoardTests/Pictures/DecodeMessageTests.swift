@@ -33,6 +33,34 @@ import XBoard
         #expect(DecodeMessage.Reply(bytes: [UInt8](repeating: 0, count: DecodeMessage.maximumLength + 1)) == nil)
     }
 
+    /// A request for a part of a picture (a tile) says which, at which scale; a reply must be
+    /// exactly that part's size (however small the long edge it names).
+    @Test func aRequestForAPartSaysWhichAndItsReplyMustBeThatSize() {
+        let region = DecodeMessage.Region(scaleDenominator: 2, x: 512, y: 256, width: 256, height: 200)
+        let request = DecodeMessage.Request(id: 7, maximumLongEdge: 256, region: region)
+        #expect(DecodeMessage.Request(bytes: request.bytes) == request)
+        #expect(DecodeMessage.Request(id: 7, maximumLongEdge: 256, thumbnailLongEdge: 128, region: region).thumbnailLongEdge == 0)
+        // Fields at 36…59: whether a part, its denominator, x, y, width, height.
+        for (offset, value) in [(40, 3), (53, 0), (56, 0), (36, 2)] {
+            var bytes = request.bytes
+            bytes[offset] = UInt8(value)
+            #expect(DecodeMessage.Request(bytes: bytes) == nil, "byte \(offset) = \(value)")
+        }
+        var whole = DecodeMessage.Request(id: 7, maximumLongEdge: 256).bytes
+        whole[40] = 2  // a denominator without a part
+        #expect(DecodeMessage.Request(bytes: whole) == nil)
+        func reply(_ width: Int, _ height: Int) -> DecodeMessage.Reply {
+            DecodeMessage.Reply(
+                id: 7,
+                outcome: .decoded(
+                    width: width, height: height, stride: width * 4, hasAlpha: false, nativeWidth: 16000, nativeHeight: 12000),
+                text: "", cpuMilliseconds: 1)
+        }
+        #expect(reply(256, 200).problem(answering: request) == nil)
+        #expect(reply(200, 256).problem(answering: request) != nil, "the part's size, not another")
+        #expect(reply(256, 200).problem(answering: DecodeMessage.Request(id: 7, maximumLongEdge: 128)) != nil)
+    }
+
     @Test func requestsSayWhereColoursGoAndDisplayProfilesTravelWithTheirGeneration() throws {
         for colour: DecodeMessage.Request.Colour in [.unmanaged, .sRGB, .display(generation: 3), .display(generation: .max)] {
             let request = DecodeMessage.Request(id: 5, maximumLongEdge: 512, colour: colour)
