@@ -186,7 +186,13 @@ final class EventLoop {
         // connection wakes the loop; the decodes wait in the pump meanwhile).
         let reports =
             window.takesUploads
-            ? pump.takeReports(limit: decodesPerTurn, budget: .milliseconds(4)) { image, id in try painter.setPicture(image, for: id) } : []
+            ? pump.takeReports(limit: decodesPerTurn, budget: .milliseconds(4)) { image, request in
+                if let tile = request.tile {
+                    try painter.setTile(image, for: request.photo, tile: tile)
+                } else {
+                    try painter.setPicture(image, for: request.photo)
+                }
+            } : []
         if !reports.isEmpty { window.fenceUploads() }
         stallMeter?.mark("uploads")
         if !reports.isEmpty, let status = perform(session.handle(.decoded(reports), at: MonotonicClock.now())) { return status }
@@ -237,6 +243,7 @@ final class EventLoop {
                     System.printError("photoboard-x11: thumbnails cannot be decoded: \(error)")
                 }
             case .forgetThumbnails(let ids): ids.forEach(painter.removeThumbnail)
+            case .dropTiles(let keys): painter.dropTiles(keys)
             case .paste:
                 // An empty clipboard is said at once; what it holds comes later, from the window.
                 if let said = window.paste(at: MonotonicClock.now()),

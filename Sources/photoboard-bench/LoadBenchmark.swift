@@ -27,7 +27,7 @@ enum LoadBenchmark {
         var first: Double?
         while catalogue.isLoading {
             _ = try Poll.waitUntilReadable(decoder.wakeFileDescriptor, timeout: .seconds(30))
-            let received = catalogue.receive(pump.takeReports { try painter.setPicture($0, for: $1) })
+            let received = catalogue.receive(pump.takeReports { try painter.setPicture($0, for: $1.photo) })
             controller.place(received.placements) { catalogue.stackKey(of: $0) }
             failures += received.problems.map(\.description)
             if received.changed {

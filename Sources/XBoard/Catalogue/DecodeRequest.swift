@@ -13,6 +13,8 @@ public struct DecodeRequest: Hashable, Sendable {
     /// Only this part of the picture, at its scale (a tile, `TilePlan`); `nil`: all of it, at
     /// most `maximumLongEdge` long.
     public var region: DecodeMessage.Region? = nil
+    /// The tile `region` is (`TileBook`), when it is one.
+    public var tile: TilePlan.Tile? = nil
 
     public init(photo: PhotoID, path: FilePath, maximumLongEdge: Int, generation: Int = 0, thumbnail: ThumbnailUse? = nil) {
         self.photo = photo

@@ -248,6 +248,9 @@ public struct PhotoCatalogue: Sendable {
     /// The file of a photo, as given.
     public func path(of id: PhotoID) -> FilePath? { entry(id)?.path }
 
+    /// The long edge of the copy of `id`'s picture the board keeps (or is decoding), if any.
+    public func copyLongEdge(of id: PhotoID) -> Int? { entry(id)?.copy?.longEdge }
+
     /// The file's name, escaped, for captions and the removed photos list.
     public func name(of id: PhotoID) -> String {
         guard let path = entry(id)?.path else { return "" }

@@ -48,6 +48,9 @@ public enum BoardCommand: Hashable, Sendable {
     case putBack
     /// Turn the target photo upright (its menu).
     case turnUpright
+    /// Show the target photo's picture at its own pixels, one to a window pixel, about the
+    /// print's middle (`1`; its menu): every pixel the picture has, in tiles (issue 39).
+    case actualPixels
     /// Say what the target photo is: name, folder, size, date taken, camera (its menu).
     case about
     /// Show every print whole in the window (Home, the Fit control): the view onto the board

@@ -120,6 +120,7 @@ extension CommandCatalogue {
             MenuEntry("Remove from the board", .removeTarget),
             MenuEntry("About this photo", .about),
             MenuEntry("Copy", .copy),
+            MenuEntry("Actual pixels", .actualPixels),
             MenuEntry("Pin a finger here", .pinFinger, isPointerOnly: true),
         ]
         let tidyMenu = [
@@ -204,7 +205,8 @@ extension CommandCatalogue {
                         Binding(.zoom(isIn: false), [K.character("-")]),
                         Binding(.turn(isClockwise: true), [K.character("]")]),
                         Binding(.turn(isClockwise: false), [K.character("[")]),
-                    ], "select a photo · move · zoom · turn it", keys: "Tab · arrows · + − · [ ]"),
+                        Binding(.actualPixels, [K.character("1")]),
+                    ], "select a photo · move · zoom · turn it · its own pixels", keys: "Tab · arrows · + − · [ ] · 1"),
                 Row(
                     [
                         Binding(.showWholeBoard, [K.named(.home)]),

@@ -25,6 +25,7 @@ extension BoardController {
         case .closeUp: if let target = commandTarget { toggleCloseUp(target) }
         case .putBack: if let target = commandTarget { putBack(target) }
         case .turnUpright: if let target = commandTarget { turnUpright(target) }
+        case .actualPixels: if let target = commandTarget { showActualPixels(target) }
         case .showActualSize: showActualSize()
         case .selectAll: select(board.photos.map(\.id))
         case .zoomTable(let isIn): zoomTable(by: isIn ? settings.view.keyZoomStep : 1 / settings.view.keyZoomStep)

@@ -57,6 +57,18 @@ extension BoardController {
     /// Turns a photo upright where it lies, at its size.
     public func turnUpright(_ id: PhotoID) { turnUpright([id]) }
 
+    /// Shows `id`'s picture at its own pixels, one to a window pixel at the view, about the
+    /// print's middle, as it lies (turned or not) — as far as the print may grow
+    /// (`Photo.maximumScale`: with the table zoomed far out, Ctrl+plus first). One step of undo.
+    public func showActualPixels(_ id: PhotoID) {
+        guard let photo = board.photo(id), photo.size.width > 0, photo.pixelSize.width >= 1 else { return }
+        recordUndoPoint()
+        forgetCloseUps()
+        let scale = photo.clampScale(photo.pixelSize.width / (photo.size.width * view.zoom), settings: settings.motion)
+        settleCommand(photo.id, to: AffineTransform(center: photo.center, scale: scale, rotation: photo.rotation))
+        if board.bringToFront(id) { revision &+= 1 }
+    }
+
     /// Turns photos upright where they lie, after one undo point (a selection, from a print's menu).
     public func turnUpright(_ ids: [PhotoID]) {
         let photos = ids.compactMap { board.photo($0) }

@@ -118,6 +118,9 @@ public struct PrintItem: Hashable, Sendable {
     /// Text shown along the picture's lower edge (its file name and date, `c`), sized to the
     /// print and turning with it; `nil` for none.
     public var caption: String? = nil
+    /// Tiles drawn over the picture (issue 39, `TileBook`): parts of it at a finer resolution
+    /// than its copy, each with the part of the photo's centred space it covers.
+    public var tiles: [PrintTile] = []
 
     /// The print's outline (picture and border) in the photo's own space.
     public var outline: Rect { Rect(printOutlineOf: pictureSize, borderWidth: borderWidth) }

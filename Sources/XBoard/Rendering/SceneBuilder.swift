@@ -30,7 +30,8 @@ public struct SceneBuilder: Sendable {
     public func build(
         _ board: Board, view: BoardView = .identity, status: LoadingStatus? = nil, overlay: EmulationOverlay? = nil,
         selection: PhotoID? = nil, selected: Set<PhotoID> = [], moving: Set<PhotoID> = [], isViewMoving: Bool = false,
-        captions: [PhotoID: String] = [:], viewMoveStart: BoardView? = nil, snapshotMinimum: Int = .max
+        captions: [PhotoID: String] = [:], viewMoveStart: BoardView? = nil, snapshotMinimum: Int = .max,
+        tiles: [PhotoID: [PrintTile]] = [:]
     ) -> DisplayList {
         var items: [DisplayItem] = [.fill(style.background)]
         let layout = overlayLayout(for: board.size)
@@ -55,7 +56,7 @@ public struct SceneBuilder: Sendable {
                             isSelected: photo.id == selection || (!selected.isEmpty && selected.contains(photo.id)),
                             isMoving: isViewMoving
                                 || (movingPhotos.count <= 16 ? movingPhotos.contains(photo.id) : moving.contains(photo.id)),
-                            caption: captions.isEmpty ? nil : captions[photo.id])))
+                            caption: captions.isEmpty ? nil : captions[photo.id], tiles: tiles.isEmpty ? [] : tiles[photo.id] ?? [])))
             }
         }
         if let overlay { items += [.fingerMarker(overlay.marker), .panel(layout.hint(overlay.hint))] }

@@ -10,6 +10,8 @@ public enum BoardEffect: Sendable {
     case leaveFullscreen
     /// Decode these pictures and report each (`SessionEvent.decoded`).
     case decode([DecodeRequest])
+    /// Let these tiles go (`TileBook`): the budget made room, or their picture left.
+    case dropTiles([TileKey])
     /// Merge this into the board's memory and write it, off the loop (`SessionEvent.saved`).
     case save(SaveRequest)
     /// Write the board as a board document (`SessionEvent.documentSaved`), holding the photos
@@ -69,6 +71,7 @@ extension BoardEffect: CustomStringConvertible {
         case .toggleFullscreen: "toggle fullscreen"
         case .leaveFullscreen: "leave fullscreen"
         case .decode(let requests): "decode \(requests.count)"
+        case .dropTiles(let keys): "drop \(keys.count) tiles"
         case .save: "save"
         case .saveDocument(_, let members): "save document of \(members.count)"
         case .exportPicture(_, let files): "export picture of \(files.count)"

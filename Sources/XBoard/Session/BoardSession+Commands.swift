@@ -76,7 +76,8 @@ extension BoardSession {
             // loading panel while photos load.
             let loading = catalogue?.status(at: time) == nil ? 0 : OverlayGeometry.progressPanelHeight * metrics.scale
             controller.showWholeBoard(keepingClearAtTop: metrics.controlBarBottom, bottom: loading)
-        case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn, .closeUp, .putBack, .turnUpright, .showActualSize,
+        case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn, .closeUp, .putBack, .turnUpright, .actualPixels,
+            .showActualSize,
             .zoomTable, .selectAll:
             break  // the controller's, handled above
         }

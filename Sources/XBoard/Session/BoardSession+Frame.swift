@@ -7,7 +7,8 @@ extension BoardSession {
         return FrameState.Content(
             revision: controller.revision, status: catalogue?.status(at: now), overlay: pointer.overlay, showsHelp: showsHelp,
             notices: notices.shown(at: now), showsRemovedPhotos: showsRemovedPhotos, moving: controller.movingPhotos,
-            showsCaptions: showsCaptions, picturesRevision: arrivals.picturesRevision &+ layers.thumbnailsRevision, widgets: widgets,
+            showsCaptions: showsCaptions, picturesRevision: arrivals.picturesRevision &+ layers.thumbnailsRevision &+ tiles.revision,
+            widgets: widgets,
             isViewMoving: controller.isViewMoving)
     }
 
@@ -44,7 +45,7 @@ extension BoardSession {
             controller.board, view: controller.view, status: catalogue?.status(at: now), overlay: pointer.overlay,
             selection: controller.selection, selected: controller.selected,
             moving: moving, isViewMoving: controller.isViewMoving, captions: shownCaptions(), viewMoveStart: viewMoveStart,
-            snapshotMinimum: settings.tableSnapshotMinimum)
+            snapshotMinimum: settings.tableSnapshotMinimum, tiles: tiles.shown { controller.board.photo($0) })
         shownView = controller.view
         layers.shown = stack(at: now)
         list.items += layers.shown.items

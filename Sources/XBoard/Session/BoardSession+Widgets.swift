@@ -63,6 +63,7 @@ extension BoardSession {
         case .removeTarget:
             // On a selected print, the menu's removal takes the whole selection.
             if controller.selected.contains(id) { controller.removeSelected() } else { controller.removeFromBoard(id) }
+        case .actualPixels: controller.showActualPixels(id)
         case .about: showAbout(id, at: anchor)
         case .copy: copy(controller.selected.contains(id) ? controller.commandTargets : [id], effects: &effects, at: time)
         case .pinFinger: pinFinger(at: anchor, time: time, effects: &effects)

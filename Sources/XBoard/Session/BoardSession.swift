@@ -14,6 +14,10 @@ public final class BoardSession {
     /// The photos; `nil` while the command line's folders are still being listed.
     public var catalogue: PhotoCatalogue? { arrivals.catalogue }
     var arrivals = PhotoArrivals()
+    /// The tiles of pictures shown finer than their copies (issue 39), and the revision they
+    /// were last asked for at.
+    var tiles = TileBook()
+    var tiledRevision: UInt64?
     public let commands: CommandCatalogue
     public let scene: SceneBuilder
     var pointer = PointerInput()
@@ -90,7 +94,11 @@ public final class BoardSession {
         case .window(let windowEvent): handle(windowEvent, at: now, effects: &effects)
         case .opened(let opening):
             effects += arrivals.open(opening, settings: settings, controller: controller, notices: &notices, at: now)
-        case .decoded(let reports): effects += arrivals.receive(reports, controller: controller, notices: &notices, at: now)
+        case .decoded(let reports):
+            let tileReports = reports.filter { $0.request.tile != nil }
+            if !tileReports.isEmpty { receiveTiles(tileReports, effects: &effects) }
+            let copies = tileReports.isEmpty ? reports : reports.filter { $0.request.tile == nil }
+            if !copies.isEmpty { effects += arrivals.receive(copies, controller: controller, notices: &notices, at: now) }
         case .dropListed(let listing): effects += arrivals.take(listing, controller: controller, notices: &notices, at: now)
         case .saved(let outcome): finishSave(outcome, at: now, effects: &effects)
         case .documentSaved(let outcome): finishDocument(outcome, at: now, effects: &effects)
@@ -184,6 +192,7 @@ public final class BoardSession {
         if controller.revision != lastChange.revision { lastChange = (controller.revision, now) }
         let isResting = !controller.isAnimating && controller.activeTouchCount == 0
         effects += arrivals.refine(for: controller, isResting: isResting, at: now)
+        if isResting { askForTiles(effects: &effects) }
         let isLoading = catalogue?.isLoading ?? true
         startSaveIfDue(isReady: isResting && !isLoading, at: now, effects: &effects)
         notices.advance(to: now)

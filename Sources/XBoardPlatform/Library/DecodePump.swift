@@ -29,7 +29,9 @@ public final class DecodePump {
     ///
     /// With a `budget`, the uploads stop once they have taken that long (a few at a time): the
     /// first pictures of an opening came sixty-four at once and took 12 ms of one turn.
-    public func takeReports(limit: Int = .max, budget: Duration? = nil, upload: (DecodedImage, PhotoID) throws -> Void) -> [DecodeReport] {
+    public func takeReports(limit: Int = .max, budget: Duration? = nil, upload: (DecodedImage, DecodeRequest) throws -> Void)
+        -> [DecodeReport]
+    {
         guard let budget else { return reports(decoder.takeResults(limit: limit), upload: upload) }
         let started = MonotonicClock.now()
         var reports: [DecodeReport] = []
@@ -41,7 +43,7 @@ public final class DecodePump {
         return reports
     }
 
-    private func reports(_ results: [PhotoDecoder.Result], upload: (DecodedImage, PhotoID) throws -> Void) -> [DecodeReport] {
+    private func reports(_ results: [PhotoDecoder.Result], upload: (DecodedImage, DecodeRequest) throws -> Void) -> [DecodeReport] {
         results.map { result in
             let outcome: DecodeReport.Outcome
             switch result.outcome {
@@ -52,7 +54,7 @@ public final class DecodePump {
             case .success(let picture):
                 if tracesDecodes { trace(picture, for: result.request) }
                 do {
-                    try upload(picture.image, result.request.photo)
+                    try upload(picture.image, result.request)
                     outcome = .decoded(
                         PictureFacts(
                             pixelSize: picture.image.pixelSize, nativeSize: picture.image.nativeSize, dateTaken: picture.dateTaken,

@@ -113,7 +113,8 @@ public final class ThumbnailPump {
     public func takeResults(upload: (DecodedImage, ThumbnailID) throws -> Void) -> [ThumbnailID: Bool] {
         guard let pump else { return [:] }
         var results: [ThumbnailID: Bool] = [:]
-        for report in pump.takeReports(limit: 32, upload: { image, key in try upload(image, ThumbnailID(-1 - key.rawValue)) }) {
+        for report in pump.takeReports(limit: 32, upload: { image, request in try upload(image, ThumbnailID(-1 - request.photo.rawValue)) })
+        {
             let id = ThumbnailID(-1 - report.request.photo.rawValue)
             if case .decoded = report.outcome { results[id] = true } else { results[id] = false }
         }

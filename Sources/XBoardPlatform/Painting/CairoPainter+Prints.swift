@@ -88,6 +88,7 @@ extension CairoPainter {
             CairoDrawing.draw(print, in: context, picture: pictures[print.photo])
             cairo_restore(context)
         }
+        if !print.tiles.isEmpty { drawTiles(of: drawing.placed(print), clippedTo: clip, in: context) }
     }
 
     /// Copies a sprite at whole pixels with the print's centre at `center`.

@@ -53,6 +53,9 @@ public final class CairoPainter {
     /// The photos of the last list painted, bottom to top.
     var photosOnBoard: [PhotoID] = []
     var pictures: [PhotoID: (surface: OpaquePointer, size: Size)] = [:]
+    /// The tiles of pictures shown finer than their copies (issue 39), server-side, drawn over
+    /// their prints as the display list says (`PrintItem.tiles`).
+    var tiles: [TileKey: (surface: OpaquePointer, size: Size)] = [:]
     /// The snapshot of the table while the view of a large board moves, and the overlays the
     /// last snapshot frame showed (`CairoPainter+Table`).
     var tableSnapshotPicture: TableSnapshotPicture?
@@ -130,6 +133,7 @@ public final class CairoPainter {
         dropTableSnapshot()
         if let refinement { cairo_surface_destroy(refinement.sprite.surface) }
         for picture in pictures.values { cairo_surface_destroy(picture.surface) }
+        for tile in tiles.values { cairo_surface_destroy(tile.surface) }
         for sprite in sprites.values { cairo_surface_destroy(sprite.surface) }
         shadows.removeAll()
         if let windowSurface { cairo_surface_destroy(windowSurface) }

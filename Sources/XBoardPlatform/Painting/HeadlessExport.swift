@@ -31,7 +31,7 @@ public enum HeadlessExport {
         var images: [PhotoID: DecodedImage] = [:]
         let decodes = Decodes(
             submit: pump.submit, wait: { _ = try Poll.waitUntilReadable(pump.wakeFileDescriptor, timeout: $0) },
-            take: { pump.takeReports { image, id in images[id] = image } }, now: MonotonicClock.now)
+            take: { pump.takeReports { image, request in images[request.photo] = image } }, now: MonotonicClock.now)
         let board = try render(opening, size: size, seed: seed, workers: decoder.workerCount, decodes: decodes, report: report)
         guard let picture = board.picture else { return false }
         try PNGExport.write(picture, to: path, pictures: images)

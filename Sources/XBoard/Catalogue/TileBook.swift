@@ -1,0 +1,124 @@
+import SystemPackage
+
+/// The tiles of the board's pictures (issue 39): which to ask for, which arrived, which to let go.
+///
+/// A print at rest shown finer than the copy the board keeps of it (at most
+/// `PictureResolution.maximumLongEdge` long) wants the tiles of the level it is shown at
+/// (`TilePlan.level(showing:)`) that lie in the window, nearest the middle of the window first —
+/// up to the picture's own pixels. Tiles come from JPEG files (their DCT scales, 1/1 to 1/8); a
+/// picture whose tiles cannot be decoded keeps its copy, and nothing is said (the copy shows it
+/// as before). Arrived tiles are kept within `byteBudget` (`TileBudget`: those of the frame
+/// drawn never go; the least recently drawn go first), which bounds the board's memory and the X
+/// server's alike: ten big pictures on a board share one budget.
+struct TileBook: Sendable {
+    /// The bytes of tiles kept: 192 MiB, about three screens of 4K pixels at 1:1.
+    static let byteBudget = 192 << 20
+    /// The finest level JPEG decodes at directly is 1/1, the coarsest 1/8.
+    static let coarsestLevel = 3
+
+    private(set) var budget: TileBudget<TileKey>
+    private(set) var pending: Set<TileKey> = []
+    /// Pictures whose tiles could not be decoded (not JPEG, or refused): never asked again.
+    private(set) var unavailable: Set<PhotoID> = []
+    /// Photos with tiles kept, and which.
+    private(set) var kept: [PhotoID: Set<TilePlan.Tile>] = [:]
+    /// Counts arrivals, so a frame with a new tile is told from the last.
+    private(set) var revision: UInt64 = 0
+
+    init(budget: TileBudget<TileKey> = TileBudget(capacity: byteBudget)) { self.budget = budget }
+
+    /// The level `photo` is shown at in the view, when that is finer than its copy of
+    /// `copyLongEdge` pixels and a level JPEG decodes at; `nil` when the copy is enough.
+    static func wantedLevel(of photo: Photo, zoom: Double, copyLongEdge: Int) -> Int? {
+        let native = photo.pixelSize
+        guard native.width >= 1, native.height >= 1, photo.size.width > 0 else { return nil }
+        let shown = photo.scale * zoom * photo.size.width / native.width  // window pixels per native pixel
+        let level = TilePlan.level(showing: shown, native: native)
+        let size = TilePlan.levelSize(level, native: native)
+        guard level <= coarsestLevel, Double(max(size.width, size.height)) > Double(copyLongEdge) * 1.05 else { return nil }
+        return level
+    }
+
+    /// The tiles to ask for: for every print at rest in `photos` (those in view), placed by
+    /// `view` in a window of `window`, whose copy is coarser than it is shown, the tiles in view
+    /// not kept nor asked for yet, nearest the window's middle first.
+    mutating func requests(
+        for photos: [Photo], view: BoardView, window: Size, copyLongEdge: (PhotoID) -> Int?, path: (PhotoID) -> FilePath?
+    ) -> [DecodeRequest] {
+        var requests: [DecodeRequest] = []
+        let middle = Point(x: window.width / 2, y: window.height / 2)
+        for photo in photos where !unavailable.contains(photo.id) {
+            guard let copy = copyLongEdge(photo.id), let level = Self.wantedLevel(of: photo, zoom: view.zoom, copyLongEdge: copy),
+                let file = path(photo.id)
+            else { continue }
+            let photoToWindow = photo.photoToBoard.concatenating(view.boardToWindow)
+            let tiles = TilePlan.visibleTiles(of: photo, level: level, photoToWindow: photoToWindow, window: window, nearest: middle)
+            for tile in tiles {
+                let key = TileKey(photo: photo.id, tile: tile)
+                guard !budget.contains(key), !pending.contains(key), let pixels = TilePlan.pixelRect(of: tile, native: photo.pixelSize)
+                else { continue }
+                pending.insert(key)
+                var request = DecodeRequest(photo: photo.id, path: file, maximumLongEdge: max(pixels.width, pixels.height))
+                request.region = DecodeMessage.Region(
+                    scaleDenominator: 1 << level, x: pixels.x, y: pixels.y, width: pixels.width, height: pixels.height)
+                request.tile = tile
+                requests.append(request)
+            }
+        }
+        return requests
+    }
+
+    /// A tile arrived (`bytes` of pixels): kept, and the tiles let go to make room returned
+    /// (the painter drops them); a tile that cannot be kept without letting go of one drawn
+    /// this frame is dropped itself (returned too).
+    mutating func arrived(_ key: TileKey, bytes: Int) -> [TileKey] {
+        pending.remove(key)
+        guard let released = budget.keep(key, bytes: bytes) else { return [key] }
+        kept[key.photo, default: []].insert(key.tile)
+        for old in released { kept[old.photo]?.remove(old.tile) }
+        revision &+= 1
+        return released
+    }
+
+    /// A tile could not be decoded: the picture keeps its copy from now on, and its tiles go.
+    mutating func failed(_ key: TileKey) -> [TileKey] {
+        pending.remove(key)
+        unavailable.insert(key.photo)
+        return forget(key.photo)
+    }
+
+    /// The photo's tiles let go (it left the board, or its picture was decoded again).
+    mutating func forget(_ photo: PhotoID) -> [TileKey] {
+        guard let tiles = kept.removeValue(forKey: photo) else { return [] }
+        let keys = tiles.map { TileKey(photo: photo, tile: $0) }
+        for key in keys { budget.release(key) }
+        revision &+= 1
+        return keys
+    }
+
+    /// The tiles to draw over the prints this frame (coarse levels first, so the finest lie on
+    /// top), each marked as seen: the frame's tiles are the last to go. `photo` finds a print on
+    /// the board (`nil`: it left).
+    mutating func shown(photo lookup: (PhotoID) -> Photo?) -> [PhotoID: [PrintTile]] {
+        guard !kept.isEmpty else { return [:] }
+        budget.beginFrame()
+        var shown: [PhotoID: [PrintTile]] = [:]
+        for (id, tiles) in kept {
+            guard !tiles.isEmpty, let photo = lookup(id) else { continue }
+            let native = photo.pixelSize
+            var drawn: [PrintTile] = []
+            for tile in tiles.sorted(by: { $0.level != $1.level ? $0.level > $1.level : ($0.row, $0.column) < ($1.row, $1.column) }) {
+                guard let pixels = TilePlan.pixelRect(of: tile, native: native) else { continue }
+                let level = TilePlan.levelSize(tile.level, native: native)
+                let sx = photo.size.width / Double(level.width), sy = photo.size.height / Double(level.height)
+                let rect = Rect(
+                    x: Double(pixels.x) * sx - photo.size.width / 2, y: Double(pixels.y) * sy - photo.size.height / 2,
+                    width: Double(pixels.width) * sx, height: Double(pixels.height) * sy)
+                drawn.append(PrintTile(tile: tile, rect: rect))
+                budget.seen(TileKey(photo: photo.id, tile: tile))
+            }
+            shown[photo.id] = drawn
+        }
+        return shown
+    }
+}

@@ -1,0 +1,39 @@
+/// The tiles of pictures shown finer than the copies the board keeps (issue 39, `TileBook`):
+/// asked for once the board rests, drawn over their prints as they arrive.
+extension BoardSession {
+    /// A print shown at least this long in the window may want tiles: below it, its copy (at
+    /// most `PictureResolution.maximumLongEdge`) is finer than the screen.
+    static let tilesFromShownLongEdge = 2048.0
+
+    /// Asks for the tiles of prints in view shown finer than their copies, once a revision of
+    /// the board at rest.
+    func askForTiles(effects: inout [BoardEffect]) {
+        guard tiledRevision != controller.revision, let catalogue else { return }
+        tiledRevision = controller.revision
+        let zoom = controller.view.zoom, visible = controller.visibleBounds
+        let large = controller.board.photos.filter {
+            $0.size.longEdge * $0.scale * zoom >= Self.tilesFromShownLongEdge && visible.intersects($0.boardBounds)
+        }
+        guard !large.isEmpty else { return }
+        let requests = tiles.requests(
+            for: large, view: controller.view, window: controller.board.size, copyLongEdge: { catalogue.copyLongEdge(of: $0) },
+            path: { catalogue.path(of: $0) })
+        if !requests.isEmpty { effects.append(.decode(requests)) }
+    }
+
+    /// Tiles decoded, or not: kept (the budget's let-go dropped), or the picture left with its copy.
+    func receiveTiles(_ reports: [DecodeReport], effects: inout [BoardEffect]) {
+        var dropped: [TileKey] = []
+        for report in reports {
+            guard let tile = report.request.tile else { continue }
+            let key = TileKey(photo: report.request.photo, tile: tile)
+            switch report.outcome {
+            case .decoded(let facts):
+                dropped += tiles.arrived(key, bytes: Int(facts.pixelSize.width * facts.pixelSize.height) * 4)
+            case .failed:
+                dropped += tiles.failed(key)
+            }
+        }
+        if !dropped.isEmpty { effects.append(.dropTiles(dropped)) }
+    }
+}

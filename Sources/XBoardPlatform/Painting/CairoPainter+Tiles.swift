@@ -1,0 +1,73 @@
+internal import CX11
+import XBoard
+
+/// Tiles over prints (issue 39): a picture shown finer than its copy gets the pixels of the part
+/// in view, decoded at the resolution shown (`TileBook`), drawn over the print's copy. Uploaded
+/// once to the X server; dropped when the session's budget lets them go.
+extension CairoPainter {
+    /// Keeps `image` as tile `tile` of `photo`'s picture (on the server); the print is repainted
+    /// by the display list that shows it.
+    public func setTile(_ image: DecodedImage, for photo: PhotoID, tile: TilePlan.Tile) throws {
+        guard let backSurface else { return }
+        let content = image.hasAlpha ? CAIRO_CONTENT_COLOR_ALPHA : CAIRO_CONTENT_COLOR
+        guard
+            let serverSurface = cairo_surface_create_similar(
+                backSurface, content, Int32(image.pixelSize.width), Int32(image.pixelSize.height))
+        else { throw PlatformError.cairo("cannot create a server-side surface") }
+        let status = cairo_surface_status(serverSurface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(serverSurface)
+            throw PlatformError.cairo(String(cString: cairo_status_to_string(status)))
+        }
+        let context = cairo_create(serverSurface)
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(context, image.surface, 0, 0)
+        cairo_paint(context)
+        cairo_destroy(context)
+        cairo_surface_flush(serverSurface)
+        let key = TileKey(photo: photo, tile: tile)
+        if let old = tiles.removeValue(forKey: key) { cairo_surface_destroy(old.surface) }
+        tiles[key] = (serverSurface, image.pixelSize)
+    }
+
+    /// Lets the tiles go (their server memory with them).
+    public func dropTiles(_ keys: [TileKey]) {
+        for key in keys { if let old = tiles.removeValue(forKey: key) { cairo_surface_destroy(old.surface) } }
+    }
+
+    /// Draws the tiles the print shows over it, within `clip`: each through the print's
+    /// placement into its part of the picture — with crisp pixel edges where a picture pixel is
+    /// shown larger than a window pixel (past 1:1 each pixel shows as a square, as in Loupe and
+    /// GIMP: a blur would hide what the tile is for), smoothly below.
+    func drawTiles(of print: PrintItem, clippedTo clip: [Rect], in context: OpaquePointer?) {
+        guard !print.tiles.isEmpty else { return }
+        let transform = print.photoToBoard
+        var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+        cairo_save(context)
+        self.clip(context, to: clip)
+        cairo_transform(context, &matrix)
+        let picture = Rect(
+            x: -print.pictureSize.width / 2, y: -print.pictureSize.height / 2, width: print.pictureSize.width,
+            height: print.pictureSize.height)
+        cairo_rectangle(context, picture.minX, picture.minY, picture.size.width, picture.size.height)
+        cairo_clip(context)
+        for shown in print.tiles {
+            guard let tile = tiles[TileKey(photo: print.photo, tile: shown.tile)], tile.size.width > 0, tile.size.height > 0 else {
+                continue
+            }
+            let sx = shown.rect.size.width / tile.size.width, sy = shown.rect.size.height / tile.size.height
+            cairo_save(context)
+            cairo_translate(context, shown.rect.minX, shown.rect.minY)
+            cairo_scale(context, sx, sy)
+            cairo_set_source_surface(context, tile.surface, 0, 0)
+            let pixelsPerTilePixel = transform.scale * sx
+            let pattern = cairo_get_source(context)
+            cairo_pattern_set_filter(pattern, pixelsPerTilePixel >= 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_rectangle(context, 0, 0, tile.size.width, tile.size.height)
+            cairo_fill(context)
+            cairo_restore(context)
+        }
+        cairo_restore(context)
+    }
+}

@@ -1,0 +1,67 @@
+import SystemPackage
+import Testing
+
+@testable import XBoard
+
+/// The tiles of a picture shown finer than its copy (issue 39): asked for once, in view only,
+/// nearest the middle first; kept within the budget and drawn over the print; a picture whose
+/// tiles cannot be had keeps its copy.
+@Suite struct TileBookTests {
+    /// A 12000×8000 picture laid out 600 points wide, at the window's middle (1000×800).
+    let photo = Photo(
+        id: PhotoID(3), size: Size(width: 600, height: 400), pixelSize: Size(width: 12000, height: 8000),
+        photoToBoard: AffineTransform(center: Point(x: 500, y: 400), scale: 20, rotation: 0))  // 1:1 at zoom 1
+    let window = Size(width: 1000, height: 800)
+    let path = FilePath("/photos/big.jpg")
+
+    func requests(_ book: inout TileBook, copy: Int = 4096, view: BoardView = .identity) -> [DecodeRequest] {
+        book.requests(for: [photo], view: view, window: window, copyLongEdge: { _ in copy }, path: { _ in path })
+    }
+
+    @Test func aPictureShownAtItsOwnPixelsAsksForTheTilesInViewNearestTheMiddleFirst() throws {
+        var book = TileBook()
+        let asked = requests(&book)
+        // 1000×800 window pixels of level 0: 4 or 5 columns by 4 or 5 rows of 256.
+        #expect((16...25).contains(asked.count), "\(asked.count)")
+        let first = try #require(asked.first)
+        #expect(first.region?.scaleDenominator == 1 && first.path == path)
+        let region = try #require(first.region)
+        #expect(abs(Double(region.x + region.width / 2) - 6000) <= 256 && abs(Double(region.y + region.height / 2) - 4000) <= 256)
+        #expect(requests(&book).isEmpty, "asked once while on its way")
+        // Shown at half that, the tiles of level 1 (1/2); shown at a size its copy suits, none.
+        var half = TileBook()
+        #expect(
+            requests(&half, view: BoardView(zoom: 0.5, origin: Point(x: -500, y: -400))).allSatisfy { $0.region?.scaleDenominator == 2 })
+        var small = TileBook()
+        #expect(requests(&small, view: BoardView(zoom: 0.1, origin: Point(x: -4500, y: -3600))).isEmpty, "the copy is enough")
+    }
+
+    @Test func arrivedTilesAreDrawnOverThePrintWithinTheBudget() throws {
+        var book = TileBook()
+        let asked = requests(&book)
+        let first = try #require(asked.first), tile = try #require(first.tile)
+        #expect(book.arrived(TileKey(photo: photo.id, tile: tile), bytes: 256 * 256 * 4).isEmpty)
+        let shown = book.shown { $0 == photo.id ? photo : nil }
+        let drawn = try #require(shown[photo.id]?.first)
+        // Its part of the photo's centred space: 256 picture pixels are 12.8 points.
+        expectClose(drawn.rect.size.width, 600.0 * 256 / 12000, absolute: 1e-9)
+        #expect(book.shown { _ in nil }.isEmpty, "a print gone shows none")
+        // A budget of one tile: the next one lets the first go (it was not drawn this frame).
+        var tight = TileBook(budget: TileBudget(capacity: 256 * 256 * 4))
+        let keys = requests(&tight).prefix(2).compactMap { request in request.tile.map { TileKey(photo: photo.id, tile: $0) } }
+        #expect(tight.arrived(keys[0], bytes: 256 * 256 * 4).isEmpty)
+        #expect(tight.arrived(keys[1], bytes: 256 * 256 * 4) == [keys[1]], "not in place of a tile of the frame being drawn")
+        _ = tight.shown { _ in nil }  // a frame that does not draw it
+        #expect(tight.arrived(keys[1], bytes: 256 * 256 * 4) == [keys[0]], "the least recently seen goes")
+    }
+
+    @Test func aPictureWhoseTilesCannotBeHadKeepsItsCopy() throws {
+        var book = TileBook()
+        let asked = requests(&book)
+        let tile = try #require(asked.first?.tile)
+        _ = book.failed(TileKey(photo: photo.id, tile: tile))
+        var moved = photo
+        moved.photoToBoard = AffineTransform(center: Point(x: 300, y: 400), scale: 20, rotation: 0)
+        #expect(book.requests(for: [moved], view: .identity, window: window, copyLongEdge: { _ in 4096 }, path: { _ in path }).isEmpty)
+    }
+}
