@@ -187,8 +187,12 @@ final class EventLoop {
         let reports =
             window.takesUploads
             ? pump.takeReports(limit: decodesPerTurn, budget: .milliseconds(4)) { image, request in
-                if let tile = request.tile {
-                    try painter.setTile(image, for: request.photo, tile: tile)
+                if request.tile != nil {
+                    for tile in request.tiles {
+                        try painter.setTile(
+                            image, for: request.photo, tile: tile.tile, from: (x: tile.x, y: tile.y, width: tile.width, height: tile.height)
+                        )
+                    }
                 } else {
                     try painter.setPicture(image, for: request.photo)
                 }

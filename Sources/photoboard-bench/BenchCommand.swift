@@ -19,12 +19,12 @@ struct BenchCommand: ParsableCommand {
 
     enum Part: String, CaseIterable, ExpressibleByArgument {
         case engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, closeupdrag, library, listing, thumbnails, picker,
-            scale, scaledrag, table, opening, soak
+            scale, scaledrag, table, opening, tiles, soak
     }
 
     @Option(
         help:
-            "Run only these parts: engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, thumbnails, picker, scale, table, opening, soak (soak, scale, table and opening run only when named); table: the 10,000 photos' table pinched and panned, their first opening against djpeg and their reopening; opening: only the 10,000 photos' first opening, djpeg and reopening; scaledrag: only the drag among 10,000 photos, tidied (to profile the board under it); closeupdrag: only the close-up's drags, at 4K."
+            "Run only these parts: engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, thumbnails, picker, scale, table, opening, tiles, soak (soak, scale, table, opening and tiles run only when named); tiles: a 201 MP JPEG at its own pixels, against djpeg, and memory; table: the 10,000 photos' table pinched and panned, their first opening against djpeg and their reopening; opening: only the 10,000 photos' first opening, djpeg and reopening; scaledrag: only the drag among 10,000 photos, tidied (to profile the board under it); closeupdrag: only the close-up's drags, at 4K."
     )
     var only: [Part] = [
         .engine, .paint, .closeuppaint, .load, .decode, .colour, .memory, .app, .closeup, .library, .listing, .thumbnails, .picker,
@@ -153,6 +153,11 @@ struct BenchCommand: ParsableCommand {
             try TableZoomBenchmark.rows(
                 photos: 10_000, before: before, after: binary, rounds: rounds, pictures: pictures, gestures: only.contains(.table)
             ).forEach { print($0) }
+        }
+        if only.contains(.tiles) {
+            print("\n| scenario | setup | figures | budget |")
+            print("|---|---|---|---|")
+            try TileBenchmark.rows(binary: binary, pictures: pictures).forEach { print($0) }
         }
         if only.contains(.scaledrag) {
             let latencies = try ScaleBenchmark.dragAmongThem(count: 10_000, binary: binary, pictures: pictures)

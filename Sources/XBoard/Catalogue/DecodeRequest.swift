@@ -13,8 +13,30 @@ public struct DecodeRequest: Hashable, Sendable {
     /// Only this part of the picture, at its scale (a tile, `TilePlan`); `nil`: all of it, at
     /// most `maximumLongEdge` long.
     public var region: DecodeMessage.Region? = nil
-    /// The tile `region` is (`TileBook`), when it is one.
+    /// The tiles `region` covers (`TileBook`), when it is tiles: `tile` the top left one, and
+    /// `tileColumns` × `tileRows` of them from there (a band, decoded in one pass: a JPEG's rows
+    /// above a region are read through to reach it, once a band rather than once a tile).
     public var tile: TilePlan.Tile? = nil
+    public var tileColumns = 1, tileRows = 1
+
+    /// The tiles of a tile request, each with its pixels' place in the decoded band.
+    public var tiles: [(tile: TilePlan.Tile, x: Int, y: Int, width: Int, height: Int)] {
+        guard let tile, let region else { return [] }
+        var tiles: [(tile: TilePlan.Tile, x: Int, y: Int, width: Int, height: Int)] = []
+        let side = TilePlan.tileSize
+        for row in 0..<tileRows {
+            for column in 0..<tileColumns {
+                let x = column * side, y = row * side
+                guard x < region.width, y < region.height else { continue }
+                tiles.append(
+                    (
+                        TilePlan.Tile(level: tile.level, column: tile.column + column, row: tile.row + row), x, y,
+                        min(side, region.width - x), min(side, region.height - y)
+                    ))
+            }
+        }
+        return tiles
+    }
 
     public init(photo: PhotoID, path: FilePath, maximumLongEdge: Int, generation: Int = 0, thumbnail: ThumbnailUse? = nil) {
         self.photo = photo

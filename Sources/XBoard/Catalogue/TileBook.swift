@@ -41,9 +41,10 @@ struct TileBook: Sendable {
 
     /// The tiles to ask for: for every print at rest in `photos` (those in view), placed by
     /// `view` in a window of `window`, whose copy is coarser than it is shown, the tiles in view
-    /// not kept nor asked for yet, nearest the window's middle first.
+    /// not kept nor asked for yet, in at most `bands` requests (one a helper), nearest the
+    /// window's middle first.
     mutating func requests(
-        for photos: [Photo], view: BoardView, window: Size, copyLongEdge: (PhotoID) -> Int?, path: (PhotoID) -> FilePath?
+        for photos: [Photo], view: BoardView, window: Size, bands: Int = 2, copyLongEdge: (PhotoID) -> Int?, path: (PhotoID) -> FilePath?
     ) -> [DecodeRequest] {
         var requests: [DecodeRequest] = []
         let middle = Point(x: window.width / 2, y: window.height / 2)
@@ -53,17 +54,41 @@ struct TileBook: Sendable {
             else { continue }
             let photoToWindow = photo.photoToBoard.concatenating(view.boardToWindow)
             let tiles = TilePlan.visibleTiles(of: photo, level: level, photoToWindow: photoToWindow, window: window, nearest: middle)
-            for tile in tiles {
-                let key = TileKey(photo: photo.id, tile: tile)
-                guard !budget.contains(key), !pending.contains(key), let pixels = TilePlan.pixelRect(of: tile, native: photo.pixelSize)
-                else { continue }
-                pending.insert(key)
-                var request = DecodeRequest(photo: photo.id, path: file, maximumLongEdge: max(pixels.width, pixels.height))
-                request.region = DecodeMessage.Region(
-                    scaleDenominator: 1 << level, x: pixels.x, y: pixels.y, width: pixels.width, height: pixels.height)
-                request.tile = tile
-                requests.append(request)
+            let wanted = tiles.filter {
+                let key = TileKey(photo: photo.id, tile: $0)
+                return !budget.contains(key) && !pending.contains(key)
             }
+            guard let first = wanted.first else { continue }
+            // The tiles wanted, as bands of whole tile rows across the columns they span, one a
+            // helper: each band is one pass down the picture (a JPEG is read from its top to
+            // the band's rows once a band, not once a tile); the band nearest the middle first.
+            let columns = wanted.map(\.column), rows = wanted.map(\.row)
+            let (left, right) = (columns.min() ?? first.column, columns.max() ?? first.column)
+            let (top, bottom) = (rows.min() ?? first.row, rows.max() ?? first.row)
+            let bandCount = min(bands, bottom - top + 1)
+            var band: [DecodeRequest] = []
+            for index in 0..<bandCount {
+                let from = top + (bottom - top + 1) * index / bandCount, to = top + (bottom - top + 1) * (index + 1) / bandCount - 1
+                guard let corner = TilePlan.pixelRect(of: TilePlan.Tile(level: level, column: left, row: from), native: photo.pixelSize),
+                    let end = TilePlan.pixelRect(of: TilePlan.Tile(level: level, column: right, row: to), native: photo.pixelSize)
+                else { continue }
+                var request = DecodeRequest(photo: photo.id, path: file, maximumLongEdge: 1)
+                request.region = DecodeMessage.Region(
+                    scaleDenominator: 1 << level, x: corner.x, y: corner.y, width: end.x + end.width - corner.x,
+                    height: end.y + end.height - corner.y)
+                request.maximumLongEdge = max(request.region?.width ?? 1, request.region?.height ?? 1)
+                request.tile = TilePlan.Tile(level: level, column: left, row: from)
+                (request.tileColumns, request.tileRows) = (right - left + 1, to - from + 1)
+                for covered in request.tiles { pending.insert(TileKey(photo: photo.id, tile: covered.tile)) }
+                band.append(request)
+            }
+            // Nearest the middle first: the band holding the first tile wanted leads.
+            band.sort { a, b in
+                let aHolds = (a.tile?.row ?? 0) <= first.row && first.row < (a.tile?.row ?? 0) + a.tileRows
+                let bHolds = (b.tile?.row ?? 0) <= first.row && first.row < (b.tile?.row ?? 0) + b.tileRows
+                return aHolds && !bHolds
+            }
+            requests += band
         }
         return requests
     }
@@ -80,9 +105,11 @@ struct TileBook: Sendable {
         return released
     }
 
-    /// A tile could not be decoded: the picture keeps its copy from now on, and its tiles go.
-    mutating func failed(_ key: TileKey) -> [TileKey] {
+    /// A tile (or the band of tiles `covering`) could not be decoded: the picture keeps its copy
+    /// from now on, and its tiles go.
+    mutating func failed(_ key: TileKey, covering band: [TilePlan.Tile] = []) -> [TileKey] {
         pending.remove(key)
+        for tile in band { pending.remove(TileKey(photo: key.photo, tile: tile)) }
         unavailable.insert(key.photo)
         return forget(key.photo)
     }

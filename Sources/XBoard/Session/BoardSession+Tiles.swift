@@ -25,13 +25,15 @@ extension BoardSession {
     func receiveTiles(_ reports: [DecodeReport], effects: inout [BoardEffect]) {
         var dropped: [TileKey] = []
         for report in reports {
-            guard let tile = report.request.tile else { continue }
-            let key = TileKey(photo: report.request.photo, tile: tile)
+            let covered = report.request.tiles
+            guard let first = covered.first else { continue }
             switch report.outcome {
-            case .decoded(let facts):
-                dropped += tiles.arrived(key, bytes: Int(facts.pixelSize.width * facts.pixelSize.height) * 4)
+            case .decoded:
+                for tile in covered {
+                    dropped += tiles.arrived(TileKey(photo: report.request.photo, tile: tile.tile), bytes: tile.width * tile.height * 4)
+                }
             case .failed:
-                dropped += tiles.failed(key)
+                dropped += tiles.failed(TileKey(photo: report.request.photo, tile: first.tile), covering: covered.map(\.tile))
             }
         }
         if !dropped.isEmpty { effects.append(.dropTiles(dropped)) }
