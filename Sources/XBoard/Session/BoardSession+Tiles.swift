@@ -6,10 +6,14 @@ extension BoardSession {
     static let tilesFromShownLongEdge = 2048.0
 
     /// Asks for the tiles of prints in view shown finer than their copies, once a revision of
-    /// the board at rest.
-    func askForTiles(effects: inout [BoardEffect]) {
+    /// the board at rest — while photos still arrive (each arrival a revision), at most as often
+    /// as their sizes are checked (`PhotoArrivals.refineWhileLoadingInterval`): every print is
+    /// looked at.
+    func askForTiles(at now: Instant, effects: inout [BoardEffect]) {
         guard tiledRevision != controller.revision, let catalogue else { return }
+        if catalogue.isLoading, let tiledAt, now - tiledAt < PhotoArrivals.refineWhileLoadingInterval { return }
         tiledRevision = controller.revision
+        tiledAt = now
         let zoom = controller.view.zoom, visible = controller.visibleBounds
         let large = controller.board.photos.filter {
             $0.size.longEdge * $0.scale * zoom >= Self.tilesFromShownLongEdge && visible.intersects($0.boardBounds)

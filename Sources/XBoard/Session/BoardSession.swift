@@ -18,6 +18,7 @@ public final class BoardSession {
     /// were last asked for at.
     var tiles = TileBook()
     var tiledRevision: UInt64?
+    var tiledAt: Instant?
     public let commands: CommandCatalogue
     public let scene: SceneBuilder
     var pointer = PointerInput()
@@ -192,7 +193,7 @@ public final class BoardSession {
         if controller.revision != lastChange.revision { lastChange = (controller.revision, now) }
         let isResting = !controller.isAnimating && controller.activeTouchCount == 0
         effects += arrivals.refine(for: controller, isResting: isResting, at: now)
-        if isResting { askForTiles(effects: &effects) }
+        if isResting { askForTiles(at: now, effects: &effects) }
         let isLoading = catalogue?.isLoading ?? true
         startSaveIfDue(isReady: isResting && !isLoading, at: now, effects: &effects)
         notices.advance(to: now)
