@@ -37,11 +37,16 @@ public struct Photo: Hashable, Sendable, Identifiable {
     public var boardBounds: Rect { Rect.bounding(printBounds.corners.map(photoToBoard.apply(to:))) }
 
     /// The largest scale worth zooming to: the configured maximum, or more if the picture only
-    /// reaches its native resolution beyond that.
+    /// reaches its native resolution beyond that — and then four times past it, so fingers can
+    /// take a picture past its own pixels and see each as a square (issue 39), as they could
+    /// the table.
     public func maximumScale(settings: MotionSettings) -> Double {
         let native = size.longEdge > 0 ? pixelSize.longEdge / size.longEdge : 1
-        return max(settings.maximumScale, native, settings.minimumScale)
+        return max(settings.maximumScale, native > settings.maximumScale ? native * Self.pastOwnPixels : native, settings.minimumScale)
     }
+
+    /// How far past its own pixels a picture larger than the configured maximum may be zoomed.
+    public static let pastOwnPixels = 4.0
 
     /// `scale` limited to what the settings allow for this photo.
     public func clampScale(_ scale: Double, settings: MotionSettings) -> Double {

@@ -11,8 +11,9 @@ import SystemPackage
 /// drawn never go; the least recently drawn go first), which bounds the board's memory and the X
 /// server's alike: ten big pictures on a board share one budget.
 struct TileBook: Sendable {
-    /// The bytes of tiles kept: 192 MiB, about three screens of 4K pixels at 1:1.
-    static let byteBudget = 192 << 20
+    /// The bytes of tiles kept: 96 MiB, about three screens of 4K pixels at 1:1 (the X server
+    /// holds them, beside the copies and the frame: the bound is 300 MB of its growth).
+    static let byteBudget = 96 << 20
     /// The finest level JPEG decodes at directly is 1/1, the coarsest 1/8.
     static let coarsestLevel = 3
 
@@ -123,28 +124,35 @@ struct TileBook: Sendable {
         return keys
     }
 
-    /// The tiles to draw over the prints this frame (coarse levels first, so the finest lie on
-    /// top), each marked as seen: the frame's tiles are the last to go. `photo` finds a print on
-    /// the board (`nil`: it left).
-    mutating func shown(photo lookup: (PhotoID) -> Photo?) -> [PhotoID: [PrintTile]] {
+    /// The tiles to draw over the prints this frame: of each print's level as shown now
+    /// (`wantedLevel`; none when its copy is enough), only those in the window — each marked as
+    /// seen, so the frame's tiles are the last to go and those out of view or of another level
+    /// can. `photo` finds a print on the board (`nil`: it left).
+    mutating func shown(
+        view: BoardView, window: Size, copyLongEdge: (PhotoID) -> Int?, photo lookup: (PhotoID) -> Photo?
+    ) -> [PhotoID: [PrintTile]] {
         guard !kept.isEmpty else { return [:] }
         budget.beginFrame()
         var shown: [PhotoID: [PrintTile]] = [:]
+        let screen = Rect(x: 0, y: 0, width: window.width, height: window.height)
         for (id, tiles) in kept {
-            guard !tiles.isEmpty, let photo = lookup(id) else { continue }
-            let native = photo.pixelSize
+            guard !tiles.isEmpty, let photo = lookup(id), let copy = copyLongEdge(id),
+                let level = Self.wantedLevel(of: photo, zoom: view.zoom, copyLongEdge: copy)
+            else { continue }
+            let native = photo.pixelSize, photoToWindow = photo.photoToBoard.concatenating(view.boardToWindow)
+            let size = TilePlan.levelSize(level, native: native)
+            let sx = photo.size.width / Double(size.width), sy = photo.size.height / Double(size.height)
             var drawn: [PrintTile] = []
-            for tile in tiles.sorted(by: { $0.level != $1.level ? $0.level > $1.level : ($0.row, $0.column) < ($1.row, $1.column) }) {
+            for tile in tiles where tile.level == level {
                 guard let pixels = TilePlan.pixelRect(of: tile, native: native) else { continue }
-                let level = TilePlan.levelSize(tile.level, native: native)
-                let sx = photo.size.width / Double(level.width), sy = photo.size.height / Double(level.height)
                 let rect = Rect(
                     x: Double(pixels.x) * sx - photo.size.width / 2, y: Double(pixels.y) * sy - photo.size.height / 2,
                     width: Double(pixels.width) * sx, height: Double(pixels.height) * sy)
+                guard Rect.bounding(rect.corners.map(photoToWindow.apply(to:))).intersects(screen) else { continue }
                 drawn.append(PrintTile(tile: tile, rect: rect))
-                budget.seen(TileKey(photo: photo.id, tile: tile))
+                budget.seen(TileKey(photo: id, tile: tile))
             }
-            shown[photo.id] = drawn
+            if !drawn.isEmpty { shown[id] = drawn.sorted { ($0.tile.row, $0.tile.column) < ($1.tile.row, $1.tile.column) } }
         }
         return shown
     }

@@ -45,7 +45,10 @@ extension BoardSession {
             controller.board, view: controller.view, status: catalogue?.status(at: now), overlay: pointer.overlay,
             selection: controller.selection, selected: controller.selected,
             moving: moving, isViewMoving: controller.isViewMoving, captions: shownCaptions(), viewMoveStart: viewMoveStart,
-            snapshotMinimum: settings.tableSnapshotMinimum, tiles: tiles.shown { controller.board.photo($0) })
+            snapshotMinimum: settings.tableSnapshotMinimum,
+            tiles: tiles.shown(
+                view: controller.view, window: controller.board.size, copyLongEdge: { [catalogue] in catalogue?.copyLongEdge(of: $0) },
+                photo: { controller.board.photo($0) }))
         shownView = controller.view
         layers.shown = stack(at: now)
         list.items += layers.shown.items

@@ -10,9 +10,12 @@ extension BoardSession {
     /// as their sizes are checked (`PhotoArrivals.refineWhileLoadingInterval`): every print is
     /// looked at.
     func askForTiles(at now: Instant, effects: inout [BoardEffect]) {
-        guard tiledRevision != controller.revision, let catalogue else { return }
+        // The board's revision and its pictures': a copy arriving (after a reopening at 1:1)
+        // changes what a print wants as much as a move does.
+        let revision = controller.revision &+ arrivals.picturesRevision &* 0x9E37_79B9
+        guard tiledRevision != revision, let catalogue else { return }
         if catalogue.isLoading, let tiledAt, now - tiledAt < PhotoArrivals.refineWhileLoadingInterval { return }
-        tiledRevision = controller.revision
+        tiledRevision = revision
         tiledAt = now
         let zoom = controller.view.zoom, visible = controller.visibleBounds
         let large = controller.board.photos.filter {
@@ -36,8 +39,11 @@ extension BoardSession {
                 for tile in covered {
                     dropped += tiles.arrived(TileKey(photo: report.request.photo, tile: tile.tile), bytes: tile.width * tile.height * 4)
                 }
-            case .failed:
+            case .failed(let problem):
                 dropped += tiles.failed(TileKey(photo: report.request.photo, tile: first.tile), covering: covered.map(\.tile))
+                // Once a picture: it stays shown from its copy.
+                effects.append(
+                    .report("\(problem.path.escaped): its own pixels could not be decoded (\(problem.reason)); it is shown from its copy"))
             }
         }
         if !dropped.isEmpty { effects.append(.dropTiles(dropped)) }

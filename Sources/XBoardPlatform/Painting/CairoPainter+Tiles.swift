@@ -34,11 +34,16 @@ extension CairoPainter {
         let key = TileKey(photo: photo, tile: tile)
         if let old = tiles.removeValue(forKey: key) { cairo_surface_destroy(old.surface) }
         tiles[key] = (serverSurface, Size(width: Double(part.width), height: Double(part.height)))
+        picturesChanged.insert(photo)  // its print repainted by the next frame, whatever else changed
     }
 
     /// Lets the tiles go (their server memory with them).
     public func dropTiles(_ keys: [TileKey]) {
-        for key in keys { if let old = tiles.removeValue(forKey: key) { cairo_surface_destroy(old.surface) } }
+        for key in keys {
+            guard let old = tiles.removeValue(forKey: key) else { continue }
+            cairo_surface_destroy(old.surface)
+            picturesChanged.insert(key.photo)
+        }
     }
 
     /// Draws the tiles the print shows over it, within `clip`: each through the print's
@@ -57,6 +62,9 @@ extension CairoPainter {
             height: print.pictureSize.height)
         cairo_rectangle(context, picture.minX, picture.minY, picture.size.width, picture.size.height)
         cairo_clip(context)
+        // Neighbouring tiles meet without a seam: their edges are not antialiased (on a turned
+        // print, two antialiased edges each half-covering a pixel let the copy show through).
+        cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
         for shown in print.tiles {
             guard let tile = tiles[TileKey(photo: print.photo, tile: shown.tile)], tile.size.width > 0, tile.size.height > 0 else {
                 continue

@@ -46,18 +46,36 @@ import Testing
         let asked = requests(&book)
         let tile = try #require(asked.first?.tiles.first?.tile)
         #expect(book.arrived(TileKey(photo: photo.id, tile: tile), bytes: 256 * 256 * 4).isEmpty)
-        let shown = book.shown { $0 == photo.id ? photo : nil }
+        let shown = book.shown(view: .identity, window: window, copyLongEdge: { _ in 4096 }) { $0 == photo.id ? photo : nil }
         let drawn = try #require(shown[photo.id]?.first)
         // Its part of the photo's centred space: 256 picture pixels are 12.8 points.
         expectClose(drawn.rect.size.width, 600.0 * 256 / 12000, absolute: 1e-9)
-        #expect(book.shown { _ in nil }.isEmpty, "a print gone shows none")
+        #expect(book.shown(view: .identity, window: window, copyLongEdge: { _ in 4096 }) { _ in nil }.isEmpty, "a print gone shows none")
+        // Zoomed out until its copy is enough, the tiles are not drawn (and may go).
+        let far = BoardView(zoom: 0.05, origin: Point(x: -9500, y: -7600))
+        #expect(book.shown(view: far, window: window, copyLongEdge: { _ in 4096 }) { _ in photo }.isEmpty)
         // A budget of one tile: the next one lets the first go (it was not drawn this frame).
         var tight = TileBook(budget: TileBudget(capacity: 256 * 256 * 4))
         let keys = requests(&tight).flatMap(\.tiles).prefix(2).map { TileKey(photo: photo.id, tile: $0.tile) }
         #expect(tight.arrived(keys[0], bytes: 256 * 256 * 4).isEmpty)
         #expect(tight.arrived(keys[1], bytes: 256 * 256 * 4) == [keys[1]], "not in place of a tile of the frame being drawn")
-        _ = tight.shown { _ in nil }  // a frame that does not draw it
+        _ = tight.shown(view: .identity, window: window, copyLongEdge: { _ in 4096 }) { _ in nil }  // a frame that does not draw it
         #expect(tight.arrived(keys[1], bytes: 256 * 256 * 4) == [keys[0]], "the least recently seen goes")
+    }
+
+    /// Only the tiles in the window are drawn and kept as the frame's: panned away, the others
+    /// are the first to go (the review: every kept tile counted as seen, and the budget froze).
+    @Test func tilesOutOfViewAreNotTheFramesAndGoFirst() throws {
+        var book = TileBook(budget: TileBudget(capacity: 2 * 256 * 256 * 4))
+        let keys = requests(&book).flatMap(\.tiles).map { TileKey(photo: photo.id, tile: $0.tile) }
+        #expect(book.arrived(keys[0], bytes: 256 * 256 * 4).isEmpty)
+        // The view panned far to the right of the picture's middle: tile keys[0] is out of it.
+        let panned = BoardView(zoom: 1, origin: Point(x: 4000, y: 0))
+        #expect(book.shown(view: panned, window: window, copyLongEdge: { _ in 4096 }) { _ in photo }.isEmpty)
+        let far = TileKey(photo: photo.id, tile: TilePlan.Tile(level: 0, column: 40, row: 10))
+        let other = TileKey(photo: photo.id, tile: TilePlan.Tile(level: 0, column: 41, row: 10))
+        #expect(book.arrived(far, bytes: 256 * 256 * 4).isEmpty)
+        #expect(book.arrived(other, bytes: 256 * 256 * 4) == [keys[0]], "the tile out of view went")
     }
 
     @Test func aPictureWhoseTilesCannotBeHadKeepsItsCopy() throws {
