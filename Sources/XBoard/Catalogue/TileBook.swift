@@ -28,15 +28,18 @@ struct TileBook: Sendable {
 
     init(budget: TileBudget<TileKey> = TileBudget(capacity: byteBudget)) { self.budget = budget }
 
-    /// The level `photo` is shown at in the view, when that is finer than its copy of
-    /// `copyLongEdge` pixels and a level JPEG decodes at; `nil` when the copy is enough.
+    /// The level `photo` is shown at in the view, when that is finer than any copy the board
+    /// keeps of it (its copy of `copyLongEdge` pixels, or the largest a copy is made,
+    /// `PictureResolution.defaultMaximumLongEdge`: a smaller copy is made sharper instead) and a
+    /// level JPEG decodes at; `nil` when a copy is enough.
     static func wantedLevel(of photo: Photo, zoom: Double, copyLongEdge: Int) -> Int? {
         let native = photo.pixelSize
         guard native.width >= 1, native.height >= 1, photo.size.width > 0 else { return nil }
         let shown = photo.scale * zoom * photo.size.width / native.width  // window pixels per native pixel
         let level = TilePlan.level(showing: shown, native: native)
         let size = TilePlan.levelSize(level, native: native)
-        guard level <= coarsestLevel, Double(max(size.width, size.height)) > Double(copyLongEdge) * 1.05 else { return nil }
+        let copy = max(copyLongEdge, PictureResolution.defaultMaximumLongEdge)
+        guard level <= coarsestLevel, Double(max(size.width, size.height)) > Double(copy) * 1.05 else { return nil }
         return level
     }
 
