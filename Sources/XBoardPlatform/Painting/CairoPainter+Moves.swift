@@ -39,8 +39,11 @@ extension CairoPainter {
         return nil
     }
 
-    /// How `print` shows when drawn as `drawing`; `nil` when it is drawn outright (no sprite).
+    /// How `print` shows when drawn as `drawing`; `nil` when it is drawn outright (no sprite),
+    /// or with tiles over it (issue 39): those come and go under an unchanged sprite, so its
+    /// pixels are never taken as drawn before (a tile arriving while nothing moved stayed unseen).
     func shownPrint(_ print: PrintItem, as drawing: PrintDrawing) -> ShownPrint? {
+        guard print.tiles.isEmpty else { return nil }
         let placed = drawing.placed(print)
         switch drawing {
         case .blit(let sprite, let center):
