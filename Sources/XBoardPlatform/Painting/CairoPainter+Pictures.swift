@@ -5,15 +5,15 @@ import XBoard
 /// or a picker thumbnail's), replaced by a sharper or smaller copy, let go; and the sprites of
 /// photos no longer on the board dropped.
 extension CairoPainter {
-    /// Uploads a decoded picture for a photo, replacing any earlier one. The decoded copy can be
-    /// let go afterwards: the server's copy is the one drawn.
-    public func setPicture(_ image: DecodedImage, for id: PhotoID) throws {
-        guard let backSurface else { return }
+    /// A copy of `image` (or of its part `part`) on the X server, uploaded once; `nil` before the
+    /// window has a back buffer.
+    func serverCopy(of image: DecodedImage, part: (x: Int, y: Int, width: Int, height: Int)? = nil) throws -> OpaquePointer? {
+        guard let backSurface else { return nil }
+        let part = part ?? (0, 0, Int(image.pixelSize.width), Int(image.pixelSize.height))
         let content = image.hasAlpha ? CAIRO_CONTENT_COLOR_ALPHA : CAIRO_CONTENT_COLOR
-        guard
-            let serverSurface = cairo_surface_create_similar(
-                backSurface, content, Int32(image.pixelSize.width), Int32(image.pixelSize.height))
-        else { throw PlatformError.cairo("cannot create a server-side surface") }
+        guard let serverSurface = cairo_surface_create_similar(backSurface, content, Int32(part.width), Int32(part.height)) else {
+            throw PlatformError.cairo("cannot create a server-side surface")
+        }
         let status = cairo_surface_status(serverSurface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(serverSurface)
@@ -21,10 +21,17 @@ extension CairoPainter {
         }
         let context = cairo_create(serverSurface)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_surface(context, image.surface, 0, 0)
+        cairo_set_source_surface(context, image.surface, -Double(part.x), -Double(part.y))
         cairo_paint(context)
         cairo_destroy(context)
         cairo_surface_flush(serverSurface)
+        return serverSurface
+    }
+
+    /// Uploads a decoded picture for a photo, replacing any earlier one. The decoded copy can be
+    /// let go afterwards: the server's copy is the one drawn.
+    public func setPicture(_ image: DecodedImage, for id: PhotoID) throws {
+        guard let serverSurface = try serverCopy(of: image) else { return }
         let old = pictures.removeValue(forKey: id)
         if let old { cairo_surface_destroy(old.surface) }
         cancelRefinement { $0 == id }  // bands drawn from the old copy

@@ -11,26 +11,11 @@ extension CairoPainter {
     public func setTile(
         _ image: DecodedImage, for photo: PhotoID, tile: TilePlan.Tile, from part: (x: Int, y: Int, width: Int, height: Int)? = nil
     ) throws {
-        guard let backSurface else { return }
-        let content = image.hasAlpha ? CAIRO_CONTENT_COLOR_ALPHA : CAIRO_CONTENT_COLOR
         let part = part ?? (0, 0, Int(image.pixelSize.width), Int(image.pixelSize.height))
         guard part.width > 0, part.height > 0, part.x >= 0, part.y >= 0, Double(part.x + part.width) <= image.pixelSize.width,
             Double(part.y + part.height) <= image.pixelSize.height
         else { throw PlatformError.cairo("a tile outside its band") }
-        guard let serverSurface = cairo_surface_create_similar(backSurface, content, Int32(part.width), Int32(part.height)) else {
-            throw PlatformError.cairo("cannot create a server-side surface")
-        }
-        let status = cairo_surface_status(serverSurface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(serverSurface)
-            throw PlatformError.cairo(String(cString: cairo_status_to_string(status)))
-        }
-        let context = cairo_create(serverSurface)
-        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_surface(context, image.surface, -Double(part.x), -Double(part.y))
-        cairo_paint(context)
-        cairo_destroy(context)
-        cairo_surface_flush(serverSurface)
+        guard let serverSurface = try serverCopy(of: image, part: part) else { return }
         let key = TileKey(photo: photo, tile: tile)
         if let old = tiles.removeValue(forKey: key) { cairo_surface_destroy(old.surface) }
         tiles[key] = (serverSurface, Size(width: Double(part.width), height: Double(part.height)))

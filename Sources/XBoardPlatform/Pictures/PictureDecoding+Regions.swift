@@ -28,17 +28,7 @@ extension PictureDecoding {
 
     private static func decodeRegionQuietly(_ file: FileReader, region: Region, colour: ColourConversion?) throws(Failure) -> Pixels {
         func refuse(_ reason: String) -> Failure { Failure(reason: reason) }
-        guard file.size > 0 else { throw refuse("empty file (0 bytes)") }
-        let head: [UInt8]
-        switch file.read(offset: 0, count: PictureContent.headLength) {
-        case .success(let bytes): head = bytes
-        case .failure(let problem): throw refuse(problem.description)
-        }
-        let format: PictureFormat
-        switch OpenedPicture.format(of: head) {
-        case .success(let found): format = found
-        case .failure(let refused): throw refuse(refused.reason)
-        }
+        let (head, format) = try headAndFormat(of: file)
         guard format == .jpeg else { throw refuse("its parts are decoded from JPEG files only, and it is a \(format) file") }
         guard let declared = DeclaredSize.read(format, from: file.byteReader), declared.width > 0, declared.height > 0 else {
             throw refuse("not a picture: its JPEG header cannot be read")

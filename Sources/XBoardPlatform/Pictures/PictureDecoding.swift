@@ -83,21 +83,26 @@ enum PictureDecoding {
         }
     }
 
+    /// The file's first bytes and the picture format they show, or why it is no picture to
+    /// decode (empty, unreadable, another format), worded for the user.
+    static func headAndFormat(of file: FileReader) throws(Failure) -> (head: [UInt8], format: PictureFormat) {
+        guard file.size > 0 else { throw Failure(reason: "empty file (0 bytes)") }
+        let head: [UInt8]
+        switch file.read(offset: 0, count: PictureContent.headLength) {
+        case .success(let bytes): head = bytes
+        case .failure(let problem): throw Failure(reason: problem.description)
+        }
+        switch OpenedPicture.format(of: head) {
+        case .success(let format): return (head, format)
+        case .failure(let refused): throw Failure(reason: refused.reason)
+        }
+    }
+
     private static func decodeQuietly(
         _ file: FileReader, maximumLongEdge: Int, colour: ColourConversion?, thumbnail: ThumbnailRequest?
     ) throws(Failure) -> Pixels {
         func refuse(_ reason: String) -> Failure { Failure(reason: reason) }
-        guard file.size > 0 else { throw refuse("empty file (0 bytes)") }
-        let head: [UInt8]
-        switch file.read(offset: 0, count: PictureContent.headLength) {
-        case .success(let bytes): head = bytes
-        case .failure(let problem): throw refuse(problem.description)
-        }
-        let format: PictureFormat
-        switch OpenedPicture.format(of: head) {
-        case .success(let found): format = found
-        case .failure(let refused): throw refuse(refused.reason)
-        }
+        let (head, format) = try headAndFormat(of: file)
         if format == .ico, let icon = try pngIcon(in: file) {
             do {
                 return try decodeQuietly(icon, maximumLongEdge: maximumLongEdge, colour: colour, thumbnail: thumbnail)
