@@ -46,8 +46,15 @@ public enum ProcessFigures {
     }
 
     /// Resident memory in MiB.
-    public static func residentMiB(of pid: Int32) -> Double {
-        statusField("VmRSS", of: pid).flatMap { Double($0.split(separator: " ").first ?? "") }.map { $0 / 1024 } ?? 0
+    public static func residentMiB(of pid: Int32) -> Double { statusMiB("VmRSS", of: pid) }
+
+    /// Resident shared memory, in MiB: for the board, cairo's MIT-SHM pools, through which
+    /// pictures go to the X server. A pool's pages stay resident once touched, and how much of
+    /// it is touched follows how far the server lags behind the uploads, not what the board holds.
+    public static func sharedMiB(of pid: Int32) -> Double { statusMiB("RssShmem", of: pid) }
+
+    private static func statusMiB(_ name: String, of pid: Int32) -> Double {
+        statusField(name, of: pid).flatMap { Double($0.split(separator: " ").first ?? "") }.map { $0 / 1024 } ?? 0
     }
 
     /// Whether any of the process's threads (or only its main thread) is running or waiting for

@@ -73,16 +73,16 @@ final class SoakSession {
         // the view (sharper copies of prints seen up close), and the gestures zoom the table too.
         let latencyAtStart = try latency()
         _ = try rest()
-        let residentAfterWarmUp = ProcessFigures.residentMiB(of: app.pid)
+        let afterWarmUp = Soak.Memory(of: app.pid)
         while !allDone() { try randomGesture() }
         let latencyAtEnd = try latency()
         _ = try rest()
-        let residentAtEnd = ProcessFigures.residentMiB(of: app.pid)
+        let atEnd = Soak.Memory(of: app.pid)
         reader.requestClose(window)
         let status = try app.waitForExit(stall: .seconds(30))
         return Soak.Report(
             seed: seed, duration: ContinuousClock.now - start, gestures: gestures, warmUpGestures: warmUpGestures, events: events,
-            residentAfterWarmUpMiB: residentAfterWarmUp, residentAtEndMiB: residentAtEnd, latencyAtStartMs: latencyAtStart,
+            memoryAfterWarmUp: afterWarmUp, memoryAtEnd: atEnd, latencyAtStartMs: latencyAtStart,
             latencyAtEndMs: latencyAtEnd, shiftTabPresses: shiftTabPresses, tripleTaps: tripleTaps, exitStatus: status,
             standardError: app.standardError)
     }
