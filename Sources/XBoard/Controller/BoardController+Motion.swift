@@ -142,12 +142,23 @@ extension BoardController {
                 startTransform: photo.photoToBoard, startTime: now, velocity: velocity, angularVelocity: angularVelocity,
                 logScaleVelocity: logScaleVelocity, settings: motion,
                 scaleRange: settings.motion.minimumScale...photo.maximumScale(settings: settings.motion),
-                radius: corner.length * photo.scale, bounds: visibleBounds)
+                radius: corner.length * photo.scale, bounds: Self.restingBounds(of: photo, within: visibleBounds))
             if glide.endTime > now { motions[id] = .glide(glide) }
         }
         if motions[id] == nil, !visibleBounds.contains(photo.center) {
             settle(id, to: clamped(photo.photoToBoard, into: visibleBounds))
         }
         releaseGroup(of: photoGestures, velocity: velocity)
+    }
+
+    /// Where a thrown print's centre may come to rest: inside `visible` by half the print's extent
+    /// as it was let go, so the whole print rests in the view (its centre alone left most of it
+    /// off the window's edge); a print larger than the view rests about the view's middle.
+    static func restingBounds(of photo: Photo, within visible: Rect) -> Rect {
+        let extent = photo.boardBounds.size
+        let insetX = min(extent.width / 2, visible.size.width / 2), insetY = min(extent.height / 2, visible.size.height / 2)
+        return Rect(
+            x: visible.minX + insetX, y: visible.minY + insetY, width: visible.size.width - 2 * insetX,
+            height: visible.size.height - 2 * insetY)
     }
 }
