@@ -255,10 +255,10 @@ final class EventLoop {
                 {
                     return status
                 }
-            case .copy(let paths):
-                // One photo goes with its picture; several as their files alone.
+            case .copy(let paths, let edits):
+                // One photo goes with its picture (as its print shows it); several as their files alone.
                 window.copyToClipboard(files: paths, withPicture: paths.count == 1, at: MonotonicClock.now())
-                if paths.count == 1, let path = paths.first { clipboard.copy(path) }
+                if paths.count == 1, let path = paths.first { clipboard.copy(path, edits: edits) }
             case .keepPicture(let picture, let location): clipboard.keep(picture, in: pastedFolder, at: location)
             }
         }

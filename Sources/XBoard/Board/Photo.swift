@@ -13,6 +13,8 @@ public struct Photo: Hashable, Sendable, Identifiable {
     public var photoToBoard: AffineTransform
     /// The placement it was first laid out with; triple tap animates back to it.
     public var initialPhotoToBoard: AffineTransform
+    /// How the print shows its picture: flipped, in black and white, see-through (never the file).
+    public var edits = PrintEdits.none
 
     public init(id: PhotoID, size: Size, pixelSize: Size, photoToBoard: AffineTransform) {
         self.id = id

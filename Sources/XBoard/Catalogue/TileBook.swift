@@ -56,7 +56,8 @@ struct TileBook: Sendable {
             guard let copy = copyLongEdge(photo.id), let level = Self.wantedLevel(of: photo, zoom: view.zoom, copyLongEdge: copy),
                 let file = path(photo.id)
             else { continue }
-            let photoToWindow = photo.photoToBoard.concatenating(view.boardToWindow)
+            // Through the print's flips (issue 40): the part of the picture the window shows.
+            let photoToWindow = photo.pictureToBoard.concatenating(view.boardToWindow)
             let tiles = TilePlan.visibleTiles(of: photo, level: level, photoToWindow: photoToWindow, window: window, nearest: middle)
             let wanted = tiles.filter {
                 let key = TileKey(photo: photo.id, tile: $0)
@@ -142,7 +143,7 @@ struct TileBook: Sendable {
             guard !tiles.isEmpty, let photo = lookup(id), let copy = copyLongEdge(id),
                 let level = Self.wantedLevel(of: photo, zoom: view.zoom, copyLongEdge: copy)
             else { continue }
-            let native = photo.pixelSize, photoToWindow = photo.photoToBoard.concatenating(view.boardToWindow)
+            let native = photo.pixelSize, photoToWindow = photo.pictureToBoard.concatenating(view.boardToWindow)
             let size = TilePlan.levelSize(level, native: native)
             let sx = photo.size.width / Double(size.width), sy = photo.size.height / Double(size.height)
             var drawn: [PrintTile] = []

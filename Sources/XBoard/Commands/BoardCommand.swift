@@ -51,6 +51,13 @@ public enum BoardCommand: Hashable, Sendable {
     /// Show the target photo's picture at its own pixels, one to a window pixel, about the
     /// print's middle (`1`; its menu): every pixel the picture has, in tiles (issue 39).
     case actualPixels
+    /// Mirror the target photos' pictures left to right, or top to bottom (`h`, `v`; the menu).
+    case flip(vertically: Bool)
+    /// Show the target photos in black and white, or in colour again (`b`; the menu).
+    case toggleBlackAndWhite
+    /// Make the target photos one step more see-through: 75, 50, 25 %, then opaque again (`o`;
+    /// the menu).
+    case stepSeeThrough
     /// Say what the target photo is: name, folder, size, date taken, camera (its menu).
     case about
     /// Show every print whole in the window (Home, the Fit control): the view onto the board

@@ -121,6 +121,10 @@ extension CommandCatalogue {
             MenuEntry("About this photo", .about),
             MenuEntry("Copy", .copy),
             MenuEntry("Actual pixels", .actualPixels),
+            MenuEntry("Flip left to right", .flip(vertically: false)),
+            MenuEntry("Flip top to bottom", .flip(vertically: true)),
+            MenuEntry("Black and white", .toggleBlackAndWhite, whenOn: "Back to colour"),
+            MenuEntry("See-through", .stepSeeThrough),
             MenuEntry("Pin a finger here", .pinFinger, isPointerOnly: true),
         ]
         let tidyMenu = [
@@ -207,6 +211,11 @@ extension CommandCatalogue {
                         Binding(.turn(isClockwise: false), [K.character("[")]),
                         Binding(.actualPixels, [K.character("1")]),
                     ], "select a photo · move · zoom · turn it · its own pixels", keys: "Tab · arrows · + − · [ ] · 1"),
+                Row(
+                    [
+                        Binding(.flip(vertically: false), [K.character("h")]), Binding(.flip(vertically: true), [K.character("v")]),
+                        Binding(.toggleBlackAndWhite, [K.character("b")]), Binding(.stepSeeThrough, [K.character("o")]),
+                    ], "flip it left to right · top to bottom · black and white · see-through 75, 50, 25 %, opaque"),
                 Row(
                     [
                         Binding(.showWholeBoard, [K.named(.home)]),

@@ -26,6 +26,9 @@ extension BoardController {
         case .putBack: if let target = commandTarget { putBack(target) }
         case .turnUpright: if let target = commandTarget { turnUpright(target) }
         case .actualPixels: if let target = commandTarget { showActualPixels(target) }
+        case .flip(let vertically): flip(commandTargets, vertically: vertically)
+        case .toggleBlackAndWhite: toggleBlackAndWhite(commandTargets)
+        case .stepSeeThrough: stepSeeThrough(commandTargets)
         case .showActualSize: showActualSize()
         case .selectAll: select(board.photos.map(\.id))
         case .zoomTable(let isIn): zoomTable(by: isIn ? settings.view.keyZoomStep : 1 / settings.view.keyZoomStep)

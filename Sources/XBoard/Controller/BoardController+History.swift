@@ -1,6 +1,6 @@
 /// Undo and redo: whole arrangements, recorded before every gesture and command.
 extension BoardController {
-    /// One arrangement: every photo's placement and the stacking order — and the photos selected
+    /// One arrangement: every photo's placement, edits and the stacking order — and the photos selected
     /// then, which undo and redo give back with it (Delete of a selection undone brings the prints
     /// back selected, as they went), though selecting alone is no step of its own: two
     /// arrangements differing only in their selection are the same.
@@ -85,6 +85,7 @@ extension BoardController {
         if board.reorder(arrangement.photos.map(\.id)) { revision &+= 1 }
         for photo in arrangement.photos {
             forgetCloseUp(of: photo.id, ifReturnedTo: photo.photoToBoard)
+            setEdits(photo.edits, of: photo.id)
             settleCommand(photo.id, to: photo.photoToBoard)
         }
         selected = arrangement.selected.filter { board.photo($0) != nil }

@@ -6,7 +6,8 @@ import SystemPackage
 ///
 /// JSON: `{"format": "photoboard", "version": 2, "boardWidth": …, "boardHeight": …, "view": [x,
 /// y, width, height], "arguments": [paths], "photos": [{"path", "fingerprint", "baseLongEdge",
-/// "placement", "initialPlacement", "stack", "removed", "added", "changed", "unplaced"}],
+/// "placement", "initialPlacement", "stack", "removed", "added", "changed", "unplaced", "flip",
+/// "blackAndWhite", "opacity"}],
 /// "document": path}` ("document": in a state file, the board document the board was saved as;
 /// "view": the board rectangle the window showed, optional — older builds skip it, and a file
 /// without it shows (0, 0, boardWidth, boardHeight)). Paths are `StoredPath`s (a string, or
@@ -131,7 +132,7 @@ public enum BoardFile {
                 path: folder.flatMap { entry.path.relative(to: $0) } ?? entry.path, fingerprint: entry.fingerprint?.description,
                 baseLongEdge: entry.baseLongEdge, placement: numbers(entry.placement), initialPlacement: numbers(entry.initialPlacement),
                 stack: entry.stack, removed: entry.isRemoved ? true : nil, added: entry.isAdded ? true : nil, changed: entry.changed,
-                unplaced: entry.isUnplaced ? true : nil)
+                unplaced: entry.isUnplaced ? true : nil, edits: entry.edits)
         }
         var file = RawFile(
             format: format, version: currentVersion, boardWidth: memory.boardSize?.width, boardHeight: memory.boardSize?.height,
@@ -166,8 +167,13 @@ public enum BoardFile {
             // photo to where it lies.
             entry.initialPlacement = (try? limits.placement(photo.initialPlacement).get()) ?? transform
         }
-        guard !refusals.isEmpty else { return (entry, nil) }
-        return (entry, "\(path.escaped): remembered \(refusals.joined(separator: ", ")); laid out anew")
+        var editRefusals: [String] = []
+        (entry.edits, editRefusals) = photo.checkedEdits
+        let lines = [
+            refusals.isEmpty ? nil : "\(path.escaped): remembered \(refusals.joined(separator: ", ")); laid out anew",
+            editRefusals.isEmpty ? nil : "\(path.escaped): remembered \(editRefusals.joined(separator: ", "))",
+        ].compactMap { $0 }
+        return (entry, lines.isEmpty ? nil : lines.joined(separator: "; "))
     }
 
     static func numbers(_ t: AffineTransform) -> [Double] { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
@@ -244,15 +250,32 @@ struct RawPhoto: Codable {
     var added: Bool?
     var changed: Double?
     var unplaced: Bool?
+    /// The edits (issue 40), each left out when it is not made: `"flip"` is `"horizontal"`,
+    /// `"vertical"` or `"both"`; `"blackAndWhite"` true; `"opacity"` 0.25, 0.5 or 0.75. Read as
+    /// any JSON value, so that a wrong one is said, not taken for the entry's end.
+    var flip: String?
+    var blackAndWhite: Bool?
+    var opacity: Double?
+    /// Whether each edit was there at all (one there but unreadable is said).
+    var hasFlip = false, hasBlackAndWhite = false, hasOpacity = false
 
     enum CodingKeys: String, CodingKey {
-        case path, fingerprint, baseLongEdge, placement, initialPlacement, stack, removed, added, changed, unplaced
+        case path, fingerprint, baseLongEdge, placement, initialPlacement, stack, removed, added, changed, unplaced, flip, blackAndWhite,
+            opacity
     }
 
     init(
         path: FilePath, fingerprint: String?, baseLongEdge: Double?, placement: [Double]?, initialPlacement: [Double]?, stack: Double?,
-        removed: Bool?, added: Bool?, changed: Double?, unplaced: Bool?
+        removed: Bool?, added: Bool?, changed: Double?, unplaced: Bool?, edits: PrintEdits = .none
     ) {
+        switch (edits.flipsHorizontally, edits.flipsVertically) {
+        case (true, true): flip = "both"
+        case (true, false): flip = "horizontal"
+        case (false, true): flip = "vertical"
+        case (false, false): flip = nil
+        }
+        blackAndWhite = edits.isBlackAndWhite ? true : nil
+        opacity = edits.isOpaque ? nil : edits.opacity
         self.path = path
         self.fingerprint = fingerprint
         self.baseLongEdge = baseLongEdge
@@ -277,6 +300,36 @@ struct RawPhoto: Codable {
         added = try? container.decode(Bool.self, forKey: .added)
         changed = try? container.decode(Double.self, forKey: .changed)
         unplaced = try? container.decode(Bool.self, forKey: .unplaced)
+        (hasFlip, hasBlackAndWhite, hasOpacity) = (
+            container.contains(.flip), container.contains(.blackAndWhite), container.contains(.opacity)
+        )
+        flip = try? container.decode(String.self, forKey: .flip)
+        blackAndWhite = try? container.decode(Bool.self, forKey: .blackAndWhite)
+        opacity = try? container.decode(Double.self, forKey: .opacity)
+    }
+
+    /// The edits as read, and what could not be read, worded to follow "remembered".
+    var checkedEdits: (PrintEdits, [String]) {
+        var edits = PrintEdits.none, refusals: [String] = []
+        switch flip {
+        case "horizontal": edits.flipsHorizontally = true
+        case "vertical": edits.flipsVertically = true
+        case "both": (edits.flipsHorizontally, edits.flipsVertically) = (true, true)
+        case nil where !hasFlip: break
+        default:
+            refusals.append("flip \(flip.map { "\"\($0)\"" } ?? "that is not a word") is not horizontal, vertical or both; shown unflipped")
+        }
+        if let blackAndWhite {
+            edits.isBlackAndWhite = blackAndWhite
+        } else if hasBlackAndWhite {
+            refusals.append("black and white that is not true or false; shown in colour")
+        }
+        if let opacity, let step = PrintEdits.opacityStep(nearest: opacity) {
+            edits.opacity = step
+        } else if hasOpacity {
+            refusals.append("opacity \(opacity.map { "\($0)" } ?? "that is not a number") is not between 0 and 1; shown opaque")
+        }
+        return (edits, refusals)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -291,6 +344,9 @@ struct RawPhoto: Codable {
         try container.encodeIfPresent(added, forKey: .added)
         try container.encodeIfPresent(changed, forKey: .changed)
         try container.encodeIfPresent(unplaced, forKey: .unplaced)
+        try container.encodeIfPresent(flip, forKey: .flip)
+        try container.encodeIfPresent(blackAndWhite, forKey: .blackAndWhite)
+        try container.encodeIfPresent(opacity, forKey: .opacity)
     }
 }
 

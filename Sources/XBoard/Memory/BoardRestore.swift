@@ -51,6 +51,8 @@ public struct BoardRestore: Sendable {
             tossed.photoToBoard = tossed.photoToBoard.withCenter(tossed.photoToBoard.center + layoutOrigin)
             tossed.initialPhotoToBoard = tossed.photoToBoard
         }
+        // The edits are remembered apart from the placement: a print laid out anew keeps them.
+        if let remembered { tossed.edits = remembered.edits }
         let fresh = Arrival(photo: tossed, stack: freshStackBase + Double(index), isRestored: false)
         guard let remembered, !remembered.isUnplaced, remembered.baseLongEdge > 0, tossed.size.longEdge > 0 else { return fresh }
         // Keep the print's size on the board: rescale to the picture size used now.

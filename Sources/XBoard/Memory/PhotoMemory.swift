@@ -35,6 +35,8 @@ public struct PhotoMemory: Hashable, Sendable {
     /// Its remembered numbers were refused (`MemoryLimits`): it is laid out anew when it opens,
     /// and its other facts (removed, added, stacking) still hold.
     public var isUnplaced = false
+    /// How the print showed its picture (flipped, black and white, see-through).
+    public var edits = PrintEdits.none
 
     public init(
         path: FilePath, fingerprint: PhotoFingerprint? = nil, baseLongEdge: Double, placement: AffineTransform,
@@ -62,12 +64,13 @@ public struct PhotoMemory: Hashable, Sendable {
         self.isRemoved = isRemoved
         self.isAdded = isAdded
         changed = 0
+        edits = photo.edits
     }
 
-    /// Whether the two say the same about where and whether the photo lies (stack keys,
+    /// Whether the two say the same about where, whether and how the photo lies (stack keys,
     /// fingerprints and times aside): what decides that a window changed a photo.
     public func arrangesAlike(_ other: PhotoMemory) -> Bool {
         baseLongEdge == other.baseLongEdge && placement == other.placement && initialPlacement == other.initialPlacement
-            && isRemoved == other.isRemoved && isAdded == other.isAdded
+            && isRemoved == other.isRemoved && isAdded == other.isAdded && edits == other.edits
     }
 }

@@ -11,7 +11,8 @@ public struct TileKey: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(photo) \(tile)" }
 }
 
-/// A tile drawn over a print: which, and the part of the photo's centred space it covers.
+/// A tile drawn over a print: which, and the part of the picture's centred space it covers (the
+/// print's, before its flips: `PrintEdits.pictureToPrint`).
 public struct PrintTile: Hashable, Sendable {
     public var tile: TilePlan.Tile
     public var rect: Rect

@@ -121,6 +121,9 @@ public struct PrintItem: Hashable, Sendable {
     /// Tiles drawn over the picture (issue 39, `TileBook`): parts of it at a finer resolution
     /// than its copy, each with the part of the photo's centred space it covers.
     public var tiles: [PrintTile] = []
+    /// How the picture is shown (flipped, black and white) and how much of what lies under the
+    /// print shows through it.
+    public var edits = PrintEdits.none
 
     /// The print's outline (picture and border) in the photo's own space.
     public var outline: Rect { Rect(printOutlineOf: pictureSize, borderWidth: borderWidth) }

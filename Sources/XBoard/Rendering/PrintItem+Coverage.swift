@@ -4,6 +4,9 @@ import Foundation
 /// picture), which hides whatever lies under it, and the part that may be touched at all
 /// (shadow included), as whole-pixel rectangles.
 extension PrintItem {
+    /// Whether the print hides what lies under it: its border opaque, and not see-through.
+    public var isOpaque: Bool { borderColor.alpha >= 1 && edits.isOpaque }
+
     /// The print's outline corners in board points.
     public var boardCorners: [Point] { outline.corners.map(photoToBoard.apply(to:)) }
 
@@ -14,7 +17,7 @@ extension PrintItem {
     /// A centred rectangle of half sizes (k·a, k·b) fits inside a rectangle of half sizes (a, b)
     /// turned by θ when k·(a|cos θ| + b|sin θ|) ≤ a and k·(a|sin θ| + b|cos θ|) ≤ b.
     public var opaqueBounds: Rect? {
-        guard borderColor.alpha >= 1 else { return nil }
+        guard isOpaque else { return nil }
         let scale = photoToBoard.scale, rotation = photoToBoard.rotation
         let half = Size(width: outline.size.width * scale / 2, height: outline.size.height * scale / 2)
         let cosine = abs(cos(rotation)), sine = abs(sin(rotation))
@@ -42,7 +45,7 @@ extension PrintItem {
     /// band's first and last rows.
     public func opaqueRegion(bandHeight: Double? = nil, inset: Double = 1) -> [Rect] {
         let bandHeight = bandHeight ?? opaqueBandHeight
-        guard borderColor.alpha >= 1, bandHeight >= 1 else { return [] }
+        guard isOpaque, bandHeight >= 1 else { return [] }
         let scale = max(photoToBoard.scale, 1e-9)
         let inner = outline.insetBy(inset / scale)
         guard !inner.isEmpty else { return [] }

@@ -56,7 +56,8 @@ public struct SceneBuilder: Sendable {
                             isSelected: photo.id == selection || (!selected.isEmpty && selected.contains(photo.id)),
                             isMoving: isViewMoving
                                 || (movingPhotos.count <= 16 ? movingPhotos.contains(photo.id) : moving.contains(photo.id)),
-                            caption: captions.isEmpty ? nil : captions[photo.id], tiles: tiles.isEmpty ? [] : tiles[photo.id] ?? [])))
+                            caption: captions.isEmpty ? nil : captions[photo.id], tiles: tiles.isEmpty ? [] : tiles[photo.id] ?? [],
+                            edits: photo.edits)))
             }
         }
         if let overlay { items += [.fingerMarker(overlay.marker), .panel(layout.hint(overlay.hint))] }

@@ -39,8 +39,8 @@ public enum BoardEffect: Sendable {
     /// Ask the clipboard's owner for what it holds (`WindowEvent.pasted`, `.pasteFailed`).
     case paste
     /// Own the clipboard with these photos' files, and, for one photo, its picture as a PNG
-    /// (made off the loop).
-    case copy([FilePath])
+    /// (made off the loop), as the print shows it (`edits`: flipped, black and white, see-through).
+    case copy([FilePath], edits: PrintEdits = .none)
     /// Check a picture without a file in a confined helper and keep it in the board's folder of
     /// pictures (`SessionEvent.pictureKept`), to land at `location`.
     case keepPicture(ReceivedPicture, at: Point)
@@ -84,7 +84,8 @@ extension BoardEffect: CustomStringConvertible {
         case .decodeThumbnails(let requests): "decode \(requests.count) thumbnails"
         case .forgetThumbnails(let ids): "forget \(ids.count) thumbnails"
         case .paste: "paste"
-        case .copy(let paths): "copy \(paths.map(\.escaped).joined(separator: " "))"
+        case .copy(let paths, let edits):
+            "copy \(paths.map(\.escaped).joined(separator: " "))" + (edits == .none ? "" : " as its print shows it")
         case .keepPicture(.bytes(let bytes, let type), _): "keep \(bytes.count) bytes of \(type)"
         case .keepPicture(.savedFile(let path), _): "keep \(path.escaped)"
         }

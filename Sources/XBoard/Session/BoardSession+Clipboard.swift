@@ -30,7 +30,8 @@ extension BoardSession {
         guard let catalogue else { return }
         let copied = ids.compactMap { id in catalogue.path(of: id).map { (id, $0) } }
         guard let first = copied.first else { return }
-        effects.append(.copy(copied.map(\.1)))
+        let edits = copied.count == 1 ? controller.board.photo(first.0)?.edits ?? .none : .none
+        effects.append(.copy(copied.map(\.1), edits: edits))
         notices.tell(.copied(copied.count == 1 ? catalogue.name(of: first.0) : "\(copied.count) photos"), at: time)
     }
 }

@@ -77,7 +77,7 @@ extension BoardSession {
             let loading = catalogue?.status(at: time) == nil ? 0 : OverlayGeometry.progressPanelHeight * metrics.scale
             controller.showWholeBoard(keepingClearAtTop: metrics.controlBarBottom, bottom: loading)
         case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn, .closeUp, .putBack, .turnUpright, .actualPixels,
-            .showActualSize,
+            .showActualSize, .flip, .toggleBlackAndWhite, .stepSeeThrough,
             .zoomTable, .selectAll:
             break  // the controller's, handled above
         }

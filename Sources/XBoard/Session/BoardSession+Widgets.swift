@@ -34,6 +34,7 @@ extension BoardSession {
         layers.open(
             .print(
                 id, named: catalogue?.name(of: id), viaPointer: viaPointer, isUpClose: controller.isUpClose(id),
+                edits: controller.board.photo(id)?.edits ?? .none,
                 selectedCount: controller.selected.contains(id) ? controller.selected.count : 0, commands: commands, at: location))
     }
 
@@ -53,9 +54,10 @@ extension BoardSession {
     }
 
     /// Carries out a command of a print's menu on that print (a command of the board's own, on
-    /// the board). On a selected print, Put back, Turn upright, Remove and Copy act on the whole
-    /// selection (each change as one undo step); Close up and About on that print alone.
+    /// the board). On a selected print, Put back, Turn upright, the edits, Remove and Copy act on
+    /// the whole selection (each change as one undo step); Close up and About on that print alone.
     func act(_ command: BoardCommand, on id: PhotoID, at anchor: Point, time: Instant, effects: inout [BoardEffect]) {
+        let targets = controller.selected.contains(id) ? controller.commandTargets : [id]
         switch command {
         case .closeUp: controller.toggleCloseUp(id)
         case .putBack: controller.putBack(controller.selected.contains(id) ? controller.commandTargets : [id])
@@ -64,6 +66,9 @@ extension BoardSession {
             // On a selected print, the menu's removal takes the whole selection.
             if controller.selected.contains(id) { controller.removeSelected() } else { controller.removeFromBoard(id) }
         case .actualPixels: controller.showActualPixels(id)
+        case .flip(let vertically): controller.flip(targets, vertically: vertically)
+        case .toggleBlackAndWhite: controller.toggleBlackAndWhite(targets)
+        case .stepSeeThrough: controller.stepSeeThrough(targets)
         case .about: showAbout(id, at: anchor)
         case .copy: copy(controller.selected.contains(id) ? controller.commandTargets : [id], effects: &effects, at: time)
         case .pinFinger: pinFinger(at: anchor, time: time, effects: &effects)

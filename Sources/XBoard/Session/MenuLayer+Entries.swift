@@ -5,17 +5,23 @@ import SystemPackage
 /// did not fit the bar, greyed as they would be there) and About this photo (text only).
 extension MenuLayer {
     /// A print's menu: the catalogue's entries, those for the pointer only when `viaPointer`
-    /// (right-clicked); Close up says how to come back when the print `isUpClose`. On a print of
+    /// (right-clicked); Close up says how to come back when the print `isUpClose`, Black and white
+    /// when the print's `edits` are, See-through the step it takes to. On a print of
     /// a selection of `selectedCount`, the title says so: Put back, Turn upright, Remove and Copy
     /// act on every print of it.
     static func print(
-        _ id: PhotoID, named name: String?, viaPointer: Bool, isUpClose: Bool, selectedCount: Int = 0, commands: CommandCatalogue,
-        at anchor: Point
+        _ id: PhotoID, named name: String?, viaPointer: Bool, isUpClose: Bool, edits: PrintEdits = .none, selectedCount: Int = 0,
+        commands: CommandCatalogue, at anchor: Point
     ) -> MenuLayer {
         let entries = commands.printMenu.filter { viaPointer || !$0.isPointerOnly }.map { entry in
-            Entry(
-                title: entry.command == .closeUp && isUpClose ? entry.titleWhenOn ?? entry.title : entry.title,
-                action: .onPrint(entry.command, id))
+            let title: String =
+                switch entry.command {
+                case .closeUp where isUpClose, .toggleBlackAndWhite where edits.isBlackAndWhite: entry.titleWhenOn ?? entry.title
+                // What the entry will make of it: "See-through 75 %", …, "Opaque again".
+                case .stepSeeThrough: edits.nextOpacity >= 1 ? "Opaque again" : "\(entry.title) \(Int(edits.nextOpacity * 100)) %"
+                default: entry.title
+                }
+            return Entry(title: title, action: .onPrint(entry.command, id))
         }
         let title = selectedCount > 1 ? "\(selectedCount) selected prints" : name
         return MenuLayer(.print(id, viaPointer: viaPointer), title: title, entries: entries, anchor: anchor)

@@ -1,6 +1,7 @@
 /// A menu beside a finger: a title, a few lines of text (About this photo), and entries a
 /// finger's height each (`WidgetMetrics.target`), placed to the finger's right and below where
-/// there is room, else where there is, always inside the window.
+/// there is room, else where there is, always inside the window: in columns side by side when
+/// the window is too short for its entries one under another (a print's menu has twelve).
 public struct PopupMenu: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
         public var title: String
@@ -39,10 +40,18 @@ public struct PopupMenu: Hashable, Sendable {
             (title.map { [measure.width($0, bold)] } ?? []) + lines.map { measure.width($0, font) }
             + entries.map { measure.width($0.title, font) }
         let room = size.width - 2 * metrics.edgeMargin
-        let width = min(room, min(Self.maximumWidth * metrics.scale, max(4 * metrics.target, (widest.max() ?? 0) + 2 * metrics.padding)))
-        let textWidth = width - 2 * metrics.padding
         let headerHeight = (title == nil ? 0 : lineHeight) + Double(lines.count) * lineHeight
-        let height = (headerHeight > 0 ? headerHeight + 2 * metrics.gap : 0) + Double(entries.count) * metrics.target + 2 * metrics.gap
+        let header = headerHeight > 0 ? headerHeight + 2 * metrics.gap : 0
+        // As many entries to a column as the window's height holds, and as many columns as that takes.
+        let rowsThatFit = max(1, Int((size.height - 2 * metrics.edgeMargin - header - 2 * metrics.gap) / metrics.target))
+        let columns = max(1, (entries.count + rowsThatFit - 1) / rowsThatFit)
+        let rows = (entries.count + columns - 1) / max(columns, 1)
+        let columnWidth = min(
+            (room - 2 * metrics.gap) / Double(columns) + 2 * metrics.gap,
+            min(Self.maximumWidth * metrics.scale, max(4 * metrics.target, (widest.max() ?? 0) + 2 * metrics.padding)))
+        let width = min(room, Double(columns) * (columnWidth - 2 * metrics.gap) + 2 * metrics.gap)
+        let textWidth = columnWidth - 2 * metrics.padding, headerTextWidth = width - 2 * metrics.padding
+        let height = header + Double(rows) * metrics.target + 2 * metrics.gap
         // Beside the finger: to its right and below it, flipped where the window ends.
         let offset = metrics.target * 0.6
         var x = anchor.x + offset, y = anchor.y - metrics.target / 2
@@ -56,28 +65,30 @@ public struct PopupMenu: Hashable, Sendable {
             steps.append(
                 .text(
                     TextLine(
-                        TextLayout.shorten(title, width: textWidth, style: bold, measure: measure),
+                        TextLayout.shorten(title, width: headerTextWidth, style: bold, measure: measure),
                         at: Point(x: frame.minX + metrics.padding, y: baseline), style: bold), color: style.text))
             baseline += lineHeight
         }
         for line in lines {
-            let shown = TextLayout.shorten(line, width: textWidth, style: font, measure: measure)
+            let shown = TextLayout.shorten(line, width: headerTextWidth, style: font, measure: measure)
             steps.append(.text(TextLine(shown, at: Point(x: frame.minX + metrics.padding, y: baseline), style: font), color: style.text))
             baseline += lineHeight
         }
         var targets: [(frame: Rect, target: WidgetTarget)] = []
-        var top = frame.minY + metrics.gap + (headerHeight > 0 ? headerHeight + 2 * metrics.gap : 0)
+        let firstTop = frame.minY + metrics.gap + header
         for (index, entry) in entries.enumerated() {
-            let entryFrame = Rect(x: frame.minX + metrics.gap, y: top, width: frame.size.width - 2 * metrics.gap, height: metrics.target)
+            let (column, row) = (index / max(rows, 1), index % max(rows, 1))
+            let left = frame.minX + metrics.gap + Double(column) * (columnWidth - 2 * metrics.gap)
+            let entryFrame = Rect(
+                x: left, y: firstTop + Double(row) * metrics.target, width: columnWidth - 2 * metrics.gap, height: metrics.target)
             if pressed == index { steps.append(.box(entryFrame, radius: metrics.cornerRadius * 0.6, color: style.pressed)) }
             let textBaseline = entryFrame.center.y + font.ascent / 2 - font.size * 0.12
             let shown = TextLayout.shorten(entry.title, width: textWidth, style: font, measure: measure)
             steps.append(
                 .text(
-                    TextLine(shown, at: Point(x: frame.minX + metrics.padding, y: textBaseline), style: font),
+                    TextLine(shown, at: Point(x: left - metrics.gap + metrics.padding, y: textBaseline), style: font),
                     color: entry.isEnabled ? style.text : style.disabledText))
             if entry.isEnabled { targets.append((entryFrame, .menuEntry(index))) }
-            top += metrics.target
         }
         steps.append(.endClip)
         return LaidOutWidget(item: WidgetItem(frame: frame, steps: steps), targets: targets)

@@ -48,10 +48,10 @@ public final class ClipboardWork: Sendable {
     /// The pictures kept (or refused) since the last call.
     public func takeKept() -> [SessionEvent] { keeping.takeResults() }
 
-    /// Makes the PNG of the photo at `path` for the clipboard.
-    public func copy(_ path: FilePath) {
+    /// Makes the PNG of the photo at `path` for the clipboard, as a print with `edits` shows it.
+    public func copy(_ path: FilePath, edits: PrintEdits = .none) {
         let box = copier
-        copying.submit { PictureCopy.png(of: path, decoder: box.decoder) }
+        copying.submit { PictureCopy.png(of: path, edits: edits, decoder: box.decoder) }
     }
 
     /// The copies made since the last call, or why one could not be made (a line naming the file).

@@ -135,10 +135,17 @@ enum CairoDrawing {
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha * opacity)
     }
 
-    /// A print whole: its soft shadow in layers, then its body (`drawBody`), at full quality.
+    /// A print whole: its soft shadow in layers, then its body (`drawBody`), at full quality; a
+    /// see-through print drawn whole first and then laid down at its opacity. `source` is the
+    /// picture as the print shows it (black and white already when it is).
     static func draw(_ print: PrintItem, in context: OpaquePointer?, picture source: (surface: OpaquePointer, size: Size)?) {
+        if !print.edits.isOpaque { cairo_push_group(context) }
         drawShadowLayers(of: print, in: context)
         drawBody(of: print, in: context, picture: source, filter: CAIRO_FILTER_GOOD)
+        if !print.edits.isOpaque {
+            cairo_pop_group_to_source(context)
+            cairo_paint_with_alpha(context, print.edits.opacity)
+        }
     }
 
     /// The soft shadow: stacked translucent layers, each a little larger, so the edge fades out.
@@ -189,6 +196,7 @@ enum CairoDrawing {
             var patternMatrix = cairo_matrix_t()
             cairo_matrix_init_scale(&patternMatrix, source.size.width / picture.size.width, source.size.height / picture.size.height)
             cairo_matrix_translate(&patternMatrix, picture.size.width / 2, picture.size.height / 2)
+            flip(&patternMatrix, for: print.edits)
             cairo_pattern_set_matrix(pattern, &patternMatrix)
             cairo_pattern_set_filter(pattern, filter)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)

@@ -41,9 +41,10 @@ extension CairoPainter {
 
     /// How `print` shows when drawn as `drawing`; `nil` when it is drawn outright (no sprite),
     /// or with tiles over it (issue 39): those come and go under an unchanged sprite, so its
-    /// pixels are never taken as drawn before (a tile arriving while nothing moved stayed unseen).
+    /// pixels are never taken as drawn before (a tile arriving while nothing moved stayed unseen);
+    /// nor when it is see-through (issue 40): its pixels are those under it too.
     func shownPrint(_ print: PrintItem, as drawing: PrintDrawing) -> ShownPrint? {
-        guard print.tiles.isEmpty else { return nil }
+        guard print.tiles.isEmpty, print.edits.isOpaque else { return nil }
         let placed = drawing.placed(print)
         switch drawing {
         case .blit(let sprite, let center):

@@ -8,9 +8,16 @@ extension CairoPainter {
     /// A copy of `image` (or of its part `part`) on the X server, uploaded once; `nil` before the
     /// window has a back buffer.
     func serverCopy(of image: DecodedImage, part: (x: Int, y: Int, width: Int, height: Int)? = nil) throws -> OpaquePointer? {
+        try serverCopy(of: image.surface, size: image.pixelSize, hasAlpha: image.hasAlpha, part: part)
+    }
+
+    /// A copy of the surface `source` of `size` pixels (or of its part `part`) on the X server.
+    func serverCopy(
+        of source: OpaquePointer, size: Size, hasAlpha: Bool, part: (x: Int, y: Int, width: Int, height: Int)? = nil
+    ) throws -> OpaquePointer? {
         guard let backSurface else { return nil }
-        let part = part ?? (0, 0, Int(image.pixelSize.width), Int(image.pixelSize.height))
-        let content = image.hasAlpha ? CAIRO_CONTENT_COLOR_ALPHA : CAIRO_CONTENT_COLOR
+        let part = part ?? (0, 0, Int(size.width), Int(size.height))
+        let content = hasAlpha ? CAIRO_CONTENT_COLOR_ALPHA : CAIRO_CONTENT_COLOR
         guard let serverSurface = cairo_surface_create_similar(backSurface, content, Int32(part.width), Int32(part.height)) else {
             throw PlatformError.cairo("cannot create a server-side surface")
         }
@@ -21,7 +28,7 @@ extension CairoPainter {
         }
         let context = cairo_create(serverSurface)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_surface(context, image.surface, -Double(part.x), -Double(part.y))
+        cairo_set_source_surface(context, source, -Double(part.x), -Double(part.y))
         cairo_paint(context)
         cairo_destroy(context)
         cairo_surface_flush(serverSurface)
@@ -34,6 +41,7 @@ extension CairoPainter {
         guard let serverSurface = try serverCopy(of: image) else { return }
         let old = pictures.removeValue(forKey: id)
         if let old { cairo_surface_destroy(old.surface) }
+        dropBlackAndWhite(of: id)
         cancelRefinement { $0 == id }  // bands drawn from the old copy
         pictures[id] = (serverSurface, image.pixelSize)
         // A sharper or smaller copy of a picture already shown: its sprite, made from the old
@@ -57,6 +65,7 @@ extension CairoPainter {
 
     public func removePicture(for id: PhotoID) {
         if let old = pictures.removeValue(forKey: id) { cairo_surface_destroy(old.surface) }
+        dropBlackAndWhite(of: id)
         dropSprite(of: id)
         cancelRefinement { $0 == id }
         picturesChanged.insert(id)

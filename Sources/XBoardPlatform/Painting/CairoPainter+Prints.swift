@@ -69,9 +69,22 @@ extension CairoPainter {
 
     /// Draws `print` the way `drawing` says, only within `clip`; `clip` lies within the print's
     /// `directRegion` when `isInsideDirectRegion` (all of it is copied, nothing blended).
+    ///
+    /// A see-through print (issue 40) is laid down at its opacity straight from its sprite; with
+    /// tiles over it, the print and its tiles are drawn whole into a group first and the group
+    /// laid down, so the copy under a tile does not show through it.
     func draw(
         _ print: PrintItem, as drawing: PrintDrawing, clippedTo clip: [Rect], isInsideDirectRegion: Bool = false, in context: OpaquePointer?
     ) {
+        let grouped = !print.edits.isOpaque && !print.tiles.isEmpty
+        var print = print
+        let opacity = print.edits.opacity
+        if grouped {
+            cairo_save(context)
+            self.clip(context, to: clip)
+            cairo_push_group(context)
+            print.edits.opacity = 1
+        }
         switch drawing {
         case .blit(let sprite, let center):
             blit(sprite, as: print, centeredAt: center, clippedTo: clip, isOpaque: isInsideDirectRegion, in: context)
@@ -81,14 +94,19 @@ extension CairoPainter {
             composite(
                 sprite.surface, boardToSprite: boardToSprite,
                 opaque: isInsideDirectRegion ? nil : placed.opaqueRegion(sampledBy: .bilinear),
-                coverage: placed.coverage(), clip: clip, filter: CAIRO_FILTER_BILINEAR, in: context)
+                coverage: placed.coverage(), clip: clip, filter: CAIRO_FILTER_BILINEAR, alpha: print.edits.opacity, in: context)
         case .outright:
             cairo_save(context)
             self.clip(context, to: clip)
-            CairoDrawing.draw(print, in: context, picture: pictures[print.photo])
+            CairoDrawing.draw(print, in: context, picture: picture(for: print))
             cairo_restore(context)
         }
         if !print.tiles.isEmpty { drawTiles(of: drawing.placed(print), clippedTo: clip, in: context) }
+        if grouped {
+            cairo_pop_group_to_source(context)
+            cairo_paint_with_alpha(context, opacity)
+            cairo_restore(context)
+        }
     }
 
     /// Copies a sprite at whole pixels with the print's centre at `center`.
@@ -107,7 +125,8 @@ extension CairoPainter {
         composite(
             sprite.surface, boardToSprite: AffineTransform(translation: -origin),
             opaque: isOpaque ? nil : sprite.isSmall ? [] : placed.opaqueRegion(sampledBy: .wholePixels),
-            coverage: RectRegion.intersecting(placed.coverage(), with: [held]), clip: clip, filter: CAIRO_FILTER_NEAREST, in: context)
+            coverage: RectRegion.intersecting(placed.coverage(), with: [held]), clip: clip, filter: CAIRO_FILTER_NEAREST,
+            alpha: print.edits.opacity, in: context)
     }
 
     /// Whether sampling the picture bilinearly draws the print as sharp as GOOD's box filter:
@@ -127,10 +146,10 @@ extension CairoPainter {
 
     /// Draws `surface` through `boardToSprite` within `clip`: copied outright where the print is
     /// opaque (`opaque`; `nil`: all of `clip` is), blended elsewhere but only where it has
-    /// pixels (`coverage`).
+    /// pixels (`coverage`), at `alpha` (a see-through print's opacity; it is opaque nowhere).
     private func composite(
         _ surface: OpaquePointer, boardToSprite: AffineTransform, opaque: [Rect]?, coverage: [Rect], clip: [Rect],
-        filter: cairo_filter_t, in context: OpaquePointer?
+        filter: cairo_filter_t, alpha: Double = 1, in context: OpaquePointer?
     ) {
         var matrix = cairo_matrix_t(
             xx: boardToSprite.a, yx: boardToSprite.b, xy: boardToSprite.c, yy: boardToSprite.d, x0: boardToSprite.tx, y0: boardToSprite.ty)
@@ -147,7 +166,7 @@ extension CairoPainter {
             let pattern = cairo_get_source(context)
             cairo_pattern_set_matrix(pattern, &matrix)
             cairo_pattern_set_filter(pattern, partFilter)
-            cairo_paint(context)
+            if alpha < 1 { cairo_paint_with_alpha(context, alpha) } else { cairo_paint(context) }
             cairo_restore(context)
         }
     }
@@ -209,7 +228,7 @@ extension CairoPainter {
         }
         cairo_translate(context, -sprite.covered.minX, -sprite.covered.minY)
         if !shadows.draw(atOrigin, in: context, similarTo: backSurface) { CairoDrawing.drawShadowLayers(of: atOrigin, in: context) }
-        let picture = pictures[print.photo]
+        let picture = picture(for: print)
         let filter =
             sprite.isDraft || (sprite.isSmall && Self.bilinearIsSharp(print, pictureSize: picture?.size))
             ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD

@@ -18,6 +18,7 @@ extension CairoPainter {
         guard let serverSurface = try serverCopy(of: image, part: part) else { return }
         let key = TileKey(photo: photo, tile: tile)
         if let old = tiles.removeValue(forKey: key) { cairo_surface_destroy(old.surface) }
+        dropBlackAndWhite(of: key)
         tiles[key] = (serverSurface, Size(width: Double(part.width), height: Double(part.height)))
         picturesChanged.insert(photo)  // its print repainted by the next frame, whatever else changed
     }
@@ -27,6 +28,7 @@ extension CairoPainter {
         for key in keys {
             guard let old = tiles.removeValue(forKey: key) else { continue }
             cairo_surface_destroy(old.surface)
+            dropBlackAndWhite(of: key)
             picturesChanged.insert(key.photo)
         }
     }
@@ -42,6 +44,9 @@ extension CairoPainter {
         cairo_save(context)
         self.clip(context, to: clip)
         cairo_transform(context, &matrix)
+        // A flipped print's tiles are mirrored with its picture (`PrintTile.rect` is in the
+        // picture's own space).
+        if print.edits.flips { cairo_scale(context, print.edits.flipsHorizontally ? -1 : 1, print.edits.flipsVertically ? -1 : 1) }
         let picture = Rect(
             x: -print.pictureSize.width / 2, y: -print.pictureSize.height / 2, width: print.pictureSize.width,
             height: print.pictureSize.height)
@@ -51,7 +56,8 @@ extension CairoPainter {
         // print, two antialiased edges each half-covering a pixel let the copy show through).
         cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
         for shown in print.tiles {
-            guard let tile = tiles[TileKey(photo: print.photo, tile: shown.tile)], tile.size.width > 0, tile.size.height > 0 else {
+            guard let tile = tile(TileKey(photo: print.photo, tile: shown.tile), for: print), tile.size.width > 0, tile.size.height > 0
+            else {
                 continue
             }
             let sx = shown.rect.size.width / tile.size.width, sy = shown.rect.size.height / tile.size.height

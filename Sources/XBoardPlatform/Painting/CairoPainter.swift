@@ -56,6 +56,10 @@ public final class CairoPainter {
     /// The tiles of pictures shown finer than their copies (issue 39), server-side, drawn over
     /// their prints as the display list says (`PrintItem.tiles`).
     var tiles: [TileKey: (surface: OpaquePointer, size: Size)] = [:]
+    /// Black-and-white copies of the pictures and tiles of prints shown so (issue 40), made
+    /// once each from the colour ones (`CairoPainter+Edits`).
+    var blackAndWhitePictures: [PhotoID: (surface: OpaquePointer, size: Size)] = [:]
+    var blackAndWhiteTiles: [TileKey: (surface: OpaquePointer, size: Size)] = [:]
     /// The snapshot of the table while the view of a large board moves, and the overlays the
     /// last snapshot frame showed (`CairoPainter+Table`).
     var tableSnapshotPicture: TableSnapshotPicture?
@@ -134,6 +138,8 @@ public final class CairoPainter {
         if let refinement { cairo_surface_destroy(refinement.sprite.surface) }
         for picture in pictures.values { cairo_surface_destroy(picture.surface) }
         for tile in tiles.values { cairo_surface_destroy(tile.surface) }
+        for copy in blackAndWhitePictures.values { cairo_surface_destroy(copy.surface) }
+        for copy in blackAndWhiteTiles.values { cairo_surface_destroy(copy.surface) }
         for sprite in sprites.values { cairo_surface_destroy(sprite.surface) }
         shadows.removeAll()
         if let windowSurface { cairo_surface_destroy(windowSurface) }

@@ -17,6 +17,15 @@ public enum PNGExport {
         defer { cairo_surface_destroy(surface) }
         let context = cairo_create(surface)
         for item in list.items where !Self.isTransient(item) {
+            // A print in black and white (issue 40) is drawn from its picture so, made here.
+            if case .print(let print) = item, print.edits.isBlackAndWhite, let source = picture(print.photo),
+                let image = CairoDrawing.blackAndWhiteImage(
+                    of: source.surface, size: source.size, hasAlpha: CairoDrawing.hasAlpha(source.surface))
+            {
+                CairoDrawing.draw(print, in: context, picture: (image, source.size))
+                cairo_surface_destroy(image)
+                continue
+            }
             CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: picture)
         }
         cairo_destroy(context)

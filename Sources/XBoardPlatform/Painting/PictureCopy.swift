@@ -6,26 +6,58 @@ import XBoard
 /// full by a confined helper (never in the board's process), upright (its orientation applied, as
 /// the board shows it), in the colours the board shows, written as a PNG by cairo.
 public enum PictureCopy {
-    /// The PNG bytes of the picture at `path`. Blocks for the decode (up to
-    /// `DecodeSettings.deadline`) and the encode: run it on a worker thread.
-    public static func png(of path: FilePath, decoder: ConfinedDecoder) -> Result<[UInt8], PlatformError> {
+    /// The PNG bytes of the picture at `path`, as a print with `edits` shows it (flipped, black
+    /// and white, see-through: issue 40). Blocks for the decode (up to `DecodeSettings.deadline`)
+    /// and the encode: run it on a worker thread.
+    public static func png(of path: FilePath, edits: PrintEdits = .none, decoder: ConfinedDecoder) -> Result<[UInt8], PlatformError> {
         let opened: OpenedPicture
         do {
             opened = try OpenedPicture(path: path, maximumLongEdge: Int(Int32.max), maximumFileSize: decoder.decodeSettings.maximumFileSize)
         } catch {
             return .failure(error)
         }
-        return decoder.decode(opened, maximumLongEdge: Int(Int32.max)).flatMap { png(of: $0.image, path: path) }
+        return decoder.decode(opened, maximumLongEdge: Int(Int32.max)).flatMap { decoded in
+            guard edits != .none else { return png(of: decoded.image.surface, path: path) }
+            guard let shown = shown(decoded.image, edits: edits) else {
+                return .failure(.image(path: path, reason: "could not be made as its print shows it: out of memory"))
+            }
+            defer { cairo_surface_destroy(shown) }
+            return png(of: shown, path: path)
+        }
     }
 
-    /// `image` as PNG bytes (cairo takes its premultiplied pixels back to straight alpha).
-    static func png(of image: DecodedImage, path: FilePath) -> Result<[UInt8], PlatformError> {
+    /// `image` as a print with `edits` shows it, a new image surface: mirrored, in black and
+    /// white, its alpha times the print's opacity.
+    static func shown(_ image: DecodedImage, edits: PrintEdits) -> OpaquePointer? {
+        let width = image.pixelSize.width, height = image.pixelSize.height
+        let format = image.hasAlpha || !edits.isOpaque ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
+        guard let surface = cairo_image_surface_create(format, Int32(width), Int32(height)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        let context = cairo_create(surface)
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(context, image.surface, 0, 0)
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_translate(&matrix, width / 2, height / 2)
+        CairoDrawing.flip(&matrix, for: edits)
+        cairo_matrix_translate(&matrix, -width / 2, -height / 2)
+        cairo_pattern_set_matrix(cairo_get_source(context), &matrix)
+        if edits.isOpaque { cairo_paint(context) } else { cairo_paint_with_alpha(context, edits.opacity) }
+        cairo_destroy(context)
+        if edits.isBlackAndWhite { CairoDrawing.makeBlackAndWhite(surface) }
+        return surface
+    }
+
+    /// An image surface as PNG bytes (cairo takes its premultiplied pixels back to straight alpha).
+    static func png(of surface: OpaquePointer, path: FilePath) -> Result<[UInt8], PlatformError> {
         final class Sink {
             var bytes: [UInt8] = []
         }
         let sink = Sink()
         let status = cairo_surface_write_to_png_stream(
-            image.surface,
+            surface,
             { closure, data, length in
                 guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
                 Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes += UnsafeBufferPointer(start: data, count: Int(length))

@@ -47,6 +47,9 @@ struct PrintSprite {
         var borderColor: Color
         var isSelected: Bool
         var caption: String?
+        /// The flips and black and white (issue 40); see-through is laid on as the sprite is
+        /// drawn, not rendered into it.
+        var edits: PrintEdits
 
         init(_ print: PrintItem) {
             pictureSize = print.pictureSize
@@ -57,6 +60,8 @@ struct PrintSprite {
             borderColor = print.borderColor
             isSelected = print.isSelected
             caption = print.caption
+            edits = print.edits
+            edits.opacity = 1
         }
     }
 

@@ -42,6 +42,14 @@ public final class DecodedImage {
 
     deinit { cairo_surface_destroy(surface) }
 
+    /// Reads one pixel as 0xAARRGGBB, premultiplied as cairo holds it; for tests.
+    public func argb(x: Int, y: Int) -> UInt32? {
+        guard x >= 0, y >= 0, x < Int(pixelSize.width), y < Int(pixelSize.height) else { return nil }
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        return data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+    }
+
     /// Reads one pixel as 0xRRGGBB (alpha dropped); for tests.
     public func rgb(x: Int, y: Int) -> UInt32? {
         guard x >= 0, y >= 0, x < Int(pixelSize.width), y < Int(pixelSize.height) else { return nil }

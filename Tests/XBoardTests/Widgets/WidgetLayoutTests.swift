@@ -61,6 +61,27 @@ import XBoard
         #expect(laidOut.target(at: Point(x: frame.minX + 4, y: frame.minY + 4)) == .inert)  // the title
     }
 
+    /// A print's menu has twelve entries (issue 40): on a window too short for them one under
+    /// another they stand in columns, each a finger's size, all inside the window, none over another.
+    @Test func aMenuTooTallForTheWindowStandsInColumns() throws {
+        let entries = (1...13).map { PopupMenu.Entry("Entry number \($0)") }
+        let menu = PopupMenu(title: "a.jpg", entries: entries, anchor: Point(x: 300, y: 200))
+        let window = Size(width: 1024, height: 480)
+        let laidOut = menu.layout(in: window, metrics: WidgetMetrics(scale: 1), measure: .estimated)
+        let frame = laidOut.item.frame
+        #expect(frame.minX >= 0 && frame.maxX <= window.width && frame.minY >= 0 && frame.maxY <= window.height, "\(frame)")
+        #expect(laidOut.targets.map(\.target) == (0..<13).map { .menuEntry($0) })
+        let frames = laidOut.targets.map(\.frame)
+        #expect(frames.allSatisfy { $0.size.height >= 48 && $0.size.width >= 96 && frame.contains($0.center) })
+        for (index, one) in frames.enumerated() {
+            for other in frames[(index + 1)...] { #expect(one.intersection(other).map { $0.size.area < 1 } ?? true, "\(one) \(other)") }
+        }
+        #expect(Set(frames.map(\.minX)).count == 2, "two columns")
+        // Where it fits, one column as before.
+        let tall = menu.layout(in: Size(width: 1280, height: 1000), metrics: WidgetMetrics(scale: 1), measure: .estimated)
+        #expect(Set(tall.targets.map(\.frame.minX)).count == 1)
+    }
+
     @Test func thePickersTilesAreHitWhereTheyShowAndScroll() throws {
         var picker = PhotoPicker(folder: FilePath("/home/ann/Pictures"), home: FilePath("/home/ann"))
         let pictures = (0..<100).map {
