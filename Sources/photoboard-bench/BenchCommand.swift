@@ -19,12 +19,12 @@ struct BenchCommand: ParsableCommand {
 
     enum Part: String, CaseIterable, ExpressibleByArgument {
         case engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, closeupdrag, library, listing, thumbnails, picker,
-            scale, scaledrag, table, opening, tiles, soak
+            scale, scaledrag, table, opening, tiles, soak, edits
     }
 
     @Option(
         help:
-            "Run only these parts: engine, paint, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, thumbnails, picker, scale, table, opening, tiles, soak (soak, scale, table, opening and tiles run only when named); tiles: a 201 MP JPEG at its own pixels, against djpeg, and memory; table: the 10,000 photos' table pinched and panned, their first opening against djpeg and their reopening; opening: only the 10,000 photos' first opening, djpeg and reopening; scaledrag: only the drag among 10,000 photos, tidied (to profile the board under it); closeupdrag: only the close-up's drags, at 4K."
+            "Run only these parts: engine, paint, edits, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, thumbnails, picker, scale, table, opening, tiles, soak (soak, scale, table, opening, tiles and edits run only when named); edits: painting and dragging plain prints against flipped, black-and-white and see-through ones; tiles: a 201 MP JPEG at its own pixels, against djpeg, and memory; table: the 10,000 photos' table pinched and panned, their first opening against djpeg and their reopening; opening: only the 10,000 photos' first opening, djpeg and reopening; scaledrag: only the drag among 10,000 photos, tidied (to profile the board under it); closeupdrag: only the close-up's drags, at 4K."
     )
     var only: [Part] = [
         .engine, .paint, .closeuppaint, .load, .decode, .colour, .memory, .app, .closeup, .library, .listing, .thumbnails, .picker,
@@ -84,6 +84,18 @@ struct BenchCommand: ParsableCommand {
             }
             for (width, height, count) in [(1280, 800, 20), (1920, 1080, 100)] {
                 try PaintBenchmark.run(width: width, height: height, photos: count, pictures: pictures, captions: true).forEach {
+                    print($0)
+                }
+            }
+        }
+        if only.contains(.edits) {
+            // Issue 40: a drag of an edited print against a plain one, in the same run.
+            let variants: [(PrintEdits, String)] = [
+                (.none, ""), (PrintEdits(flipsHorizontally: true, isBlackAndWhite: true), "every print flipped, black and white"),
+                (PrintEdits(opacity: 0.5), "every print 50 % see-through"),
+            ]
+            for (edits, name) in variants {
+                try PaintBenchmark.run(width: 1920, height: 1080, photos: 100, pictures: pictures, edits: edits, editsName: name).forEach {
                     print($0)
                 }
             }

@@ -4,9 +4,13 @@ import XorgHarness
 
 /// Milliseconds per frame on a real X server: whole frames, and frames while one photo is
 /// dragged (only its old and new area repainted). With `captions`, every print shows a caption
-/// (`c`: a name, Latin or Japanese, and a date), so each sprite rendered anew sets its text.
+/// (`c`: a name, Latin or Japanese, and a date), so each sprite rendered anew sets its text. With
+/// `edits`, every print has them (issue 40: flipped, black and white, see-through).
 enum PaintBenchmark {
-    static func run(width: Int, height: Int, photos count: Int, pictures: BenchPhotos, captions: Bool = false) throws -> [String] {
+    static func run(
+        width: Int, height: Int, photos count: Int, pictures: BenchPhotos, captions: Bool = false, edits: PrintEdits = .none,
+        editsName: String = ""
+    ) throws -> [String] {
         let server = try XorgServer(width: width, height: height)
         defer { server.stop() }
         let size = Size(width: Double(width), height: Double(height))
@@ -16,7 +20,9 @@ enum PaintBenchmark {
         let picture = try ImageLoader.load(path: pictures.master, maximumLongEdge: PictureResolution.forLayout(layout).baseLongEdge)
         var board = Board(size: size)
         for index in 0..<count {
-            board.add(layout.photo(at: index, id: PhotoID(index), pixelSize: picture.image.nativeSize))
+            var photo = layout.photo(at: index, id: PhotoID(index), pixelSize: picture.image.nativeSize)
+            photo.edits = edits
+            board.add(photo)
             try painter.setPicture(picture.image, for: PhotoID(index))
         }
         let controller = BoardController(board: board)
@@ -90,7 +96,7 @@ enum PaintBenchmark {
                 } * 1000)
         }
         let frameArea = Double(width * height)
-        let setup = "\(width)×\(height), \(count) photos" + (captions ? " with captions" : "")
+        let setup = "\(width)×\(height), \(count) photos" + (captions ? " with captions" : "") + (edits == .none ? "" : ", \(editsName)")
         return [
             "| paint, full frame | \(setup) | median \(Measure.format(Measure.median(full))) ms, p95 \(Measure.format(Measure.percentile(full, 0.95))) ms |",
             "| paint, full frame rendering every sprite anew | \(setup) | median \(Measure.format(Measure.median(cold))) ms, p95 \(Measure.format(Measure.percentile(cold, 0.95))) ms |",
