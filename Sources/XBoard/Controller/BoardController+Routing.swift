@@ -66,7 +66,8 @@ extension BoardController {
             touchOwners[event.id] = nil
             lastTouchLocations[event.id] = nil
         }
-        let routed = TouchEvent(id: event.id, phase: event.phase, location: location, time: now)
+        var routed = TouchEvent(id: event.id, phase: event.phase, location: location, time: now)
+        routed.isPinned = event.isPinned
         let transitions = photoGestures.suite.handle(routed)
         noteDeadline(of: owner, photoGestures)
         react(to: transitions, on: owner)

@@ -27,7 +27,9 @@ extension BoardController {
             tableTouches.remove(event.id)
             lastTouchLocations[event.id] = nil
         }
-        let transitions = table.suite.handle(TouchEvent(id: event.id, phase: event.phase, location: location, time: now))
+        var routed = TouchEvent(id: event.id, phase: event.phase, location: location, time: now)
+        routed.isPinned = event.isPinned
+        let transitions = table.suite.handle(routed)
         reactOnTable(to: transitions, table, at: location)
         if event.phase != .began { continueBand(event, at: location) }
         applyTableManipulation(table)

@@ -1,7 +1,7 @@
 /// Recognizes a finger held still on a photo, as GTK's and Android's long press: one finger
 /// down for `GestureSettings.holdDuration` without travelling past the slop. It fails when the
 /// finger moves past the slop (a drag: the pan begins), when a second finger lands (a pinch),
-/// or when the finger lifts first (a tap). Discrete: it recognizes while the finger is still
+/// or when the finger lifts first (a tap); a finger the mouse pinned is never one. Discrete: it recognizes while the finger is still
 /// down, and by the arbiter's default, every other recognizer of the photo then fails.
 public final class LongPressGestureRecognizer: GestureRecognizer {
     public var core = RecognizerCore(name: "longPress", isDiscrete: true)
@@ -25,7 +25,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     public func touchBegan(_ touch: Touch) {
-        guard core.touches.count == 1 else { return fail() }
+        guard core.touches.count == 1, !touch.isPinned else { return fail() }
         start = (touch.time, touch.location)
     }
 

@@ -78,7 +78,8 @@ public final class RecognizerSuite {
         let isLive = recognizer.core.state == .possible || recognizer.core.state.isActive
         switch event.phase {
         case .began:
-            let touch = Touch(id: event.id, location: event.location, time: event.time)
+            var touch = Touch(id: event.id, location: event.location, time: event.time)
+            touch.isPinned = event.isPinned
             recognizer.core.join(touch)
             if isLive { recognizer.touchBegan(touch) }
         case .moved:

@@ -185,7 +185,9 @@ public struct MouseEmulator: Sendable {
         var events = removePinnedFinger(at: time)
         let id = makeID()
         pinned = (id, location)
-        events.append(TouchEvent(id: id, phase: .began, location: location, time: time, isPrecise: true))
+        var pinnedFinger = TouchEvent(id: id, phase: .began, location: location, time: time, isPrecise: true)
+        pinnedFinger.isPinned = true
+        events.append(pinnedFinger)
         return events
     }
 

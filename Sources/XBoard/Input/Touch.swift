@@ -7,6 +7,9 @@ public struct Touch: Hashable, Sendable {
     public var location: Point
     public var startTime: Instant
     public var time: Instant
+    /// A finger the mouse pinned (`TouchEvent.isPinned`): it rests by design, so its resting is
+    /// no long press.
+    public var isPinned = false
 
     public init(id: TouchID, location: Point, time: Instant) {
         self.id = id

@@ -18,6 +18,11 @@ public struct TouchEvent: Hashable, Sendable, CustomStringConvertible {
     /// Whether a beginning touch is one finger of a wheel step (`MouseEmulator`): fingers that go
     /// down, move and lift in one instant, one notch of a zoom or a turn.
     public var isWheelStep: Bool
+    /// Whether a beginning touch is the finger the mouse pins (Ctrl+right-click, "Pin a finger
+    /// here"): it stays still until taken away, so holding still never makes it a long press
+    /// (its photo's menu used to open under it half a second after it was pinned, and the pinch
+    /// it was pinned for then failed).
+    public var isPinned = false
 
     public init(
         id: TouchID, phase: TouchPhase, location: Point, time: Instant, routingLocation: Point? = nil, bareTable: BareTableUse = .gestures,

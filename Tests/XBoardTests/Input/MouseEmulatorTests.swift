@@ -214,6 +214,21 @@ import XBoard
         #expect(mouse.emulator.removePinnedFinger(at: mouse.now).count == 1)  // Esc
     }
 
+    /// A pinned finger rests until taken away: resting there is no long press, so the photo's
+    /// menu never opens under it and the pinch it waits for still happens however long the
+    /// person takes (the menu opened half a second after pinning, and the pinch then failed).
+    @Test func aPinnedFingerLeftToRestOpensNoMenuAndStillPinches() {
+        let mouse = Mouse(Fixtures.singlePhotoBoard())
+        mouse.send(.pressed(.right), at: Point(450, 400), modifiers: .control)
+        mouse.send(.released(.right), at: Point(450, 400))
+        mouse.now += .seconds(3)
+        mouse.controller.advance(to: mouse.now)
+        #expect(mouse.controller.takeHolds().isEmpty, "no menu under the pinned finger")
+        #expect(!mouse.log.contains("longPress recognized"), "\(mouse.log)")
+        mouse.drag(from: Point(550, 400), to: Point(650, 400))
+        expectClose(mouse.photo.scale, 2, absolute: 1e-9)
+    }
+
     @Test func aTripleClickPutsThePhotoBack() {
         let mouse = Mouse(Fixtures.singlePhotoBoard())
         let initial = mouse.photo.photoToBoard
