@@ -225,6 +225,18 @@ extension EndToEnd {
                 guard let r = now.blob(of: TestPhoto.redGreen.left) else { return nil }
                 return Self.near(r, green) ? true : nil
             }
+            // Taken off the board (Delete), the removed photos list (r) shows them as their prints
+            // were: the red half of the red/green photo on the right of its thumbnail.
+            try board.press(0xFFFF)  // Delete
+            try board.press(0x72)  // r
+            _ = try waitFor("the flipped thumbnail in the removed photos list") { () -> Bool? in
+                let now = try board.rest()
+                guard let r = now.blob(of: TestPhoto.redGreen.left), let g = now.blob(of: TestPhoto.redGreen.right),
+                    r.minY > 600, g.minY > 600
+                else { return nil }
+                return r.centroid.x > g.centroid.x ? true : nil
+            }
+            try Self.save(board, "edit-removed-list")
             try board.close()
         }
 

@@ -112,7 +112,7 @@ public enum BoardFile {
                 problems.append("\(path.escaped): a remembered photo's path is relative; forgotten")
                 continue
             }
-            let (entry, problem) = checked(photo, path: path, limits: limits)
+            let (entry, problem) = checked(photo, path: path, file: file, limits: limits)
             entries.append(entry)
             if let problem { problems.append(problem) }
         }
@@ -147,7 +147,7 @@ public enum BoardFile {
 
     /// One photo's entry with its numbers checked: refused numbers leave it laid out anew
     /// (`isUnplaced`), with a line naming it and why.
-    static func checked(_ photo: RawPhoto, path: FilePath, limits: MemoryLimits) -> (PhotoMemory, String?) {
+    static func checked(_ photo: RawPhoto, path: FilePath, file: FilePath? = nil, limits: MemoryLimits) -> (PhotoMemory, String?) {
         var refusals: [String] = []
         let base = limits.baseLongEdge(photo.baseLongEdge)
         let placement = limits.placement(photo.placement)
@@ -171,7 +171,9 @@ public enum BoardFile {
         (entry.edits, editRefusals) = photo.checkedEdits
         let lines = [
             refusals.isEmpty ? nil : "\(path.escaped): remembered \(refusals.joined(separator: ", ")); laid out anew",
-            editRefusals.isEmpty ? nil : "\(path.escaped): remembered \(editRefusals.joined(separator: ", "))",
+            editRefusals.isEmpty
+                ? nil
+                : "\(file.map { "\($0.escaped): " } ?? "")\(path.escaped): remembered \(editRefusals.joined(separator: ", ")); the rest of it opens",
         ].compactMap { $0 }
         return (entry, lines.isEmpty ? nil : lines.joined(separator: "; "))
     }
@@ -256,8 +258,10 @@ struct RawPhoto: Codable {
     var flip: String?
     var blackAndWhite: Bool?
     var opacity: Double?
-    /// Whether each edit was there at all (one there but unreadable is said).
+    /// Whether each edit was there at all, and as the file wrote it (one there but unreadable is
+    /// said, in the file's own words).
     var hasFlip = false, hasBlackAndWhite = false, hasOpacity = false
+    var flipText: String?, blackAndWhiteText: String?, opacityText: String?
 
     enum CodingKeys: String, CodingKey {
         case path, fingerprint, baseLongEdge, placement, initialPlacement, stack, removed, added, changed, unplaced, flip, blackAndWhite,
@@ -306,6 +310,9 @@ struct RawPhoto: Codable {
         flip = try? container.decode(String.self, forKey: .flip)
         blackAndWhite = try? container.decode(Bool.self, forKey: .blackAndWhite)
         opacity = try? container.decode(Double.self, forKey: .opacity)
+        (flipText, blackAndWhiteText, opacityText) = (
+            Self.text(of: container, .flip), Self.text(of: container, .blackAndWhite), Self.text(of: container, .opacity)
+        )
     }
 
     /// The edits as read, and what could not be read, worded to follow "remembered".
@@ -316,20 +323,32 @@ struct RawPhoto: Codable {
         case "vertical": edits.flipsVertically = true
         case "both": (edits.flipsHorizontally, edits.flipsVertically) = (true, true)
         case nil where !hasFlip: break
-        default:
-            refusals.append("flip \(flip.map { "\"\($0)\"" } ?? "that is not a word") is not horizontal, vertical or both; shown unflipped")
+        default: refusals.append("flip \(flipText ?? "?") (not horizontal, vertical or both: shown unflipped)")
         }
         if let blackAndWhite {
             edits.isBlackAndWhite = blackAndWhite
         } else if hasBlackAndWhite {
-            refusals.append("black and white that is not true or false; shown in colour")
+            refusals.append("blackAndWhite \(blackAndWhiteText ?? "?") (not true or false: shown in colour)")
         }
         if let opacity, let step = PrintEdits.opacityStep(nearest: opacity) {
             edits.opacity = step
         } else if hasOpacity {
-            refusals.append("opacity \(opacity.map { "\($0)" } ?? "that is not a number") is not between 0 and 1; shown opaque")
+            refusals.append("opacity \(opacityText ?? "?") (not between 0 and 1: shown opaque)")
         }
         return (edits, refusals)
+    }
+
+    /// A JSON value as the file has it, for a line that says it: a string quoted, a number as
+    /// written short (7, not 7.0), true, false, null, or what kind of value it is.
+    static func text(of container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) -> String? {
+        guard container.contains(key) else { return nil }
+        if let text = try? container.decode(String.self, forKey: key) { return "\"\(text.prefix(40))\"" }
+        if let flag = try? container.decode(Bool.self, forKey: key) { return flag ? "true" : "false" }
+        if let number = try? container.decode(Double.self, forKey: key) {
+            return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
+        }
+        if (try? container.decodeNil(forKey: key)) == true { return "null" }
+        return "that is a list or an object"
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -140,6 +140,7 @@ public struct PrintItem: Hashable, Sendable {
         let high = Point(x: max(max(p1.x, p2.x), max(p3.x, p4.x)), y: max(max(p1.y, p2.y), max(p3.y, p4.y)))
         let bounds = Rect(origin: low, size: Size(width: high.x - low.x, height: high.y - low.y))
         let shadow = Rect(origin: bounds.origin + shadowOffset, size: bounds.size).insetBy(-shadowSoftness)
-        return bounds.union(shadow).insetBy(-1)
+        // A selected print's ring, turned with it: a corner of it reaches √2 times as far.
+        return bounds.insetBy(-selectionRingReach * 1.5).union(shadow).insetBy(-1)
     }
 }

@@ -15,6 +15,8 @@ public struct RemovedShelf: Hashable, Sendable {
         public var label: String
         /// Where a touch picks it: the box and the name under it.
         public var touchFrame: Rect
+        /// Its print's flips and black and white: the thumbnail shows the print as it was.
+        public var edits = PrintEdits.none
     }
 
     /// A photo waiting off the board, as the list needs it.
@@ -23,11 +25,14 @@ public struct RemovedShelf: Hashable, Sendable {
         /// The picture's shape (any size).
         public var pictureSize: Size
         public var name: String
+        /// How its print showed its picture (flipped, black and white).
+        public var edits: PrintEdits
 
-        public init(photo: PhotoID, pictureSize: Size, name: String) {
+        public init(photo: PhotoID, pictureSize: Size, name: String, edits: PrintEdits = .none) {
             self.photo = photo
             self.pictureSize = pictureSize
             self.name = name
+            self.edits = edits
         }
     }
 
@@ -47,10 +52,13 @@ public struct RemovedShelf: Hashable, Sendable {
         slots = entries.prefix(capacity).enumerated().map { index, entry in
             let frame = OverlayGeometry.shelfSlot(index, in: band, scale: scale)
             let labelRoom = (OverlayGeometry.shelfLabelBaseline + 6) * scale
+            var edits = entry.edits
+            edits.opacity = 1  // the list's thumbnails are for finding the photo: whole
             return Slot(
                 photo: entry.photo, frame: frame, pictureFrame: Self.fit(entry.pictureSize, in: frame),
                 label: Self.shortened(entry.name, to: OverlayGeometry.shelfLabelLength),
-                touchFrame: Rect(origin: frame.origin, size: Size(width: frame.size.width, height: frame.size.height + labelRoom)))
+                touchFrame: Rect(origin: frame.origin, size: Size(width: frame.size.width, height: frame.size.height + labelRoom)),
+                edits: edits)
         }
         hiddenCount = entries.count - slots.count
         if entries.isEmpty {

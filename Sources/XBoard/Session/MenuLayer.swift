@@ -44,6 +44,13 @@ struct MenuLayer: Sendable {
     let actions: [Action]
     /// The entry under each finger on the menu.
     private var touches: [TouchID: Int?] = [:]
+    /// The finger whose long press opened the menu, while it has not slid from where it held:
+    /// lifting it there chooses nothing, even when an entry lies under it (a menu in columns on a
+    /// small window may cover the finger, and the lift picked an edit nobody asked for).
+    private var stillHolding: TouchID?
+
+    /// How far the holding finger slides before its lift chooses the entry under it, in points.
+    static let slideToChoose = 12.0
 
     init(_ kind: Kind, title: String?, lines: [String] = [], entries: [Entry], anchor: Point) {
         self.kind = kind
@@ -55,7 +62,10 @@ struct MenuLayer: Sendable {
     var anchor: Point { popup.anchor }
 
     /// A finger already down becomes the menu's (the long press that opened it).
-    mutating func take(_ touch: TouchID) { touches[touch] = .some(nil) }
+    mutating func take(_ touch: TouchID) {
+        touches[touch] = .some(nil)
+        stillHolding = touch
+    }
 
     /// A touch on the menu as `shown` (the last frame's layout of it).
     mutating func touch(_ event: TouchEvent, shown: LaidOutWidget?) -> [Outcome] {
@@ -64,18 +74,25 @@ struct MenuLayer: Sendable {
         switch event.phase {
         case .began, .moved:
             guard event.phase == .began || touches[event.id] != nil else { return [] }
-            touches[event.id] = .some(entry)
-            popup.pressed = entry
+            if stillHolding == event.id, location.distance(to: anchor) > Self.slideToChoose { stillHolding = nil }
+            let isStill = stillHolding == event.id
+            touches[event.id] = .some(isStill ? nil : entry)
+            popup.pressed = isStill ? nil : entry
             return []
         case .ended:
             guard touches.removeValue(forKey: event.id) != nil else { return [] }
             popup.pressed = nil
+            if stillHolding == event.id {
+                stillHolding = nil
+                if location.distance(to: anchor) <= Self.slideToChoose { return [] }
+            }
             if let entry, popup.entries.indices.contains(entry), popup.entries[entry].isEnabled { return [.chose(actions[entry])] }
             // About a photo has no entries: a touch anywhere on it closes it.
             if case .about = kind { return [.close] }
             return []
         case .cancelled:
             touches[event.id] = nil
+            if stillHolding == event.id { stillHolding = nil }
             popup.pressed = nil
             return []
         }

@@ -18,7 +18,7 @@ extension ScreenLayers {
             stack.append(layer, [.panel(panel)], reach: layer == .board ? .nothing : .frame(panel.frame))
         }
         let removed = controller.removedPhotos.map {
-            RemovedShelf.Entry(photo: $0.id, pictureSize: $0.size, name: catalogue?.name(of: $0.id) ?? "")
+            RemovedShelf.Entry(photo: $0.id, pictureSize: $0.size, name: catalogue?.name(of: $0.id) ?? "", edits: $0.edits)
         }
         let scale = scene.style.uiScale, inset = status == nil ? 0 : OverlayGeometry.progressPanel(in: size, scale: scale).size.height
         if let shelf = shelf.shelf(of: removed, in: size, scale: scale, bottomInset: inset) {

@@ -6,9 +6,15 @@ import XBoard
 /// image for export. Pictures come from `picture`, as a surface and its pixel size.
 enum CairoDrawing {
     typealias PictureSource = (PhotoID) -> (surface: OpaquePointer, size: Size)?
+    /// A photo's picture in black and white (issue 40), for what draws a print's picture outside
+    /// its print (the removed photos list).
+    typealias BlackAndWhiteSource = (PhotoID) -> (surface: OpaquePointer, size: Size)?
 
     /// Draws one item in board coordinates.
-    static func draw(_ item: DisplayItem, in context: OpaquePointer?, size: Size, scale: Double = 1, picture: PictureSource) {
+    static func draw(
+        _ item: DisplayItem, in context: OpaquePointer?, size: Size, scale: Double = 1, picture: PictureSource,
+        blackAndWhite: BlackAndWhiteSource? = nil
+    ) {
         switch item {
         case .fill(let color):
             cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
@@ -26,7 +32,7 @@ enum CairoDrawing {
         case .panel(let panel):
             draw(panel, in: context)
         case .removedPhotos(let shelf):
-            draw(shelf, in: context, scale: scale, picture: picture)
+            draw(shelf, in: context, scale: scale, picture: picture, blackAndWhite: blackAndWhite)
         case .widget(let widget):
             draw(widget, in: context, picture: picture)
         case .tableSnapshot:
@@ -37,7 +43,9 @@ enum CairoDrawing {
     /// The removed photos list: a dark band, its title, and each photo as a small print (its
     /// picture when one is held, grey otherwise) over its name, all in the frames the shelf
     /// was laid out with.
-    static func draw(_ shelf: RemovedShelf, in context: OpaquePointer?, scale: Double, picture: PictureSource) {
+    static func draw(
+        _ shelf: RemovedShelf, in context: OpaquePointer?, scale: Double, picture: PictureSource, blackAndWhite: BlackAndWhiteSource? = nil
+    ) {
         let band = shelf.band
         cairo_save(context)
         cairo_rectangle(context, band.minX, band.minY, band.size.width, band.size.height)
@@ -55,12 +63,18 @@ enum CairoDrawing {
             let mount = frame.insetBy(-border)
             cairo_rectangle(context, mount.minX, mount.minY, mount.size.width, mount.size.height)
             cairo_fill(context)
-            if let source = picture(slot.photo), source.size.width > 0, source.size.height > 0 {
+            let source = (slot.edits.isBlackAndWhite ? blackAndWhite?(slot.photo) : nil) ?? picture(slot.photo)
+            if let source, source.size.width > 0, source.size.height > 0 {
                 cairo_save(context)
                 cairo_rectangle(context, frame.minX, frame.minY, frame.size.width, frame.size.height)
                 cairo_clip(context)
                 cairo_translate(context, frame.minX, frame.minY)
                 cairo_scale(context, frame.size.width / source.size.width, frame.size.height / source.size.height)
+                if slot.edits.flips {  // mirrored within its box, as its print showed it
+                    cairo_translate(context, source.size.width / 2, source.size.height / 2)
+                    cairo_scale(context, slot.edits.flipsHorizontally ? -1 : 1, slot.edits.flipsVertically ? -1 : 1)
+                    cairo_translate(context, -source.size.width / 2, -source.size.height / 2)
+                }
                 cairo_set_source_surface(context, source.surface, 0, 0)
                 cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
                 cairo_paint(context)

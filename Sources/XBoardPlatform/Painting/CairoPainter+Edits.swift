@@ -12,9 +12,16 @@ extension CairoPainter {
             if !blackAndWhitePictures.isEmpty { dropBlackAndWhite(of: print.photo) }
             return colour
         }
-        if let made = blackAndWhitePictures[print.photo], made.size == colour.size { return made }
-        guard let made = blackAndWhiteCopy(of: colour.surface, size: colour.size) else { return colour }
-        if let old = blackAndWhitePictures.updateValue(made, forKey: print.photo) { cairo_surface_destroy(old.surface) }
+        return blackAndWhitePicture(of: print.photo) ?? colour
+    }
+
+    /// `id`'s picture in black and white, made once (the removed photos list's thumbnail of a
+    /// print shown so).
+    func blackAndWhitePicture(of id: PhotoID) -> (surface: OpaquePointer, size: Size)? {
+        guard let colour = pictures[id] else { return nil }
+        if let made = blackAndWhitePictures[id], made.size == colour.size { return made }
+        guard let made = blackAndWhiteCopy(of: colour.surface, size: colour.size) else { return nil }
+        if let old = blackAndWhitePictures.updateValue(made, forKey: id) { cairo_surface_destroy(old.surface) }
         return made
     }
 

@@ -129,7 +129,9 @@ extension CairoPainter {
         cairo_save(context)
         clip(context, to: damage)
         for item in overlays {
-            CairoDrawing.draw(item, in: context, size: list.size, scale: list.uiScale, picture: { self.pictures[$0] })
+            CairoDrawing.draw(
+                item, in: context, size: list.size, scale: list.uiScale, picture: { self.pictures[$0] },
+                blackAndWhite: { self.blackAndWhitePicture(of: $0) })
         }
         cairo_restore(context)
     }

@@ -99,12 +99,14 @@ import Testing
              "flip":"vertical","opacity":0.5}
             ]}
             """
-        let read = try BoardFile.decode(Data(wrong.utf8))
+        let read = try BoardFile.decode(Data(wrong.utf8), file: FilePath("/state/boards/1234.json"))
         #expect(read.problems.count == 1, "\(read.problems)")
         let line = try #require(read.problems.first)
-        #expect(line.hasPrefix("/p/a.png: remembered flip \"sideways\" is not horizontal, vertical or both"), "\(line)")
-        #expect(
-            line.contains("black and white that is not true or false") && line.contains("opacity 7.0 is not between 0 and 1"), "\(line)")
+        // The outside review: the file that holds them, each value as written, one way of listing.
+        let expected =
+            "/state/boards/1234.json: /p/a.png: remembered flip \"sideways\" (not horizontal, vertical or both: shown unflipped), "
+            + "blackAndWhite \"yes\" (not true or false: shown in colour), opacity 7 (not between 0 and 1: shown opaque); the rest of it opens"
+        #expect(line == expected)
         let a = try #require(read.memory[FilePath("/p/a.png")]), b = try #require(read.memory[FilePath("/p/b.png")])
         #expect(a.edits == .none && !a.isUnplaced, "a wrong edit leaves the print where it lay, unedited")
         #expect(b.edits == PrintEdits(flipsVertically: true, opacity: 0.5))

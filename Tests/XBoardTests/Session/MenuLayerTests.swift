@@ -41,6 +41,30 @@ struct MenuLayerTests {
         #expect(menu.touch(event(.ended, try entry(0, in: shown), id: 3), shown: shown).isEmpty, "after its cancel, a lift is nothing")
     }
 
+    /// The outside review of issue 40: on a small window the print's menu, in columns, covered
+    /// the finger that held, and lifting it there chose the entry under it (a flip, a see-through
+    /// step). Lifted where it held, it chooses nothing; slid away and onto an entry, it does.
+    @Test func theHoldingFingerLiftedWhereItHeldChoosesNothing() throws {
+        let window = Size(width: 800, height: 450)
+        var menu = MenuLayer.print(
+            PhotoID(1), named: "a.jpg", viaPointer: false, isUpClose: false, commands: commands, at: Point(x: 400, y: 230))
+        let shown = menu.popup.layout(in: window, metrics: WidgetMetrics(scale: 1), measure: .estimated)
+        let held = Point(x: 400, y: 230)
+        guard case .menuEntry = shown.target(at: held) else {
+            Issue.record("the menu in columns should cover the finger here: \(shown.item.frame)")
+            return
+        }
+        menu.take(TouchID(source: 2, number: 1))
+        #expect(menu.touch(event(.moved, held + Point(x: 3, y: 2)), shown: shown).isEmpty)
+        #expect(menu.popup.pressed == nil, "nothing shows pressed under a finger still holding")
+        #expect(menu.touch(event(.ended, held + Point(x: 3, y: 2)), shown: shown).isEmpty, "lifted where it held: nothing chosen")
+        // A second hold that slides onto an entry chooses it.
+        menu.take(TouchID(source: 2, number: 4))
+        let target = try entry(0, in: shown)
+        _ = menu.touch(event(.moved, target, id: 4), shown: shown)
+        #expect(menu.touch(event(.ended, target, id: 4), shown: shown) == [.chose(.onPrint(.closeUp, PhotoID(1)))])
+    }
+
     @Test func aboutAPhotoClosesOnAnyTouch() {
         var menu = MenuLayer(.about, title: "a.jpg", lines: ["In /p"], entries: [], anchor: anchor)
         let shown = shown(menu)
