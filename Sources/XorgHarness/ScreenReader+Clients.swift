@@ -39,3 +39,24 @@ extension ScreenReader {
         XSync(display, 0)
     }
 }
+
+extension ScreenReader {
+    /// A small plain window for the window manager to map, as an application's would be (not
+    /// override-redirect); `probeIsMapped` asks it to map it again until it has.
+    public func openProbe() -> UInt {
+        let probe = XCreateSimpleWindow(display, root, 0, 0, 16, 16, 0, 0, 0)
+        XMapWindow(display, probe)
+        XSync(display, 0)
+        return UInt(probe)
+    }
+
+    /// Whether the window manager has mapped the probe; if not, the map is asked for again (a
+    /// request that came while the manager was still starting may have been let go).
+    public func probeIsMapped(_ probe: UInt) -> Bool {
+        var attributes = XWindowAttributes()
+        if XGetWindowAttributes(display, Window(probe), &attributes) != 0, attributes.map_state == IsViewable { return true }
+        XMapWindow(display, Window(probe))
+        XSync(display, 0)
+        return false
+    }
+}

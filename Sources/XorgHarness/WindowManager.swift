@@ -98,6 +98,13 @@ public final class WindowManager {
                     reader.selectionOwner("_NET_WM_CM_S0") != nil
                 }
             }
+            // Announced is not yet listening: Openbox names itself on the root window before it
+            // has read its menus and begun handling requests, and twice in clean clones a board
+            // started then never had its window mapped (the screen black, nothing said). A
+            // window of the harness's own, mapped by the manager, says it handles them now.
+            let probe = reader.openProbe()
+            defer { reader.closeCover(probe) }
+            try waitUntilRunning("\(kind.announcedName) to map a window", stall: stall) { reader.probeIsMapped(probe) }
         } catch {
             stop()
             throw error
