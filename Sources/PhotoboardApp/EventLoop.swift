@@ -97,6 +97,7 @@ final class EventLoop {
         window.handOverClipboardAndWait()
         pump.decoder.stop()
         thumbnails.stop()
+        session.keepOpenEdits()  // a crop under way is kept, as Done would
         let last = saver?.finish(with: session.saveRequest()) ?? LastSave()
         for line in last.lines { System.printError("photoboard-x11: \(line)") }
         stallMeter?.summarize()

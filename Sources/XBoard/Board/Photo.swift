@@ -5,8 +5,8 @@
 /// centre, scale and rotation are read from it, never stored twice (as Kivy's scatter).
 public struct Photo: Hashable, Sendable, Identifiable {
     public var id: PhotoID
-    /// The picture's size at scale 1, in board points (the print border lies outside it).
-    public var size: Size
+    /// The whole picture's size at scale 1, in board points, however it is cropped.
+    public var pictureSize: Size
     /// The decoded image's native size in pixels; bounds how far zooming makes sense.
     public var pixelSize: Size
     /// From the photo's centred space to board points.
@@ -18,10 +18,27 @@ public struct Photo: Hashable, Sendable, Identifiable {
 
     public init(id: PhotoID, size: Size, pixelSize: Size, photoToBoard: AffineTransform) {
         self.id = id
-        self.size = size
+        self.pictureSize = size
         self.pixelSize = pixelSize
         self.photoToBoard = photoToBoard
         self.initialPhotoToBoard = photoToBoard
+    }
+
+    /// The picture the print shows at scale 1, in board points (the print border lies outside
+    /// it): the part its crop keeps (all of it, uncropped). Set, it sizes the whole picture so
+    /// the crop comes to this.
+    public var size: Size {
+        get {
+            let crop = edits.crop.size
+            return crop == PrintEdits.wholePicture.size
+                ? pictureSize : Size(width: pictureSize.width * crop.width, height: pictureSize.height * crop.height)
+        }
+        set {
+            let crop = edits.crop.size
+            pictureSize =
+                crop == PrintEdits.wholePicture.size
+                ? newValue : Size(width: newValue.width / crop.width, height: newValue.height / crop.height)
+        }
     }
 
     /// Width of the white print border, in the photo's own units (it scales with the print).
@@ -43,7 +60,7 @@ public struct Photo: Hashable, Sendable, Identifiable {
     /// take a picture past its own pixels and see each as a square (issue 39), as they could
     /// the table.
     public func maximumScale(settings: MotionSettings) -> Double {
-        let native = size.longEdge > 0 ? pixelSize.longEdge / size.longEdge : 1
+        let native = pictureSize.longEdge > 0 ? pixelSize.longEdge / pictureSize.longEdge : 1
         return max(settings.maximumScale, native > settings.maximumScale ? native * Self.pastOwnPixels : native, settings.minimumScale)
     }
 

@@ -28,7 +28,7 @@ extension PhotoCatalogue {
         for photo in controller.board.photos {
             let index = photo.id.rawValue
             guard entries.indices.contains(index), var copy = entries[index].copy, !copy.isPending else { continue }
-            let shown = photo.size.longEdge * photo.scale * zoom
+            let shown = photo.pictureSize.longEdge * photo.scale * zoom  // the whole picture, however cropped
             guard
                 let wanted = resolution.wantedLongEdge(
                     shownLongEdge: shown, decodedLongEdge: copy.longEdge, nativeLongEdge: copy.nativeLongEdge),

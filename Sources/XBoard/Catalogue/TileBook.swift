@@ -34,8 +34,8 @@ struct TileBook: Sendable {
     /// level JPEG decodes at; `nil` when a copy is enough.
     static func wantedLevel(of photo: Photo, zoom: Double, copyLongEdge: Int) -> Int? {
         let native = photo.pixelSize
-        guard native.width >= 1, native.height >= 1, photo.size.width > 0 else { return nil }
-        let shown = photo.scale * zoom * photo.size.width / native.width  // window pixels per native pixel
+        guard native.width >= 1, native.height >= 1, photo.pictureSize.width > 0 else { return nil }
+        let shown = photo.scale * zoom * photo.pictureSize.width / native.width  // window pixels per native pixel
         let level = TilePlan.level(showing: shown, native: native)
         let size = TilePlan.levelSize(level, native: native)
         let copy = max(copyLongEdge, PictureResolution.defaultMaximumLongEdge)
@@ -56,7 +56,7 @@ struct TileBook: Sendable {
             guard let copy = copyLongEdge(photo.id), let level = Self.wantedLevel(of: photo, zoom: view.zoom, copyLongEdge: copy),
                 let file = path(photo.id)
             else { continue }
-            // Through the print's flips (issue 40): the part of the picture the window shows.
+            // Through the print's crop and flips (issue 40): the part of the picture the window shows.
             let photoToWindow = photo.pictureToBoard.concatenating(view.boardToWindow)
             let tiles = TilePlan.visibleTiles(of: photo, level: level, photoToWindow: photoToWindow, window: window, nearest: middle)
             let wanted = tiles.filter {
@@ -145,12 +145,13 @@ struct TileBook: Sendable {
             else { continue }
             let native = photo.pixelSize, photoToWindow = photo.pictureToBoard.concatenating(view.boardToWindow)
             let size = TilePlan.levelSize(level, native: native)
-            let sx = photo.size.width / Double(size.width), sy = photo.size.height / Double(size.height)
+            let picture = photo.pictureSize
+            let sx = picture.width / Double(size.width), sy = picture.height / Double(size.height)
             var drawn: [PrintTile] = []
             for tile in tiles where tile.level == level {
                 guard let pixels = TilePlan.pixelRect(of: tile, native: native) else { continue }
                 let rect = Rect(
-                    x: Double(pixels.x) * sx - photo.size.width / 2, y: Double(pixels.y) * sy - photo.size.height / 2,
+                    x: Double(pixels.x) * sx - picture.width / 2, y: Double(pixels.y) * sy - picture.height / 2,
                     width: Double(pixels.width) * sx, height: Double(pixels.height) * sy)
                 guard Rect.bounding(rect.corners.map(photoToWindow.apply(to:))).intersects(screen) else { continue }
                 drawn.append(PrintTile(tile: tile, rect: rect))

@@ -53,6 +53,12 @@ public enum BoardCommand: Hashable, Sendable {
     case actualPixels
     /// Mirror the target photos' pictures left to right, or top to bottom (`h`, `v`; the menu).
     case flip(vertically: Bool)
+    /// Crop the target photo: its frame and handles, Done and Cancel (`x`; the menu).
+    case crop
+    /// Show the target photos' whole pictures again (Shift+X; the menu's "Reset crop").
+    case resetCrop
+    /// Keep what is being done (Enter): a crop.
+    case confirm
     /// Show the target photos in black and white, or in colour again (`b`; the menu).
     case toggleBlackAndWhite
     /// Make the target photos one step more see-through: 75, 50, 25 %, then opaque again (`o`;

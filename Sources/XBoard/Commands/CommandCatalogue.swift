@@ -121,6 +121,8 @@ extension CommandCatalogue {
             MenuEntry("About this photo", .about),
             MenuEntry("Copy", .copy),
             MenuEntry("Actual pixels", .actualPixels),
+            MenuEntry("Crop", .crop),
+            MenuEntry("Reset crop", .resetCrop),
             MenuEntry("Flip left to right", .flip(vertically: false)),
             MenuEntry("Flip top to bottom", .flip(vertically: true)),
             MenuEntry("Black and white", .toggleBlackAndWhite, whenOn: "Back to colour"),
@@ -216,6 +218,11 @@ extension CommandCatalogue {
                         Binding(.flip(vertically: false), [K.character("h")]), Binding(.flip(vertically: true), [K.character("v")]),
                         Binding(.toggleBlackAndWhite, [K.character("b")]), Binding(.stepSeeThrough, [K.character("o")]),
                     ], "flip it left to right · top to bottom · black and white · see-through 75, 50, 25 %, opaque"),
+                Row(
+                    [
+                        Binding(.crop, [K.character("x")]), Binding(.resetCrop, [K.character("x", shift)]),
+                        Binding(.confirm, [K.named(.enter)]),
+                    ], "crop it (Enter keeps the crop, Esc leaves it) · show it whole again"),
                 Row(
                     [
                         Binding(.showWholeBoard, [K.named(.home)]),

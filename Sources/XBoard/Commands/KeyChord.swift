@@ -25,6 +25,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
         case f1 = "F1"
         case f11 = "F11"
         case home = "Home"
+        case enter = "Enter"
     }
 
     public struct Modifiers: OptionSet, Hashable, Sendable {

@@ -9,7 +9,7 @@ extension BoardController {
         guard pixelSize.width > 0, pixelSize.height > 0, pixelSize.width.isFinite, pixelSize.height.isFinite else { return }
         func resized(_ photo: Photo) -> Photo {
             var photo = photo
-            photo.size = pixelSize * (photo.size.longEdge / pixelSize.longEdge)
+            photo.pictureSize = pixelSize * (photo.pictureSize.longEdge / pixelSize.longEdge)
             photo.pixelSize = pixelSize
             return photo
         }

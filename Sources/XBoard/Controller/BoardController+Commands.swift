@@ -29,12 +29,13 @@ extension BoardController {
         case .flip(let vertically): flip(commandTargets, vertically: vertically)
         case .toggleBlackAndWhite: toggleBlackAndWhite(commandTargets)
         case .stepSeeThrough: stepSeeThrough(commandTargets)
+        case .resetCrop: resetCrop(commandTargets)
         case .showActualSize: showActualSize()
         case .selectAll: select(board.photos.map(\.id))
         case .zoomTable(let isIn): zoomTable(by: isIn ? settings.view.keyZoomStep : 1 / settings.view.keyZoomStep)
         case .quit, .addPhotos, .paste, .copy, .escape, .toggleFullscreen, .toggleHelp, .exportPicture, .saveDocument, .toggleRemovedPhotos,
             .tidy,
-            .toggleCaptions, .about, .pinFinger, .showWholeBoard:
+            .toggleCaptions, .about, .pinFinger, .showWholeBoard, .crop, .confirm:
             return false
         }
         return true

@@ -85,6 +85,13 @@ extension BoardController {
         if board.reorder(arrangement.photos.map(\.id)) { revision &+= 1 }
         for photo in arrangement.photos {
             forgetCloseUp(of: photo.id, ifReturnedTo: photo.photoToBoard)
+            // A crop changed moves the print with it at once: the picture stays where it lies.
+            if var lying = board.photo(photo.id), lying.edits.crop != photo.edits.crop, !touchOwners.values.contains(photo.id) {
+                catchMotion(of: photo.id)
+                (lying.edits, lying.photoToBoard, lying.initialPhotoToBoard) = (photo.edits, photo.photoToBoard, photo.initialPhotoToBoard)
+                board.replace(lying)
+                revision &+= 1
+            }
             setEdits(photo.edits, of: photo.id)
             settleCommand(photo.id, to: photo.photoToBoard)
         }

@@ -7,7 +7,7 @@ import SystemPackage
 /// JSON: `{"format": "photoboard", "version": 2, "boardWidth": …, "boardHeight": …, "view": [x,
 /// y, width, height], "arguments": [paths], "photos": [{"path", "fingerprint", "baseLongEdge",
 /// "placement", "initialPlacement", "stack", "removed", "added", "changed", "unplaced", "flip",
-/// "blackAndWhite", "opacity"}],
+/// "blackAndWhite", "opacity", "crop"}],
 /// "document": path}` ("document": in a state file, the board document the board was saved as;
 /// "view": the board rectangle the window showed, optional — older builds skip it, and a file
 /// without it shows (0, 0, boardWidth, boardHeight)). Paths are `StoredPath`s (a string, or
@@ -254,18 +254,21 @@ struct RawPhoto: Codable {
     var unplaced: Bool?
     /// The edits (issue 40), each left out when it is not made: `"flip"` is `"horizontal"`,
     /// `"vertical"` or `"both"`; `"blackAndWhite"` true; `"opacity"` 0.25, 0.5 or 0.75. Read as
-    /// any JSON value, so that a wrong one is said, not taken for the entry's end.
+    /// any JSON value, so that a wrong one is said, not taken for the entry's end. `"crop"` is
+    /// the part of the picture shown, `[x, y, width, height]` in its unit square (as its pixels
+    /// lie, before the flips).
     var flip: String?
     var blackAndWhite: Bool?
     var opacity: Double?
+    var crop: [Double]?
     /// Whether each edit was there at all, and as the file wrote it (one there but unreadable is
     /// said, in the file's own words).
-    var hasFlip = false, hasBlackAndWhite = false, hasOpacity = false
-    var flipText: String?, blackAndWhiteText: String?, opacityText: String?
+    var hasFlip = false, hasBlackAndWhite = false, hasOpacity = false, hasCrop = false
+    var flipText: String?, blackAndWhiteText: String?, opacityText: String?, cropText: String?
 
     enum CodingKeys: String, CodingKey {
         case path, fingerprint, baseLongEdge, placement, initialPlacement, stack, removed, added, changed, unplaced, flip, blackAndWhite,
-            opacity
+            opacity, crop
     }
 
     init(
@@ -280,6 +283,7 @@ struct RawPhoto: Codable {
         }
         blackAndWhite = edits.isBlackAndWhite ? true : nil
         opacity = edits.isOpaque ? nil : edits.opacity
+        crop = edits.isCropped ? [edits.crop.minX, edits.crop.minY, edits.crop.size.width, edits.crop.size.height] : nil
         self.path = path
         self.fingerprint = fingerprint
         self.baseLongEdge = baseLongEdge
@@ -310,9 +314,12 @@ struct RawPhoto: Codable {
         flip = try? container.decode(String.self, forKey: .flip)
         blackAndWhite = try? container.decode(Bool.self, forKey: .blackAndWhite)
         opacity = try? container.decode(Double.self, forKey: .opacity)
+        hasCrop = container.contains(.crop)
+        crop = try? container.decode([Double].self, forKey: .crop)
         (flipText, blackAndWhiteText, opacityText) = (
             Self.text(of: container, .flip), Self.text(of: container, .blackAndWhite), Self.text(of: container, .opacity)
         )
+        cropText = crop.map { "[" + $0.map(Self.text(of:)).joined(separator: ", ") + "]" } ?? Self.text(of: container, .crop)
     }
 
     /// The edits as read, and what could not be read, worded to follow "remembered".
@@ -335,7 +342,19 @@ struct RawPhoto: Codable {
         } else if hasOpacity {
             refusals.append("opacity \(opacityText ?? "?") (not between 0 and 1: shown opaque)")
         }
+        if let crop, crop.count == 4,
+            let checked = PrintEdits.checkedCrop(Rect(x: crop[0], y: crop[1], width: crop[2], height: crop[3]))
+        {
+            edits.crop = checked
+        } else if hasCrop {
+            refusals.append("crop \(cropText ?? "?") (not [x, y, width, height] of the picture, each 0 to 1: shown whole)")
+        }
         return (edits, refusals)
+    }
+
+    /// A number as written short: 7, not 7.0.
+    static func text(of number: Double) -> String {
+        number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
     }
 
     /// A JSON value as the file has it, for a line that says it: a string quoted, a number as
@@ -344,9 +363,7 @@ struct RawPhoto: Codable {
         guard container.contains(key) else { return nil }
         if let text = try? container.decode(String.self, forKey: key) { return "\"\(text.prefix(40))\"" }
         if let flag = try? container.decode(Bool.self, forKey: key) { return flag ? "true" : "false" }
-        if let number = try? container.decode(Double.self, forKey: key) {
-            return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
-        }
+        if let number = try? container.decode(Double.self, forKey: key) { return text(of: number) }
         if (try? container.decodeNil(forKey: key)) == true { return "null" }
         return "that is a list or an object"
     }
@@ -366,6 +383,7 @@ struct RawPhoto: Codable {
         try container.encodeIfPresent(flip, forKey: .flip)
         try container.encodeIfPresent(blackAndWhite, forKey: .blackAndWhite)
         try container.encodeIfPresent(opacity, forKey: .opacity)
+        try container.encodeIfPresent(crop, forKey: .crop)
     }
 }
 

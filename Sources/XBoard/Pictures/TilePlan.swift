@@ -78,16 +78,21 @@ public enum TilePlan {
     public static func visibleTiles(
         of photo: Photo, level: Int, photoToWindow: AffineTransform, window: Size, nearest focus: Point
     ) -> [Tile] {
-        let size = levelSize(level, native: photo.pixelSize)
-        guard photo.size.width > 0, photo.size.height > 0 else { return [] }
-        // Level pixels to the photo's centred space, and on to the window.
+        let size = levelSize(level, native: photo.pixelSize), picture = photo.pictureSize
+        guard picture.width > 0, picture.height > 0 else { return [] }
+        // Level pixels to the whole picture's centred space, and on to the window.
         let levelToPhoto = AffineTransform(
-            a: photo.size.width / Double(size.width), b: 0, c: 0, d: photo.size.height / Double(size.height),
-            tx: -photo.size.width / 2, ty: -photo.size.height / 2)
+            a: picture.width / Double(size.width), b: 0, c: 0, d: picture.height / Double(size.height), tx: -picture.width / 2,
+            ty: -picture.height / 2)
         let levelToWindow = levelToPhoto.concatenating(photoToWindow)
         guard let windowToLevel = levelToWindow.inverted() else { return [] }
         let screen = Rect(x: 0, y: 0, width: window.width, height: window.height)
-        let seen = Rect.bounding(screen.corners.map(windowToLevel.apply(to:)))
+        // What the window shows of the picture, within the part its crop keeps.
+        let crop = photo.edits.crop
+        let kept = Rect(
+            x: crop.minX * Double(size.width), y: crop.minY * Double(size.height), width: crop.size.width * Double(size.width),
+            height: crop.size.height * Double(size.height))
+        let seen = Rect.bounding(screen.corners.map(windowToLevel.apply(to:))).intersection(kept) ?? Rect(x: 0, y: 0, width: 0, height: 0)
         let columns = range(seen.minX, seen.maxX, count: size.width), rows = range(seen.minY, seen.maxY, count: size.height)
         guard let columns, let rows else { return [] }
         var tiles: [(tile: Tile, distance: Double)] = []

@@ -128,6 +128,14 @@ public struct PrintItem: Hashable, Sendable {
     /// The print's outline (picture and border) in the photo's own space.
     public var outline: Rect { Rect(printOutlineOf: pictureSize, borderWidth: borderWidth) }
 
+    /// The whole picture's size in the photo's own space, of which the print shows the part its
+    /// crop keeps (`pictureSize`).
+    public var wholePictureSize: Size {
+        let crop = edits.crop.size
+        guard crop.width > 0, crop.height > 0 else { return pictureSize }
+        return Size(width: pictureSize.width / crop.width, height: pictureSize.height / crop.height)
+    }
+
     /// The board rectangle this print may touch, shadow included: what repainting it dirties.
     public var boardExtent: Rect {
         // The four corners without an array: every frame asks this of every print on the board.

@@ -30,6 +30,11 @@ public enum WidgetStep: Hashable, Sendable {
     case picture(PhotoID, frame: Rect)
     /// An arc of a ring from the top, clockwise: `fraction` of the full circle.
     case ring(center: Point, radius: Double, lineWidth: Double, fraction: Double, color: Color)
+    /// Filled outlines, each closed, filled even–odd: a ring inside another leaves a hole (the
+    /// picture dimmed around a crop's frame).
+    case polygons([[Point]], color: Color)
+    /// Straight lines through the points, closed when there are more than two.
+    case polyline([Point], lineWidth: Double, color: Color)
     /// Later steps are clipped to `frame` until `endClip`.
     case clip(Rect)
     case endClip

@@ -3,6 +3,8 @@
 public enum BoardLayer: Hashable, Sendable {
     /// An open menu.
     case menu
+    /// A print being cropped (`CropLayer`): it takes every touch.
+    case crop
     /// Outside an open menu: the touch closes it and does nothing more.
     case dismissMenu
     case controls

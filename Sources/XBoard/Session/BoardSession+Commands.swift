@@ -14,7 +14,7 @@ extension BoardSession {
 
     func perform(_ command: BoardCommand, at time: Instant, effects: inout [BoardEffect]) {
         controller.advance(to: time)
-        guard !controller.perform(command) else { return }
+        guard !settleCrop(before: command), !controller.perform(command) else { return }
         switch command {
         case .quit:
             effects.append(.quit(status: 0))
@@ -38,6 +38,10 @@ extension BoardSession {
             if !layers.hidePanels(), lifted.isEmpty { effects.append(.leaveFullscreen) }
         case .toggleFullscreen:
             effects.append(.toggleFullscreen)
+        case .crop:
+            if let target = controller.commandTarget { startCrop(target) }
+        case .confirm:
+            break  // nothing to keep but a crop (`settleCrop`)
         case .toggleHelp:
             layers.help.isShown.toggle()
         case .exportPicture:
@@ -77,7 +81,7 @@ extension BoardSession {
             let loading = catalogue?.status(at: time) == nil ? 0 : OverlayGeometry.progressPanelHeight * metrics.scale
             controller.showWholeBoard(keepingClearAtTop: metrics.controlBarBottom, bottom: loading)
         case .undo, .redo, .gather, .removeTarget, .selectNext, .nudge, .zoom, .turn, .closeUp, .putBack, .turnUpright, .actualPixels,
-            .showActualSize, .flip, .toggleBlackAndWhite, .stepSeeThrough,
+            .showActualSize, .flip, .toggleBlackAndWhite, .stepSeeThrough, .resetCrop,
             .zoomTable, .selectAll:
             break  // the controller's, handled above
         }

@@ -16,6 +16,7 @@ extension BoardSession {
                     layers.controls.show(at: touch.time)  // a finger on the table (or a tiny print) brings the controls
                 }
                 controller.handle(touch)
+            case .crop(let touch): routeCrop(touch)
             case .dismissNotice(let id): notices.dismiss(id, at: time)
             case .putBack(let photo): controller.returnToBoard(photo)
             case .chose(let action, let anchor): choose(action, at: anchor, time: time, effects: &effects)
@@ -54,8 +55,9 @@ extension BoardSession {
         {
         case .touches(let touches): for touch in touches { route(touch, effects: &effects) }
         case .closeMenu: layers.closeMenu()
-        case .openMenu(let id, let location): openPrintMenu(id, at: location, viaPointer: true)
-        case .toggleSelection(let id): controller.toggleSelection(of: id)
+        // While a print is cropped, the crop takes every press: no menu, no selecting.
+        case .openMenu(let id, let location): if layers.crop == nil { openPrintMenu(id, at: location, viaPointer: true) }
+        case .toggleSelection(let id): if layers.crop == nil { controller.toggleSelection(of: id) }
         }
     }
 }

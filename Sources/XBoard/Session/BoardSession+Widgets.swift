@@ -69,6 +69,8 @@ extension BoardSession {
         case .flip(let vertically): controller.flip(targets, vertically: vertically)
         case .toggleBlackAndWhite: controller.toggleBlackAndWhite(targets)
         case .stepSeeThrough: controller.stepSeeThrough(targets)
+        case .crop: startCrop(id)
+        case .resetCrop: controller.resetCrop(targets)
         case .about: showAbout(id, at: anchor)
         case .copy: copy(controller.selected.contains(id) ? controller.commandTargets : [id], effects: &effects, at: time)
         case .pinFinger: pinFinger(at: anchor, time: time, effects: &effects)

@@ -195,7 +195,8 @@ public final class BoardSession {
         effects += arrivals.refine(for: controller, isResting: isResting, at: now)
         if isResting { askForTiles(at: now, effects: &effects) }
         let isLoading = catalogue?.isLoading ?? true
-        startSaveIfDue(isReady: isResting && !isLoading, at: now, effects: &effects)
+        // Not while a print is cropped: it lies uncropped on the board until the crop is kept.
+        startSaveIfDue(isReady: isResting && !isLoading && layers.crop == nil, at: now, effects: &effects)
         notices.advance(to: now)
         notices.noteWhether(isEmpty: controller.board.photos.isEmpty && !isLoading, at: now)
         return effects

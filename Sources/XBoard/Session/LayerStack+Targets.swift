@@ -26,6 +26,10 @@ extension LayerStack {
         for target in picker?.targets(shown: self.picker) ?? [] where reaches(.picker, target.frame) {
             lines.append(line(target.kind, target.word, target.frame))
         }
+        for (frame, target) in widget(of: .crop)?.targets ?? [] {
+            guard case .cropButton(let button) = target else { continue }
+            lines.append(line("crop", button == .done ? "Done" : "Cancel", frame))
+        }
         for slot in shelf?.slots ?? [] where reaches(.removedPhotos, slot.touchFrame) {
             lines.append(line("removed", slot.label, slot.touchFrame))
         }

@@ -13,7 +13,9 @@ extension MenuLayer {
         _ id: PhotoID, named name: String?, viaPointer: Bool, isUpClose: Bool, edits: PrintEdits = .none, selectedCount: Int = 0,
         commands: CommandCatalogue, at anchor: Point
     ) -> MenuLayer {
-        let entries = commands.printMenu.filter { viaPointer || !$0.isPointerOnly }.map { entry in
+        // Reset crop only on a cropped print.
+        let entries = commands.printMenu.filter { (viaPointer || !$0.isPointerOnly) && ($0.command != .resetCrop || edits.isCropped) }.map {
+            entry in
             let title: String =
                 switch entry.command {
                 case .closeUp where isUpClose, .toggleBlackAndWhite where edits.isBlackAndWhite: entry.titleWhenOn ?? entry.title

@@ -30,7 +30,16 @@ extension ScreenLayers {
             stack.append(.picker, [.widget(widget.item)], reach: .widget(widget))
         }
         let opacity = controls.opacity(at: now, isPinned: pinsControls || holdsControls)
-        if opacity > 0, !ControlsLayer.covers(heldPrintBounds(controller), width: size.width, metrics: metrics) {
+        if let cropped = crop?.photo, controller.board.photo(cropped) == nil { crop = nil }  // its photo went
+        if let photo = crop.flatMap({ controller.board.photo($0.photo) }), let crop {
+            // Cropping takes every touch (a tap outside keeps the crop); the controls wait.
+            self.crop?.shownHandles = crop.handles(photo: photo, boardToWindow: controller.view.boardToWindow)
+            let widget = crop.layout(
+                photo: photo, boardToWindow: controller.view.boardToWindow, in: size, metrics: metrics, measure: scene.measure,
+                style: style)
+            stack.append(.crop, [], reach: .everywhere)
+            stack.append(.crop, [.widget(widget.item)], reach: .widget(widget))
+        } else if opacity > 0, !ControlsLayer.covers(heldPrintBounds(controller), width: size.width, metrics: metrics) {
             let bar = controls.bar(commands.controls, metrics: metrics, disabled: disabledControls(commands, controller: controller))
             let laidOut = bar.layout(in: size, measure: scene.measure, opacity: opacity)
             stack.append(.controls, [.widget(laidOut.item)], reach: .widget(laidOut))
@@ -72,6 +81,16 @@ extension ScreenLayers {
 
     /// What the last frame showed that a finger can act on, a line each (`LayerStack.targets`).
     func shownTargets(_ commands: CommandCatalogue) -> [String] {
-        shown.targets(controls: commands.controls, menu: menu?.popup, picker: picker)
+        shown.targets(controls: commands.controls, menu: menu?.popup, picker: picker) + cropHandles
+    }
+
+    /// The handles of the crop shown, a line each, as the targets are (`shownTargets`): each a
+    /// finger's target about its middle.
+    private var cropHandles: [String] {
+        guard let crop, let widget = shown.widget(of: .crop) else { return [] }
+        let side = widget.targets.first?.frame.size.height ?? 48
+        return crop.shownHandles.map { handle in
+            "handle \(handle.name) at \(Int((handle.at.x - side / 2).rounded())) \(Int((handle.at.y - side / 2).rounded())) \(Int(side.rounded())) \(Int(side.rounded()))"
+        }
     }
 }

@@ -11,6 +11,8 @@ struct ScreenLayers: Sendable {
     enum Outcome: Equatable, Sendable {
         /// A touch of the board's (it began on no layer).
         case board(TouchEvent)
+        /// A touch of the crop's (`CropLayer`), which needs the print it crops.
+        case crop(TouchEvent)
         case dismissNotice(NoticeID)
         case putBack(PhotoID)
         /// An entry of the menu was chosen (the menu is closed): its action, where the menu was.
@@ -37,6 +39,8 @@ struct ScreenLayers: Sendable {
     private(set) var menu: MenuLayer?
     /// The photo picker, while open.
     private(set) var picker: PickerLayer?
+    /// The print being cropped, while it is.
+    var crop: CropLayer?
     /// The folder the picker showed last: it opens there again.
     private(set) var lastPickerFolder: FilePath?
     /// The one grab table: every touch belongs to the layer it began on.
@@ -57,14 +61,24 @@ struct ScreenLayers: Sendable {
     var holdsControls: Bool { menu != nil || picker != nil || !router.touches(of: .controls).isEmpty }
 
     /// Whether something open waits for a person: the picker, a menu or the help sheet.
-    var isAttended: Bool { picker != nil || menu != nil || help.isShown }
+    var isAttended: Bool { picker != nil || menu != nil || help.isShown || crop != nil }
 
     /// Routes `touch` to the layer it began on (hit-tested against `shown`, top down, when it
     /// begins); a touch on no layer is the board's.
     mutating func route(_ touch: TouchEvent, in size: Size) -> [Outcome] {
-        switch router.route(touch, hitTest: shown.layer(at:)) {
+        // A crop begun since the last frame takes the touch already: the board is never a crop's.
+        let isCropping = crop != nil
+        switch router.route(
+            touch,
+            hitTest: { [shown] in
+                let layer = shown.layer(at: $0)
+                return isCropping && layer == .board ? .crop : layer
+            })
+        {
         case .board:
             return [.board(touch)]
+        case .crop:
+            return [.crop(touch)]
         case .notice(let id):
             return touch.phase == .began ? [.dismissNotice(id)] : []
         case .help:

@@ -9,7 +9,12 @@ public enum WidgetTarget: Hashable, Sendable {
     case inert
     /// The photo picker's parts.
     case picker(PickerTarget)
+    /// Done or Cancel of a crop (`CropLayer`).
+    case cropButton(CropButton)
 }
+
+/// The buttons of a crop: keep it, or leave the print as it was.
+public enum CropButton: Hashable, Sendable { case done, cancel }
 
 /// A widget laid out: what it draws, and where its targets are, for hit-testing what the last
 /// frame showed.

@@ -43,7 +43,7 @@ public final class BoardExporter: Sendable {
         var requests: [DecodeRequest] = []
         for item in list.items {
             guard case .print(let print) = item, let path = files[print.photo] else { continue }
-            let shown = print.pictureSize.longEdge * print.photoToBoard.scale
+            let shown = print.wholePictureSize.longEdge * print.photoToBoard.scale
             let longEdge = min(
                 PictureResolution.defaultMaximumLongEdge, max(PictureResolution.minimumBaseLongEdge, Int(shown.rounded(.up))))
             requests.append(DecodeRequest(photo: print.photo, path: path, maximumLongEdge: longEdge))

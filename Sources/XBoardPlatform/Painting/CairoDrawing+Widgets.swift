@@ -52,6 +52,28 @@ extension CairoDrawing {
             cairo_arc(context, center.x, center.y, radius, start, start + 2 * .pi * min(max(fraction, 0), 1))
             setColor(color, in: context)
             cairo_stroke(context)
+        case .polygons(let rings, let color):
+            cairo_new_path(context)
+            for ring in rings {
+                guard let first = ring.first else { continue }
+                cairo_move_to(context, first.x, first.y)
+                for point in ring.dropFirst() { cairo_line_to(context, point.x, point.y) }
+                cairo_close_path(context)
+            }
+            cairo_save(context)
+            cairo_set_fill_rule(context, CAIRO_FILL_RULE_EVEN_ODD)
+            setColor(color, in: context)
+            cairo_fill(context)
+            cairo_restore(context)
+        case .polyline(let points, let lineWidth, let color):
+            guard let first = points.first else { return }
+            cairo_new_path(context)
+            cairo_move_to(context, first.x, first.y)
+            for point in points.dropFirst() { cairo_line_to(context, point.x, point.y) }
+            if points.count > 2 { cairo_close_path(context) }
+            cairo_set_line_width(context, lineWidth)
+            setColor(color, in: context)
+            cairo_stroke(context)
         case .clip(let frame):
             cairo_save(context)
             cairo_rectangle(context, frame.minX, frame.minY, frame.size.width, frame.size.height)

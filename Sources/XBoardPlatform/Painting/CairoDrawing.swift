@@ -68,13 +68,14 @@ enum CairoDrawing {
                 cairo_save(context)
                 cairo_rectangle(context, frame.minX, frame.minY, frame.size.width, frame.size.height)
                 cairo_clip(context)
+                // The part its crop keeps, mirrored within its box, as its print showed it.
+                let crop = slot.edits.crop
+                let shown = Size(width: source.size.width * crop.size.width, height: source.size.height * crop.size.height)
                 cairo_translate(context, frame.minX, frame.minY)
-                cairo_scale(context, frame.size.width / source.size.width, frame.size.height / source.size.height)
-                if slot.edits.flips {  // mirrored within its box, as its print showed it
-                    cairo_translate(context, source.size.width / 2, source.size.height / 2)
-                    cairo_scale(context, slot.edits.flipsHorizontally ? -1 : 1, slot.edits.flipsVertically ? -1 : 1)
-                    cairo_translate(context, -source.size.width / 2, -source.size.height / 2)
-                }
+                cairo_scale(context, frame.size.width / shown.width, frame.size.height / shown.height)
+                cairo_translate(context, shown.width / 2, shown.height / 2)
+                cairo_scale(context, slot.edits.flipsHorizontally ? -1 : 1, slot.edits.flipsVertically ? -1 : 1)
+                cairo_translate(context, -source.size.width * crop.center.x, -source.size.height * crop.center.y)
                 cairo_set_source_surface(context, source.surface, 0, 0)
                 cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
                 cairo_paint(context)
@@ -162,6 +163,16 @@ enum CairoDrawing {
         }
     }
 
+    /// The pixels of a picture of `size` that `crop` (in its unit square) keeps, to the nearest
+    /// whole pixel, at least one; `nil` when it keeps them all.
+    static func croppedPart(of size: Size, _ crop: Rect) -> Rect? {
+        guard crop != PrintEdits.wholePicture, size.width >= 1, size.height >= 1 else { return nil }
+        let x = min((crop.minX * size.width).rounded(), size.width - 1), y = min((crop.minY * size.height).rounded(), size.height - 1)
+        let right = max(x + 1, min((crop.maxX * size.width).rounded(), size.width))
+        let bottom = max(y + 1, min((crop.maxY * size.height).rounded(), size.height))
+        return Rect(x: x, y: y, width: right - x, height: bottom - y)
+    }
+
     /// The soft shadow: stacked translucent layers, each a little larger, so the edge fades out.
     /// Sizes are in board points (they do not scale with the print).
     static func drawShadowLayers(of print: PrintItem, in context: OpaquePointer?) {
@@ -204,11 +215,21 @@ enum CairoDrawing {
         cairo_rectangle(context, outline.minX, outline.minY, outline.size.width, outline.size.height)
         cairo_fill(context)
         let picture = Rect(centeredSize: print.pictureSize)
+        // A cropped print samples only the pixels of the part its crop keeps (to the nearest
+        // pixel of the copy): its edges pad with their own pixels, never the neighbours cut off.
+        var kept: (surface: OpaquePointer, size: Size)? = nil
+        defer { if let kept { cairo_surface_destroy(kept.surface) } }
+        if let source, print.edits.isCropped, let part = croppedPart(of: source.size, print.edits.crop),
+            let surface = cairo_surface_create_for_rectangle(source.surface, part.minX, part.minY, part.size.width, part.size.height)
+        {
+            kept = (surface, part.size)
+        }
         if let source, picture.size.width > 0, picture.size.height > 0 {
-            cairo_set_source_surface(context, source.surface, 0, 0)
+            let shown = kept ?? source
+            cairo_set_source_surface(context, shown.surface, 0, 0)
             let pattern = cairo_get_source(context)
             var patternMatrix = cairo_matrix_t()
-            cairo_matrix_init_scale(&patternMatrix, source.size.width / picture.size.width, source.size.height / picture.size.height)
+            cairo_matrix_init_scale(&patternMatrix, shown.size.width / picture.size.width, shown.size.height / picture.size.height)
             cairo_matrix_translate(&patternMatrix, picture.size.width / 2, picture.size.height / 2)
             flip(&patternMatrix, for: print.edits)
             cairo_pattern_set_matrix(pattern, &patternMatrix)

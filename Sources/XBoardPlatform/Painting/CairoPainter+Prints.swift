@@ -140,7 +140,8 @@ extension CairoPainter {
     static func bilinearIsSharp(_ print: PrintItem, pictureSize: Size?) -> Bool {
         let scale = print.photoToBoard.scale
         guard let pictureSize, print.pictureSize.width > 0, print.pictureSize.height > 0, scale > 0 else { return true }
-        let ratio = max(pictureSize.width / (print.pictureSize.width * scale), pictureSize.height / (print.pictureSize.height * scale))
+        let whole = print.wholePictureSize
+        let ratio = max(pictureSize.width / (whole.width * scale), pictureSize.height / (whole.height * scale))
         return ratio <= 2.0001
     }
 

@@ -44,14 +44,16 @@ extension CairoPainter {
         cairo_save(context)
         self.clip(context, to: clip)
         cairo_transform(context, &matrix)
-        // A flipped print's tiles are mirrored with its picture (`PrintTile.rect` is in the
-        // picture's own space).
-        if print.edits.flips { cairo_scale(context, print.edits.flipsHorizontally ? -1 : 1, print.edits.flipsVertically ? -1 : 1) }
-        let picture = Rect(
-            x: -print.pictureSize.width / 2, y: -print.pictureSize.height / 2, width: print.pictureSize.width,
-            height: print.pictureSize.height)
+        // Within the picture the print shows; a cropped, flipped print's tiles are moved and
+        // mirrored with its picture (`PrintTile.rect` is in the whole picture's own space).
+        let picture = Rect(centeredSize: print.pictureSize)
         cairo_rectangle(context, picture.minX, picture.minY, picture.size.width, picture.size.height)
         cairo_clip(context)
+        if print.edits.flips || print.edits.isCropped {
+            let toPrint = print.edits.pictureToPrint(pictureSize: print.wholePictureSize)
+            var pictureMatrix = cairo_matrix_t(xx: toPrint.a, yx: toPrint.b, xy: toPrint.c, yy: toPrint.d, x0: toPrint.tx, y0: toPrint.ty)
+            cairo_transform(context, &pictureMatrix)
+        }
         // Neighbouring tiles meet without a seam: their edges are not antialiased (on a turned
         // print, two antialiased edges each half-covering a pixel let the copy show through).
         cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)

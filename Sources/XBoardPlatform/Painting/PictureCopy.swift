@@ -26,10 +26,12 @@ public enum PictureCopy {
         }
     }
 
-    /// `image` as a print with `edits` shows it, a new image surface: mirrored, in black and
-    /// white, its alpha times the print's opacity.
+    /// `image` as a print with `edits` shows it, a new image surface: the part its crop keeps,
+    /// mirrored, in black and white, its alpha times the print's opacity.
     static func shown(_ image: DecodedImage, edits: PrintEdits) -> OpaquePointer? {
-        let width = image.pixelSize.width, height = image.pixelSize.height
+        let crop = edits.crop
+        let width = max(1, (image.pixelSize.width * crop.size.width).rounded())
+        let height = max(1, (image.pixelSize.height * crop.size.height).rounded())
         let format = image.hasAlpha || !edits.isOpaque ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
         guard let surface = cairo_image_surface_create(format, Int32(width), Int32(height)) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
@@ -40,7 +42,7 @@ public enum PictureCopy {
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_surface(context, image.surface, 0, 0)
         var matrix = cairo_matrix_t()
-        cairo_matrix_init_translate(&matrix, width / 2, height / 2)
+        cairo_matrix_init_translate(&matrix, image.pixelSize.width * crop.center.x, image.pixelSize.height * crop.center.y)
         CairoDrawing.flip(&matrix, for: edits)
         cairo_matrix_translate(&matrix, -width / 2, -height / 2)
         cairo_pattern_set_matrix(cairo_get_source(context), &matrix)

@@ -46,7 +46,7 @@ struct KeyMap {
         XK_Escape: .escape, XK_Tab: .tab, XK_ISO_Left_Tab: .tab, XK_space: .space, XK_Delete: .delete, XK_KP_Delete: .delete,
         XK_BackSpace: .backspace, XK_Insert: .insert, XK_Left: .left, XK_KP_Left: .left, XK_Right: .right, XK_KP_Right: .right,
         XK_Up: .up, XK_KP_Up: .up, XK_Down: .down, XK_KP_Down: .down, XK_F1: .f1, XK_F11: .f11,
-        XK_Home: .home, XK_KP_Home: .home,
+        XK_Home: .home, XK_KP_Home: .home, XK_Return: .enter, XK_KP_Enter: .enter,
     ]
 
     private static let keypad: [Int32: Character] = [XK_KP_Add: "+", XK_KP_Subtract: "-"]

@@ -137,7 +137,10 @@ import XBoard
         script.frame()
         let titles = script.session.shownTargets().filter { $0.hasPrefix("menu ") }
         // See-through says the step it takes the print to (issue 40).
-        let expected = CommandCatalogue.board.printMenu.map { $0.command == .stepSeeThrough ? "\($0.title) 75 %" : $0.title }
+        // Reset crop shows only on a cropped print.
+        let expected = CommandCatalogue.board.printMenu.filter { $0.command != .resetCrop }.map {
+            $0.command == .stepSeeThrough ? "\($0.title) 75 %" : $0.title
+        }
         #expect(titles.count == expected.count, "\(titles)")
         for (line, title) in zip(titles, expected) { #expect(line.hasPrefix("menu \(title) at"), "\(line)") }
         // "Remove from the board" takes that print off, not the one on top.
