@@ -24,7 +24,7 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         help:
-            "Run only these parts: engine, paint, edits, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, thumbnails, picker, scale, table, opening, tiles, soak (soak, scale, table, opening, tiles and edits run only when named); edits: painting and dragging plain prints against flipped, black-and-white and see-through ones; tiles: a 201 MP JPEG at its own pixels, against djpeg, and memory; table: the 10,000 photos' table pinched and panned, their first opening against djpeg and their reopening; opening: only the 10,000 photos' first opening, djpeg and reopening; scaledrag: only the drag among 10,000 photos, tidied (to profile the board under it); closeupdrag: only the close-up's drags, at 4K."
+            "Run only these parts: engine, paint, edits, closeuppaint, load, decode, colour, memory, app, closeup, library, listing, thumbnails, picker, scale, table, opening, tiles, soak (soak, scale, table, opening, tiles and edits run only when named); edits: painting and dragging plain prints against flipped, black-and-white, see-through and cropped ones; tiles: a 201 MP JPEG at its own pixels, against djpeg, and memory; table: the 10,000 photos' table pinched and panned, their first opening against djpeg and their reopening; opening: only the 10,000 photos' first opening, djpeg and reopening; scaledrag: only the drag among 10,000 photos, tidied (to profile the board under it); closeupdrag: only the close-up's drags, at 4K."
     )
     var only: [Part] = [
         .engine, .paint, .closeuppaint, .load, .decode, .colour, .memory, .app, .closeup, .library, .listing, .thumbnails, .picker,
@@ -93,6 +93,7 @@ struct BenchCommand: ParsableCommand {
             let variants: [(PrintEdits, String)] = [
                 (.none, ""), (PrintEdits(flipsHorizontally: true, isBlackAndWhite: true), "every print flipped, black and white"),
                 (PrintEdits(opacity: 0.5), "every print 50 % see-through"),
+                (PrintEdits(crop: Rect(x: 0.2, y: 0.1, width: 0.6, height: 0.7)), "every print cropped"),
             ]
             for (edits, name) in variants {
                 try PaintBenchmark.run(width: 1920, height: 1080, photos: 100, pictures: pictures, edits: edits, editsName: name).forEach {
