@@ -66,8 +66,10 @@ extension BoardController {
             touchOwners[event.id] = nil
             lastTouchLocations[event.id] = nil
         }
-        var routed = TouchEvent(id: event.id, phase: event.phase, location: location, time: now)
-        routed.isPinned = event.isPinned
+        // The event itself, at the board's location and time: whatever else it says (a pinned
+        // finger) reaches the recognizers as it came.
+        var routed = event
+        (routed.location, routed.time) = (location, now)
         let transitions = photoGestures.suite.handle(routed)
         noteDeadline(of: owner, photoGestures)
         react(to: transitions, on: owner)

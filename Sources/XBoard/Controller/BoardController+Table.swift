@@ -27,8 +27,10 @@ extension BoardController {
             tableTouches.remove(event.id)
             lastTouchLocations[event.id] = nil
         }
-        var routed = TouchEvent(id: event.id, phase: event.phase, location: location, time: now)
-        routed.isPinned = event.isPinned
+        // The event itself, at the board's location and time: whatever else it says (a pinned
+        // finger) reaches the recognizers as it came.
+        var routed = event
+        (routed.location, routed.time) = (location, now)
         let transitions = table.suite.handle(routed)
         reactOnTable(to: transitions, table, at: location)
         if event.phase != .began { continueBand(event, at: location) }

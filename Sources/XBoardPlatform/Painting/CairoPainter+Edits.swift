@@ -19,19 +19,25 @@ extension CairoPainter {
     /// print shown so).
     func blackAndWhitePicture(of id: PhotoID) -> (surface: OpaquePointer, size: Size)? {
         guard let colour = pictures[id] else { return nil }
-        if let made = blackAndWhitePictures[id], made.size == colour.size { return made }
-        guard let made = blackAndWhiteCopy(of: colour.surface, size: colour.size) else { return nil }
-        if let old = blackAndWhitePictures.updateValue(made, forKey: id) { cairo_surface_destroy(old.surface) }
-        return made
+        return blackAndWhite(of: colour, as: id, in: \.blackAndWhitePictures)
     }
 
     /// The tile `key` as `print` shows it: in black and white when the print is.
     func tile(_ key: TileKey, for print: PrintItem) -> (surface: OpaquePointer, size: Size)? {
         guard let colour = tiles[key] else { return nil }
         guard print.edits.isBlackAndWhite else { return colour }
-        if let made = blackAndWhiteTiles[key] { return made }
-        guard let made = blackAndWhiteCopy(of: colour.surface, size: colour.size) else { return colour }
-        blackAndWhiteTiles[key] = made
+        return blackAndWhite(of: colour, as: key, in: \.blackAndWhiteTiles) ?? colour
+    }
+
+    /// The black-and-white copy of `colour` kept in `copies` under `key`: made once, and again
+    /// when the picture it was made of changed size (a sharper copy came).
+    private func blackAndWhite<Key: Hashable>(
+        of colour: (surface: OpaquePointer, size: Size), as key: Key,
+        in copies: ReferenceWritableKeyPath<CairoPainter, [Key: (surface: OpaquePointer, size: Size)]>
+    ) -> (surface: OpaquePointer, size: Size)? {
+        if let made = self[keyPath: copies][key], made.size == colour.size { return made }
+        guard let made = blackAndWhiteCopy(of: colour.surface, size: colour.size) else { return nil }
+        if let old = self[keyPath: copies].updateValue(made, forKey: key) { cairo_surface_destroy(old.surface) }
         return made
     }
 
