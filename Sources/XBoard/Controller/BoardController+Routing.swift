@@ -20,7 +20,7 @@ extension BoardController {
         if event.phase == .began {
             var sanitizedEvent = event
             sanitizedEvent.location = location
-            guard let id = photo(for: sanitizedEvent) else {
+            guard var id = photo(for: sanitizedEvent) else {
                 if event.bareTable == .band || event.bareTable == .addingBand {
                     // The mouse's left button on the bare table: a band at once, the table's alone.
                     band = Band(
@@ -29,6 +29,14 @@ extension BoardController {
                     return []
                 }
                 return handleTable(event, at: location)
+            }
+            // A finger on another print of a selection already in a finger's hold joins that
+            // finger: the two pinch and turn the selection as one piece, about the fingers, as
+            // two fingers on one of its prints do.
+            if selected.count > 1, selected.contains(id),
+                let held = touchOwners.values.first(where: { $0 != id && self.selected.contains($0) })
+            {
+                id = held
             }
             if touchOwners.isEmpty { recordUndoPoint(beforeGestureOn: id, by: event) }
             touchOwners[event.id] = id

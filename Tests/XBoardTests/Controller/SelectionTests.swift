@@ -157,6 +157,28 @@ import XBoard
         expectClose(try #require(controller.board.photo(PhotoID(2))).scale, 1.5, absolute: 1e-6)
     }
 
+    /// The outside review of issue 40: one finger on each of two selected prints moved only one.
+    @Test func twoFingersOnTwoSelectedPrintsPinchTheSelectionAsOne() throws {
+        let (controller, script) = board()
+        controller.select([PhotoID(1), PhotoID(2)])
+        script.down(1, at: Point(300, 300)).down(2, at: Point(700, 500))
+        for step in 1...10 {
+            let f = Double(step) / 10
+            script.move([(1, Point(300 - 200 * f, 300 - 100 * f)), (2, Point(700 + 200 * f, 500 + 100 * f))])
+        }
+        script.up(1, after: .milliseconds(300)).up(2).settle()
+        // The fingers twice as far apart about their midpoint (500, 400): each print twice the
+        // size, its middle still under its finger.
+        let one = try #require(controller.board.photo(PhotoID(1))), two = try #require(controller.board.photo(PhotoID(2)))
+        expectClose(one.scale, 2, absolute: 1e-6)
+        expectClose(two.scale, 2, absolute: 1e-6)
+        expectClose(one.center, Point(100, 200), within: 1e-6)
+        expectClose(two.center, Point(900, 600), within: 1e-6)
+        controller.undo()
+        script.settle()
+        #expect(controller.board.photo(PhotoID(1))?.center == Point(300, 300) && controller.board.photo(PhotoID(2))?.scale == 1)
+    }
+
     @Test func deleteRemovesAllAndUndoReturnsAll() {
         let (controller, script) = board()
         controller.add(Self.square(PhotoID(3), at: Point(500, 700), rotation: 0))
