@@ -124,6 +124,60 @@ extension EndToEnd {
             try again.close()
         }
 
+        /// A flipped, cropped print in a board document that moves with its folder: it opens
+        /// flipped and cropped where it lay.
+        @Test func aFlippedCroppedPrintSurvivesADocumentMovedToAnotherFolder() throws {
+            let server = try XorgServer()
+            defer { server.stop() }
+            let folder = server.directory.appendingPathComponent("trip").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let photo = TestPhoto.blueYellow
+            try photo.write(to: folder + "/blue.png")
+            func halves(_ shot: Screenshot) -> (blue: Blob?, yellow: Blob?) {
+                (
+                    shot.blob(of: photo.left, tolerance: 6).flatMap { $0.count > 300 ? $0 : nil },
+                    shot.blob(of: photo.right, tolerance: 6).flatMap { $0.count > 300 ? $0 : nil }
+                )
+            }
+            var kept: Blob?
+            do {
+                let board = try MemoryBoard(on: server, [folder], showing: [photo], environment: ["PHOTOBOARD_TRACE": "widgets"])
+                let laidOut = halves(try board.rest())
+                let blue = try #require(laidOut.blue)
+                try board.press(0x68)  // h: yellow on the left now
+                _ = try waitFor("the print flipped") { () -> Bool? in
+                    let now = halves(try board.rest())
+                    return now.yellow.map { Edits.near($0, blue, within: 4) } == true ? true : nil
+                }
+                try board.press(0x78)  // x
+                let targets = try Self.cropTargets(board.app)
+                let right = try #require(targets["handle right"]), left = try #require(targets["handle left"])
+                try Self.drag(board, from: right, to: ((left.x + right.x) / 2, (left.y + right.y) / 2))
+                pause(.milliseconds(200))
+                try board.press(0xFF0D)  // Enter
+                kept = try waitFor("the yellow half alone") { () -> Blob? in
+                    let now = halves(try board.rest())
+                    guard now.blue == nil, let yellow = now.yellow, Edits.near(yellow, blue, within: 4) else { return nil }
+                    return yellow
+                }
+                try board.press(0x53, with: [0xFFE3, 0xFFE1])  // Ctrl+Shift+S
+                _ = try waitFor("the document") { FileManager.default.fileExists(atPath: folder + "/trip.photoboard") ? true : nil }
+                try board.close()
+            }
+            let text = try String(contentsOfFile: folder + "/trip.photoboard", encoding: .utf8)
+            #expect(text.contains(#""crop" : ["#) && text.contains(#""flip" : "horizontal""#), "\(text)")
+            let moved = server.directory.appendingPathComponent("moved-trip").path
+            try FileManager.default.moveItem(atPath: folder, toPath: moved)
+            let board = try MemoryBoard(on: server, [moved + "/trip.photoboard"], showing: [], waitForRest: false)
+            let reopened = try waitFor("the flipped, cropped print where it lay", stall: .seconds(20)) { () -> Blob? in
+                let now = halves(try board.rest())
+                guard now.blue == nil, let yellow = now.yellow, let kept, Edits.near(yellow, kept, within: 3) else { return nil }
+                return yellow
+            }
+            #expect(abs(reopened.count - (kept?.count ?? 0)) < (kept?.count ?? 0) / 20)
+            try board.close()
+        }
+
         @Test func byMouseAndKeysACropIsMadeLeftUndoneAndRedone() throws {
             let session = try BoardSession(photos: [Self.photo], environment: ["PHOTOBOARD_TRACE": "widgets"])
             let laidOut = Self.colours(try session.rest())

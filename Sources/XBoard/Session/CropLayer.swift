@@ -31,8 +31,14 @@ struct CropLayer: Sendable {
             return Point(x: place(x, frame.minX, frame.maxX), y: place(y, frame.minY, frame.maxY))
         }
 
-        /// Its name as the widgets' trace says it ("top left", "right").
-        var name: String {
+        /// Its name as the widgets' trace says it ("top-left", "right"), as the print shows it:
+        /// on a print flipped left to right, the picture's left edge is the print's right.
+        func name(flips edits: PrintEdits) -> String {
+            func swapped(_ side: Side, _ flips: Bool) -> Side {
+                guard flips else { return side }
+                return side == .low ? .high : side == .high ? .low : .neither
+            }
+            let (x, y) = (swapped(x, edits.flipsHorizontally), swapped(y, edits.flipsVertically))
             let vertical = y == .low ? "top" : y == .high ? "bottom" : ""
             let horizontal = x == .low ? "left" : x == .high ? "right" : ""
             return [vertical, horizontal].filter { !$0.isEmpty }.joined(separator: "-")
@@ -262,6 +268,6 @@ struct CropLayer: Sendable {
     /// Where the handles are, in window pixels, each with its name: for the widgets' trace.
     func handles(photo: Photo, boardToWindow: AffineTransform) -> [(name: String, at: Point)] {
         let unitToWindow = Self.unitToBoard(photo).concatenating(boardToWindow)
-        return Handle.all.map { ($0.name, unitToWindow.apply(to: $0.point(on: frame))) }
+        return Handle.all.map { ($0.name(flips: photo.edits), unitToWindow.apply(to: $0.point(on: frame))) }
     }
 }
