@@ -240,6 +240,46 @@ extension EndToEnd {
             try board.close()
         }
 
+        /// By mouse: each edit from the print's menu, right-clicked, its entry clicked.
+        @Test func byMouseEachEditFromTheRightClickedMenu() throws {
+            let session = try BoardSession(photos: [Self.photo], environment: ["PHOTOBOARD_TRACE": "widgets"])
+            let colours = (Self.photo.left, Self.photo.right)
+            let before = try #require(Self.halves(try session.rest(), colours))
+            let table = try session.rest().pixel(3, 790)
+            func choose(_ words: String) throws {
+                let shot = try session.rest()
+                let grab = try #require(
+                    shot.interiorPoint(of: [Self.photo.left, Self.photo.right, Self.grey(Self.photo.left), Self.grey(Self.photo.right)]))
+                try session.click(3, at: (grab.x, grab.y))
+                let entry = try waitFor("the menu entry \(words)", stall: .seconds(5)) {
+                    Self.targets(session.app).first { $0.key.hasPrefix("menu \(words)") }?.value
+                }
+                try session.click(1, at: (entry.x, entry.y))
+                pause(.milliseconds(150))
+            }
+            try choose("Flip left to right")
+            _ = try waitFor("the print flipped left to right") { () -> Bool? in
+                guard let now = Self.halves(try session.rest(), colours) else { return nil }
+                return Self.near(now.red, before.green) && Self.near(now.green, before.red) ? true : nil
+            }
+            try choose("Black and white")
+            _ = try waitFor("the print in black and white") { () -> Bool? in
+                let now = try session.rest()
+                return now.blob(of: Self.photo.left) == nil
+                    && Self.halves(now, (Self.grey(Self.photo.left), Self.grey(Self.photo.right))) != nil
+                    ? true : nil
+            }
+            try choose("Back to colour")
+            try choose("See-through 75 %")
+            let seen = (Self.mix(Self.photo.left, over: table, 0.75), Self.mix(Self.photo.right, over: table, 0.75))
+            _ = try waitFor("the print three quarters opaque") { Self.halves(try session.rest(), seen) != nil ? true : nil }
+            try session.press(0x7A, with: [0xFFE3])  // Ctrl+Z: opaque again
+            _ = try waitFor("opaque again by undo") { () -> Bool? in
+                guard let now = Self.halves(try session.rest(), colours) else { return nil }
+                return Self.near(now.red, before.green) ? true : nil
+            }
+        }
+
         /// What `xclip -o` reads from the clipboard as `target` on `server`.
         static func xclip(reading target: String, on server: XorgServer) throws -> [UInt8] {
             var environment = ProcessInfo.processInfo.environment
