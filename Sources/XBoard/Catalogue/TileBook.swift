@@ -77,11 +77,11 @@ struct TileBook: Sendable {
                 guard let corner = TilePlan.pixelRect(of: TilePlan.Tile(level: level, column: left, row: from), native: photo.pixelSize),
                     let end = TilePlan.pixelRect(of: TilePlan.Tile(level: level, column: right, row: to), native: photo.pixelSize)
                 else { continue }
-                var request = DecodeRequest(photo: photo.id, path: file, maximumLongEdge: 1)
-                request.region = DecodeMessage.Region(
+                let region = DecodeMessage.Region(
                     scaleDenominator: 1 << level, x: corner.x, y: corner.y, width: end.x + end.width - corner.x,
                     height: end.y + end.height - corner.y)
-                request.maximumLongEdge = max(request.region?.width ?? 1, request.region?.height ?? 1)
+                var request = DecodeRequest(photo: photo.id, path: file, maximumLongEdge: max(region.width, region.height))
+                request.region = region
                 request.tile = TilePlan.Tile(level: level, column: left, row: from)
                 (request.tileColumns, request.tileRows) = (right - left + 1, to - from + 1)
                 for covered in request.tiles { pending.insert(TileKey(photo: photo.id, tile: covered.tile)) }
