@@ -23,11 +23,15 @@ extension EndToEnd {
         }
 
         /// Waits for the crop's handles and buttons to show, by their names.
-        static func cropTargets(_ app: AppUnderTest) throws -> [String: (x: Double, y: Double)] {
-            try waitFor("the crop's handles and buttons", stall: .seconds(5)) { () -> [String: (x: Double, y: Double)]? in
+        /// Waits for the crop's handles and buttons to show, by their names, once the board rests
+        /// (`rest`): the table may ease to bring the frame where fingers reach it.
+        static func cropTargets(_ app: AppUnderTest, rest: () throws -> Void) throws -> [String: (x: Double, y: Double)] {
+            _ = try waitFor("the crop's handles and buttons", stall: .seconds(5)) { () -> Bool? in
                 let found = Edits.targets(app)
-                return found["crop Done"] != nil && found["handle right"] != nil ? found : nil
+                return found["crop Done"] != nil && found["handle right"] != nil ? true : nil
             }
+            try rest()
+            return Edits.targets(app)
         }
 
         /// Drags a finger from `from` to `to` in steps, resting before the lift.
@@ -51,7 +55,7 @@ extension EndToEnd {
 
             // Crop from its menu: the whole picture shows, the part outside the frame dimmed.
             try Edits.choose("Crop", on: first)
-            var targets = try Self.cropTargets(first.app)
+            var targets = try Self.cropTargets(first.app) { try first.rest() }
             let right = try #require(targets["handle right"]), left = try #require(targets["handle left"])
             // The right edge's handle dragged to where red meets green: the picture's middle,
             // halfway between the handles of its two side edges (the print lies turned).
@@ -63,7 +67,7 @@ extension EndToEnd {
             }
             #expect(framed)
             try Edits.save(first, "crop-framing")
-            targets = try Self.cropTargets(first.app)
+            targets = try Self.cropTargets(first.app) { try first.rest() }
             let done = try #require(targets["crop Done"])
             try first.tap(at: (done.x, done.y))
 
@@ -150,7 +154,7 @@ extension EndToEnd {
                     return now.yellow.map { Edits.near($0, blue, within: 4) } == true ? true : nil
                 }
                 try board.press(0x78)  // x
-                let targets = try Self.cropTargets(board.app)
+                let targets = try Self.cropTargets(board.app) { try board.rest() }
                 let right = try #require(targets["handle right"]), left = try #require(targets["handle left"])
                 try Self.drag(board, from: right, to: ((left.x + right.x) / 2, (left.y + right.y) / 2))
                 pause(.milliseconds(200))
@@ -186,7 +190,7 @@ extension EndToEnd {
             try session.click(3, at: (red.centroid.x, red.centroid.y))
             let entry = try waitFor("the menu's Crop", stall: .seconds(5)) { Edits.targets(session.app)["menu Crop"] }
             try session.click(1, at: (entry.x, entry.y))
-            var targets = try Self.cropTargets(session.app)
+            var targets = try Self.cropTargets(session.app) { try session.rest() }
             // The left handle dragged with the mouse to where red meets green; Esc leaves it.
             let left = try #require(targets["handle left"]), right = try #require(targets["handle right"])
             let middle = ((left.x + right.x) / 2, (left.y + right.y) / 2)
@@ -200,7 +204,7 @@ extension EndToEnd {
             }
             // Again with x (the print is the top one), and Enter keeps it: the green half alone.
             try session.press(0x78)  // x
-            targets = try Self.cropTargets(session.app)
+            targets = try Self.cropTargets(session.app) { try session.rest() }
             let again = try #require(targets["handle left"])
             try session.mouseDrag(from: (again.x, again.y), to: middle)
             _ = try waitFor("the red half dimmed") { Self.colours(try session.rest()).red == nil ? true : nil }

@@ -42,7 +42,12 @@ public struct Photo: Hashable, Sendable, Identifiable {
     }
 
     /// Width of the white print border, in the photo's own units (it scales with the print).
-    public var borderWidth: Double { max(2, size.shortEdge * 0.035) }
+    /// At least 2 points, for the whole picture: a cropped print's floor is its part of that, so a
+    /// print cropped small and zoomed in has the border of an uncropped print its size.
+    public var borderWidth: Double {
+        let crop = edits.crop.size
+        return max(2 * min(crop.width, crop.height), size.shortEdge * 0.035)
+    }
 
     /// The print's outline (picture plus border) in the photo's own space.
     public var printBounds: Rect { Rect(printOutlineOf: size, borderWidth: borderWidth) }

@@ -61,10 +61,11 @@ extension BoardController {
     /// print's middle, as it lies (turned or not) — as far as the print may grow
     /// (`Photo.maximumScale`: with the table zoomed far out, Ctrl+plus first). One step of undo.
     public func showActualPixels(_ id: PhotoID) {
-        guard let photo = board.photo(id), photo.size.width > 0, photo.pixelSize.width >= 1 else { return }
+        guard let photo = board.photo(id), photo.pictureSize.width > 0, photo.pixelSize.width >= 1 else { return }
         recordUndoPoint()
         forgetCloseUps()
-        let scale = photo.clampScale(photo.pixelSize.width / (photo.size.width * view.zoom), settings: settings.motion)
+        // The whole picture's pixels across its whole width, however it is cropped.
+        let scale = photo.clampScale(photo.pixelSize.width / (photo.pictureSize.width * view.zoom), settings: settings.motion)
         settleCommand(photo.id, to: AffineTransform(center: photo.center, scale: scale, rotation: photo.rotation))
         if board.bringToFront(id) { revision &+= 1 }
     }

@@ -71,6 +71,23 @@ extension BoardController {
         moveView(to: target)
     }
 
+    /// Eases the view so that `extent` (board points) lies whole within `area` (window pixels)
+    /// with `margin` to spare: centred there, zoomed out as far as it takes and never in. Nothing
+    /// moves when it lies there already (a crop's frame, brought where fingers reach its handles).
+    /// Returns the view it left, when it moved (to go back to, `easeView(to:)`).
+    @discardableResult
+    public func bringIntoView(_ extent: Rect, within area: Rect, margin: Double) -> BoardView? {
+        let before = viewDestination, boardToWindow = before.boardToWindow
+        let shown = Rect.bounding(extent.corners.map(boardToWindow.apply(to:)))
+        guard !area.insetBy(margin).contains(shown) else { return nil }
+        let fit = BoardView.fitting(extent, into: area, margin: margin)
+        moveView(to: BoardView.fitting(extent, into: area, margin: margin, zoom: min(before.zoom, fit.zoom)))
+        return before
+    }
+
+    /// Eases the view to `target` (within the limits): back where a crop found it.
+    public func easeView(to target: BoardView) { moveView(to: target) }
+
     /// Shows the prints at the size they were laid out (zoom 1, Ctrl+0), about the window's middle.
     public func showActualSize() {
         let from = viewDestination

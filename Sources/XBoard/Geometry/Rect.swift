@@ -34,6 +34,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
     }
 
+    /// Whether `other` lies wholly inside, edges included.
+    public func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
     /// The point nearest to `point` inside the rectangle, clamped per axis.
     ///
     /// Per-axis clamping is what keeps a photo held at the right edge free to slide up and down.

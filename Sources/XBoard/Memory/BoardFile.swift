@@ -365,7 +365,30 @@ struct RawPhoto: Codable {
         if let flag = try? container.decode(Bool.self, forKey: key) { return flag ? "true" : "false" }
         if let number = try? container.decode(Double.self, forKey: key) { return text(of: number) }
         if (try? container.decodeNil(forKey: key)) == true { return "null" }
+        if let list = try? container.decode([Scalar].self, forKey: key), list.count <= 8 {
+            return "[" + list.map(\.text).joined(separator: ", ") + "]"
+        }
         return "that is a list or an object"
+    }
+
+    /// One value of a short list, as written: a list of them is said as the file has it.
+    struct Scalar: Decodable {
+        let text: String
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let text = try? value.decode(String.self) {
+                self.text = "\"\(text.prefix(20))\""
+            } else if let flag = try? value.decode(Bool.self) {
+                text = flag ? "true" : "false"
+            } else if let number = try? value.decode(Double.self) {
+                text = RawPhoto.text(of: number)
+            } else if value.decodeNil() {
+                text = "null"
+            } else {
+                text = "…"
+            }
+        }
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -54,9 +54,10 @@ public struct BoardRestore: Sendable {
         // The edits are remembered apart from the placement: a print laid out anew keeps them.
         if let remembered { tossed.edits = remembered.edits }
         let fresh = Arrival(photo: tossed, stack: freshStackBase + Double(index), isRestored: false)
-        guard let remembered, !remembered.isUnplaced, remembered.baseLongEdge > 0, tossed.size.longEdge > 0 else { return fresh }
-        // Keep the print's size on the board: rescale to the picture size used now.
-        let ratio = remembered.baseLongEdge / tossed.size.longEdge
+        guard let remembered, !remembered.isUnplaced, remembered.baseLongEdge > 0, tossed.pictureSize.longEdge > 0 else { return fresh }
+        // Keep the print's size on the board: rescale to the picture size used now (the whole
+        // picture's, so a crop refused or changed by hand leaves the picture at its scale).
+        let ratio = remembered.baseLongEdge / tossed.pictureSize.longEdge
         func fitted(_ placement: AffineTransform) -> AffineTransform {
             let scale = tossed.clampScale(placement.scale * ratio, settings: settings)
             // Nothing to fit (the ratio of layout sizes may be 1 only to the last digit): the

@@ -57,7 +57,7 @@ public struct PhotoMemory: Hashable, Sendable {
     public init(_ photo: Photo, key: PathKey, fingerprint: PhotoFingerprint?, stack: Double, isRemoved: Bool, isAdded: Bool) {
         self.key = key
         self.fingerprint = fingerprint
-        baseLongEdge = photo.size.longEdge
+        baseLongEdge = photo.pictureSize.longEdge  // the whole picture's, however it is cropped
         placement = photo.photoToBoard
         initialPlacement = photo.initialPhotoToBoard
         self.stack = stack

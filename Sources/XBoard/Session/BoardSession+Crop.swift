@@ -6,8 +6,15 @@ extension BoardSession {
     func startCrop(_ id: PhotoID) {
         if layers.crop != nil { finishCrop() }
         layers.closeMenu()
-        guard let before = controller.beginCrop(id) else { return }
-        layers.crop = CropLayer(before: before)
+        guard let before = controller.beginCrop(id), let photo = controller.board.photo(id) else { return }
+        var crop = CropLayer(before: before)
+        // The frame where fingers reach all its handles, clear of Done and Cancel: the table eases
+        // there (zooming out, never in) when it lies partly out of the window.
+        let size = controller.board.size, bar = CropLayer.barReach(metrics)
+        let area = Rect(x: 0, y: 0, width: size.width, height: max(size.height - bar, size.height / 2))
+        let extent = Rect.bounding(crop.frame.corners.map(CropLayer.unitToBoard(photo).apply(to:)))
+        crop.viewBefore = controller.bringIntoView(extent, within: area, margin: metrics.target)
+        layers.crop = crop
     }
 
     /// Keeps the crop framed.
@@ -15,6 +22,7 @@ extension BoardSession {
         guard let crop = layers.crop else { return }
         layers.crop = nil
         controller.finishCrop(crop.photo, to: crop.frame)
+        if let view = crop.viewBefore { controller.easeView(to: view) }  // the table back as it was
     }
 
     /// Keeps what is being done as it stands — a crop, as Done would — before the board's last
@@ -26,6 +34,7 @@ extension BoardSession {
         guard let crop = layers.crop else { return }
         layers.crop = nil
         controller.cancelCrop(crop.before)
+        if let view = crop.viewBefore { controller.easeView(to: view) }
     }
 
     /// A touch of the crop's: its handles, the picture under the frame, Done and Cancel.

@@ -5,6 +5,13 @@ extension BoardSession {
     /// most `PictureResolution.maximumLongEdge`) is finer than the screen.
     static let tilesFromShownLongEdge = 2048.0
 
+    /// Whether `photo`, shown at `zoom`, is large enough to want tiles: its whole picture's size
+    /// shown (a cropped print shows a part of a copy of all of it, the outside review: a print
+    /// cropped small and zoomed in stayed blurred).
+    static func mayWantTiles(_ photo: Photo, zoom: Double) -> Bool {
+        photo.pictureSize.longEdge * photo.scale * zoom >= tilesFromShownLongEdge
+    }
+
     /// Asks for the tiles of prints in view shown finer than their copies, once a revision of
     /// the board at rest — while photos still arrive (each arrival a revision), at most as often
     /// as their sizes are checked (`PhotoArrivals.refineWhileLoadingInterval`): every print is
@@ -18,9 +25,7 @@ extension BoardSession {
         tiledRevision = revision
         tiledAt = now
         let zoom = controller.view.zoom, visible = controller.visibleBounds
-        let large = controller.board.photos.filter {
-            $0.size.longEdge * $0.scale * zoom >= Self.tilesFromShownLongEdge && visible.intersects($0.boardBounds)
-        }
+        let large = controller.board.photos.filter { Self.mayWantTiles($0, zoom: zoom) && visible.intersects($0.boardBounds) }
         guard !large.isEmpty else { return }
         let requests = tiles.requests(
             for: large, view: controller.view, window: controller.board.size, copyLongEdge: { catalogue.copyLongEdge(of: $0) },

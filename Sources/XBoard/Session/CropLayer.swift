@@ -66,6 +66,8 @@ struct CropLayer: Sendable {
     let photo: PhotoID
     /// The photo as it was before cropping began: what Cancel gives back.
     let before: Photo
+    /// The view before the frame was brought into it, to go back to when the crop ends.
+    var viewBefore: BoardView?
     /// The frame, in the picture's unit square.
     private(set) var frame: Rect
     private var grabs: [TouchID: Grab] = [:]
@@ -136,13 +138,20 @@ struct CropLayer: Sendable {
         at location: Point, windowToUnit: AffineTransform, unitToWindow: AffineTransform, shown: LaidOutWidget?, metrics: WidgetMetrics
     ) -> Grab {
         if case .cropButton(let button)? = shown?.target(at: location) { return .button(button) }
-        let reach = metrics.target / 2
         let nearest = Handle.all.map { ($0, unitToWindow.apply(to: $0.point(on: frame)).distance(to: location)) }.min { $0.1 < $1.1 }
-        let unit = windowToUnit.apply(to: location)
+        let unit = windowToUnit.apply(to: location), isInside = frame.contains(unit)
+        // Half a finger from a handle takes it; inside a frame too small for a finger beside its
+        // handles, only a finger on the handle's dot does, and the rest of the inside moves the
+        // picture (the outside review: a frame at its smallest could not be moved at all).
+        let corners = frame.corners.map(unitToWindow.apply(to:))
+        let side = min(corners[0].distance(to: corners[1]), corners[1].distance(to: corners[2]))
+        let reach = isInside ? min(metrics.target / 2, side / 4) : metrics.target / 2
         if let (handle, distance) = nearest, distance <= reach {
             return .handle(handle, offset: handle.point(on: frame) - unit)
         }
-        return frame.contains(unit) ? .inside(location) : .outside(start: location, hasMoved: false)
+        // A finger joining one inside the frame pinches with it, wherever it lands.
+        let pinches = grabs.values.contains { if case .inside = $0 { true } else { false } }
+        return isInside || pinches ? .inside(location) : .outside(start: location, hasMoved: false)
     }
 
     /// Moves the edges `handle` moves to `point` (unit square), each within the picture and
@@ -210,9 +219,12 @@ struct CropLayer: Sendable {
 
     // MARK: Drawing
 
+    /// How much of the window's height the bar of Done and Cancel takes, margins included.
+    static func barReach(_ metrics: WidgetMetrics) -> Double { 2 * metrics.edgeMargin + metrics.target + 2 * metrics.gap }
+
     /// The layer laid out over `photo` (as it lies, uncropped) shown through `boardToWindow` in a
     /// window of `size`: the picture outside the frame dimmed, the frame, its handles, and Cancel
-    /// and Done along the bottom.
+    /// and Done along the bottom (the top, where the frame is low).
     func layout(
         photo: Photo, boardToWindow: AffineTransform, in size: Size, metrics: WidgetMetrics, measure: TextMeasure, style: WidgetStyle
     ) -> LaidOutWidget {
@@ -246,9 +258,14 @@ struct CropLayer: Sendable {
         let words: [(String, Button)] = [("Cancel", .cancel), ("Done", .done)]
         let widths = words.map { max(metrics.target * 2, (metrics.padding * 2 + measure.width($0.0, metrics.boldFont)).rounded(.up)) }
         let total = widths.reduce(0, +) + metrics.gap * Double(widths.count - 1) + 2 * metrics.gap
-        let bar = Rect(
-            x: ((size.width - total) / 2).rounded(), y: size.height - metrics.edgeMargin - metrics.target - 2 * metrics.gap,
-            width: total.rounded(.up), height: metrics.target + 2 * metrics.gap)
+        // Along the bottom, or the top where the bottom would cover the frame or its handles
+        // (whichever covers less of them).
+        let barHeight = metrics.target + 2 * metrics.gap
+        let reach = Rect.bounding(framed).insetBy(-metrics.target / 2)
+        func bar(at y: Double) -> Rect { Rect(x: ((size.width - total) / 2).rounded(), y: y, width: total.rounded(.up), height: barHeight) }
+        func covered(_ bar: Rect) -> Double { bar.intersection(reach).map { $0.size.width * $0.size.height } ?? 0 }
+        let bottom = bar(at: size.height - metrics.edgeMargin - barHeight), top = bar(at: metrics.edgeMargin)
+        let bar = covered(bottom) <= covered(top) ? bottom : top
         steps.append(.box(bar, radius: metrics.cornerRadius + metrics.gap, color: style.bar))
         var x = bar.minX + metrics.gap
         for ((word, button), width) in zip(words, widths) {

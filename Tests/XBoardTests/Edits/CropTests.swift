@@ -127,14 +127,16 @@ import Testing
     @Test func aHandleDraggedCropsAndDoneKeepsItWithThePictureInPlace() throws {
         let (script, id) = Self.openedOne()
         let before = try #require(script.session.controller.board.photo(id))
-        script.key("x")
+        script.key("x").wait(.seconds(1))  // the frame brought where fingers reach it
         var targets = Self.targets(script)
         let right = try #require(targets["right"]), done = try #require(targets["Done"])
         #expect(targets["Cancel"] != nil && targets.count == 10, "\(targets.keys.sorted())")
         // The right edge's handle dragged to the picture's middle.
-        Self.drag(script, from: right, to: Point(before.center.x, right.y))
+        let left = try #require(targets["left"])
+        let middle = Point((left.x + right.x) / 2, (left.y + right.y) / 2)
+        Self.drag(script, from: right, to: middle)
         targets = Self.targets(script)
-        #expect(abs((targets["right"]?.x ?? 0) - before.center.x) < 1.5)
+        #expect(abs((targets["right"]?.x ?? 0) - middle.x) < 1.5)
         script.tap(at: done)
         let after = try #require(script.session.controller.board.photo(id))
         #expect(abs(after.edits.crop.size.width - 0.5) < 0.01 && after.edits.crop.size.height == 1, "\(after.edits.crop)")
@@ -151,13 +153,13 @@ import Testing
     @Test func escLeavesThePrintAsItWasAndEnterKeepsTheCrop() throws {
         let (script, id) = Self.openedOne()
         let before = try #require(script.session.controller.board.photo(id))
-        script.key("x")
+        script.key("x").wait(.seconds(1))  // the frame brought where fingers reach it
         let bottom = try #require(Self.targets(script)["bottom"])
         Self.drag(script, from: bottom, to: Point(bottom.x, bottom.y - before.size.height * before.scale / 2))
         script.key(.named(.escape))
         #expect(script.session.controller.board.photo(id) == before)
         #expect(Self.targets(script).isEmpty)
-        script.key("x")
+        script.key("x").wait(.seconds(1))  // the frame brought where fingers reach it
         let top = try #require(Self.targets(script)["top"])
         Self.drag(script, from: top, to: Point(top.x, top.y + before.size.height * before.scale / 4))
         script.key(.named(.enter))
@@ -167,10 +169,11 @@ import Testing
 
     @Test func aFingerInsideMovesThePictureUnderTheFrameAndATapOutsideKeepsIt() throws {
         let (script, id) = Self.openedOne()
-        script.key("x")
+        script.key("x").wait(.seconds(1))  // the frame brought where fingers reach it
         var targets = Self.targets(script)
         // First a frame half the picture's width, on its left.
-        Self.drag(script, from: try #require(targets["right"]), to: try #require(script.session.controller.board.photo(id)?.center))
+        let (left, right) = (try #require(targets["left"]), try #require(targets["right"]))
+        Self.drag(script, from: right, to: Point((left.x + right.x) / 2, (left.y + right.y) / 2))
         targets = Self.targets(script)
         let frameLeft = try #require(targets["left"]), frameRight = try #require(targets["right"])
         let photo = try #require(script.session.controller.board.photo(id))
@@ -194,8 +197,8 @@ import Testing
     @Test func twoFingersInsidePinchThePictureUnderTheFrame() throws {
         let (script, id) = Self.openedOne()
         let before = try #require(script.session.controller.board.photo(id))
-        script.key("x")
-        let centre = before.center
+        script.key("x").wait(.seconds(1))  // the frame brought where fingers reach it
+        let centre = script.session.controller.view.boardToWindow.apply(to: before.center)
         // Pinched apart to twice the distance about the picture's middle.
         script.touch(1, .began, at: Point(centre.x - 20, centre.y), after: .milliseconds(300))
         script.touch(2, .began, at: Point(centre.x + 20, centre.y))
@@ -210,5 +213,104 @@ import Testing
         #expect(abs(after.edits.crop.size.width - 0.5) < 0.01 && abs(after.edits.crop.center.x - 0.5) < 0.01, "\(after.edits.crop)")
         #expect(abs(after.scale - before.scale * 2) < before.scale * 0.01)
         #expect(abs(after.size.width * after.scale - before.size.width * before.scale) < 1, "the print's size on screen is the frame's")
+    }
+}
+
+/// What the outside review of the crop found, each mended.
+@Suite struct CropReviewTests {
+    static func big(cropped crop: Rect) -> Photo {
+        var photo = Photo(
+            id: PhotoID(1), size: Size(width: 600, height: 400), pixelSize: Size(width: 12000, height: 8000),
+            photoToBoard: AffineTransform(center: Point(500, 400), scale: 1, rotation: 0))
+        photo.edits.crop = crop
+        return photo
+    }
+
+    @Test func actualPixelsOfACroppedPrintShowsOnePicturePixelToAScreenPixel() throws {
+        var board = Board(size: Size(width: 1000, height: 800))
+        board.add(Self.big(cropped: Rect(x: 0.5, y: 0.5, width: 0.05, height: 0.05)))
+        let controller = BoardController(board: board)
+        controller.showActualPixels(PhotoID(1))
+        controller.advance(to: controller.now + .seconds(2))
+        let photo = try #require(controller.board.photo(PhotoID(1)))
+        #expect(abs(photo.scale * photo.pictureSize.width - 12000) < 1e-6, "\(photo.scale)")
+    }
+
+    @Test func aPrintCroppedSmallAndZoomedInWantsTiles() {
+        // 5 % of a 12000-px picture shown 600 px across: 0.93 screen pixels a picture pixel.
+        var photo = Self.big(cropped: Rect(x: 0.5, y: 0.5, width: 0.05, height: 0.05))
+        photo.photoToBoard = AffineTransform(center: Point(500, 400), scale: 18.6, rotation: 0)
+        #expect(photo.size.longEdge * photo.scale < BoardSession.tilesFromShownLongEdge, "the print itself is small")
+        #expect(BoardSession.mayWantTiles(photo, zoom: 1))
+        #expect(TileBook.wantedLevel(of: photo, zoom: 1, copyLongEdge: 4096) == 0)
+    }
+
+    @Test func aPrintCroppedSmallHasTheBorderOfAnUncroppedPrintItsSize() {
+        let whole = Self.big(cropped: PrintEdits.wholePicture)
+        var cropped = Self.big(cropped: Rect(x: 0.5, y: 0.5, width: 0.02, height: 0.02))
+        cropped.photoToBoard = AffineTransform(center: Point(500, 400), scale: 50, rotation: 0)
+        // On screen, the cropped print is 600 × 400 as the whole one is: the same border.
+        #expect(abs(cropped.borderWidth * cropped.scale - whole.borderWidth * whole.scale) < 1e-6)
+    }
+
+    @Test func aCropRefusedOrChangedByHandLeavesThePictureAtItsScale() {
+        let layout = TossedLayout(count: 1, boardSize: Size(width: 1000, height: 800), seed: 1)
+        let laidOut = layout.photo(at: 0, id: PhotoID(1), pixelSize: Size(width: 400, height: 300))
+        var cropped = laidOut.cropped(to: Rect(x: 0, y: 0, width: 0.5, height: 0.5))
+        cropped.photoToBoard = AffineTransform(center: Point(400, 300), scale: 1.5, rotation: 0.2)
+        var memory = PhotoMemory(
+            cropped, key: PathKey(FilePath("/p/a.png")), fingerprint: nil, stack: 0, isRemoved: false, isAdded: false)
+        memory.edits = .none  // the crop refused when read back
+        let restore = BoardRestore(memory: BoardMemory(entries: [memory]), layout: layout)
+        let arrival = restore.arrival(index: 0, id: PhotoID(1), pixelSize: Size(width: 400, height: 300), remembered: memory)
+        #expect(arrival.isRestored && abs(arrival.photo.scale - 1.5) < 1e-9, "\(arrival.photo.scale)")
+        #expect(arrival.photo.size == laidOut.size, "the whole picture, at its own scale")
+    }
+
+    @Test func aListOfWordsForACropIsSaidAsWritten() throws {
+        let wrong = """
+            {"format":"photoboard","version":2,"photos":[
+            {"path":"/p/a.png","baseLongEdge":300,"placement":[1,0,0,1,10,20],"initialPlacement":[1,0,0,1,10,20],"stack":0,
+             "crop":["a","b","c","d"]}
+            ]}
+            """
+        let read = try BoardFile.decode(Data(wrong.utf8), file: FilePath("/state/boards/1234.json"))
+        #expect(read.problems.first?.contains(#"remembered crop ["a", "b", "c", "d"] (not"#) == true, "\(read.problems)")
+    }
+
+    @Test func insideAFrameAtItsSmallestAFingerMovesThePicture() throws {
+        let (script, id) = CropTests.openedOne()
+        script.key("x").wait(.seconds(1))  // the frame brought where fingers reach it
+        var targets = CropTests.targets(script)
+        // The right edge dragged onto the left: the frame at its smallest, a finger wide.
+        let left = try #require(targets["left"]), right = try #require(targets["right"])
+        CropTests.drag(script, from: right, to: left)
+        CropTests.drag(script, from: try #require(CropTests.targets(script)["bottom"]), to: try #require(CropTests.targets(script)["top"]))
+        targets = CropTests.targets(script)
+        let frameLeft = try #require(targets["left"]), frameRight = try #require(targets["right"])
+        let middle = Point((frameLeft.x + frameRight.x) / 2, frameLeft.y)
+        let before = try #require(script.session.controller.board.photo(id)).center
+        CropTests.drag(script, from: middle, to: Point(middle.x - 60, middle.y))
+        let after = try #require(script.session.controller.board.photo(id)).center
+        #expect(abs(after.x - (before.x - 60)) < 1, "the picture moved under the frame: \(before) → \(after)")
+        let now = CropTests.targets(script)
+        #expect(CropTests.close(now["left"] ?? .zero, frameLeft, within: 1), "the frame stayed")
+    }
+
+    @Test func doneAndCancelStandClearOfALowFrameAndAFrameOutOfViewIsBroughtIn() throws {
+        let (script, id) = CropTests.openedOne()
+        let photo = try #require(script.session.controller.board.photo(id))
+        // The print dragged low, half out of the window.
+        let start = photo.center
+        CropTests.drag(script, from: start, to: Point(start.x, 790))
+        script.wait(.seconds(2))
+        script.key("x").wait(.seconds(1))
+        let targets = CropTests.targets(script)
+        let done = try #require(targets["Done"])
+        for name in ["top", "bottom", "left", "right", "top-left", "bottom-right"] {
+            let handle = try #require(targets[name])
+            #expect(handle.x >= 0 && handle.x <= 1000 && handle.y >= 0 && handle.y <= 800, "\(name) at \(handle)")
+            #expect(handle.distance(to: done) > 48, "\(name) clear of Done")
+        }
     }
 }
