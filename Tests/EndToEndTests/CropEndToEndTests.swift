@@ -128,9 +128,9 @@ extension EndToEnd {
             try again.close()
         }
 
-        /// A flipped, cropped print in a board document that moves with its folder: it opens
-        /// flipped and cropped where it lay.
-        @Test func aFlippedCroppedPrintSurvivesADocumentMovedToAnotherFolder() throws {
+        /// A flipped, cropped, black-and-white, see-through print in a board document that moves
+        /// with its folder: it opens so, where it lay.
+        @Test func everyEditSurvivesADocumentMovedToAnotherFolder() throws {
             let server = try XorgServer()
             defer { server.stop() }
             let folder = server.directory.appendingPathComponent("trip").path
@@ -143,7 +143,7 @@ extension EndToEnd {
                     shot.blob(of: photo.right, tolerance: 6).flatMap { $0.count > 300 ? $0 : nil }
                 )
             }
-            var kept: Blob?
+            var kept: Blob?, shown: UInt32 = 0
             do {
                 let board = try MemoryBoard(on: server, [folder], showing: [photo], environment: ["PHOTOBOARD_TRACE": "widgets"])
                 let laidOut = halves(try board.rest())
@@ -164,19 +164,31 @@ extension EndToEnd {
                     guard now.blue == nil, let yellow = now.yellow, Edits.near(yellow, blue, within: 4) else { return nil }
                     return yellow
                 }
+                // Black and white, and three quarters opaque: its grey over the table.
+                let table = try board.rest().pixel(3, 790)
+                try board.press(0x62)  // b
+                try board.press(0x6F)  // o
+                shown = Edits.mix(Edits.grey(photo.right), over: table, 0.75)
+                _ = try waitFor("the yellow half grey and see-through") { () -> Bool? in
+                    try board.rest().blob(of: shown, tolerance: 6).map { Edits.near($0, kept!, within: 3) } == true ? true : nil
+                }
                 try board.press(0x53, with: [0xFFE3, 0xFFE1])  // Ctrl+Shift+S
                 _ = try waitFor("the document") { FileManager.default.fileExists(atPath: folder + "/trip.photoboard") ? true : nil }
                 try board.close()
             }
             let text = try String(contentsOfFile: folder + "/trip.photoboard", encoding: .utf8)
             #expect(text.contains(#""crop" : ["#) && text.contains(#""flip" : "horizontal""#), "\(text)")
+            #expect(text.contains(#""blackAndWhite" : true"#) && text.contains(#""opacity" : 0.75"#), "\(text)")
             let moved = server.directory.appendingPathComponent("moved-trip").path
             try FileManager.default.moveItem(atPath: folder, toPath: moved)
             let board = try MemoryBoard(on: server, [moved + "/trip.photoboard"], showing: [], waitForRest: false)
-            let reopened = try waitFor("the flipped, cropped print where it lay", stall: .seconds(20)) { () -> Blob? in
-                let now = halves(try board.rest())
-                guard now.blue == nil, let yellow = now.yellow, let kept, Edits.near(yellow, kept, within: 3) else { return nil }
-                return yellow
+            let blueShown = Edits.mix(Edits.grey(photo.left), over: try board.rest().pixel(3, 790), 0.75)
+            let reopened = try waitFor("the flipped, cropped, grey, see-through print where it lay", stall: .seconds(20)) { () -> Blob? in
+                let shot = try board.rest()
+                guard halves(shot).yellow == nil, shot.blob(of: blueShown, tolerance: 6).map({ $0.count > 300 }) != true,
+                    let grey = shot.blob(of: shown, tolerance: 6), let kept, Edits.near(grey, kept, within: 3)
+                else { return nil }
+                return grey
             }
             #expect(abs(reopened.count - (kept?.count ?? 0)) < (kept?.count ?? 0) / 20)
             try board.close()
