@@ -82,12 +82,18 @@ public struct PopupMenu: Hashable, Sendable {
             let entryFrame = Rect(
                 x: left, y: firstTop + Double(row) * metrics.target, width: columnWidth - 2 * metrics.gap, height: metrics.target)
             if pressed == index { steps.append(.box(entryFrame, radius: metrics.cornerRadius * 0.6, color: style.pressed)) }
-            let textBaseline = entryFrame.center.y + font.ascent / 2 - font.size * 0.12
-            let shown = TextLayout.shorten(entry.title, width: textWidth, style: font, measure: measure)
-            steps.append(
-                .text(
-                    TextLine(shown, at: Point(x: left - metrics.gap + metrics.padding, y: textBaseline), style: font),
-                    color: entry.isEnabled ? style.text : style.disabledText))
+            // An entry too long for its column (a small window's menu in columns) takes two lines
+            // where the target holds them, and is shortened only past that.
+            let lines = TextLayout.fit(
+                entry.title, width: textWidth, maxLines: 2 * font.lineHeight <= metrics.target ? 2 : 1, style: font, measure: measure)
+            let textBaseline = entryFrame.center.y + font.ascent / 2 - font.size * 0.12 - Double(lines.count - 1) * font.lineHeight / 2
+            for (number, line) in lines.enumerated() {
+                steps.append(
+                    .text(
+                        TextLine(
+                            line, at: Point(x: left - metrics.gap + metrics.padding, y: textBaseline + Double(number) * font.lineHeight),
+                            style: font), color: entry.isEnabled ? style.text : style.disabledText))
+            }
             if entry.isEnabled { targets.append((entryFrame, .menuEntry(index))) }
         }
         steps.append(.endClip)

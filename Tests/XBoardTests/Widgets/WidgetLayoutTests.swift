@@ -1,6 +1,7 @@
 import SystemPackage
 import Testing
-import XBoard
+
+@testable import XBoard
 
 /// The widget layer: targets a finger can hit (9 mm, by `Xft.dpi`), inside the window,
 /// hit-tested as laid out.
@@ -80,6 +81,28 @@ import XBoard
         // Where it fits, one column as before.
         let tall = menu.layout(in: Size(width: 1280, height: 1000), metrics: WidgetMetrics(scale: 1), measure: .estimated)
         #expect(Set(tall.targets.map(\.frame.minX)).count == 1)
+    }
+
+    /// The last review: at 560×320 the print's menu stands in three columns and shortened its
+    /// longest entries; each now takes two lines, its words whole.
+    @Test func aLongEntryInANarrowColumnTakesTwoLinesNotAnEllipsis() throws {
+        let menu = MenuLayer.print(
+            PhotoID(1), named: "a.jpg", viaPointer: true, isUpClose: false, commands: .board, at: Point(x: 300, y: 150)
+        ).popup
+        let laidOut = menu.layout(in: Size(width: 560, height: 320), metrics: WidgetMetrics(scale: 1), measure: .estimated)
+        #expect(Set(laidOut.targets.map(\.frame.minX)).count >= 3, "columns")
+        let texts = laidOut.item.steps.compactMap { step -> TextLine? in
+            if case .text(let line, _) = step { return line }
+            return nil
+        }
+        #expect(!texts.contains { $0.text.contains("…") }, "\(texts.map(\.text))")
+        let words = Set(texts.flatMap { $0.text.split(separator: " ").map(String.init) })
+        for entry in menu.entries { #expect(entry.title.split(separator: " ").allSatisfy { words.contains(String($0)) }, "\(entry.title)") }
+        // Two lines of an entry lie within its target.
+        for (frame, _) in laidOut.targets {
+            let inside = texts.filter { frame.contains(Point(x: $0.origin.x + 1, y: $0.origin.y)) }
+            #expect(!inside.isEmpty && inside.count <= 2, "\(frame): \(inside.map(\.text))")
+        }
     }
 
     @Test func thePickersTilesAreHitWhereTheyShowAndScroll() throws {
