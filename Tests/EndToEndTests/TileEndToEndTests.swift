@@ -80,6 +80,38 @@ extension EndToEnd {
             #expect(panned >= 0.7)
         }
 
+        /// A print cropped to the checkerboard's top left corner (a board document says so), turned a
+        /// little, at its own pixels: its tiles are sharp and show only what the crop keeps — none
+        /// of the coloured quarters around the checkerboard, past the print's edges or over its
+        /// border (the outside review of issue 40: a turned print's clip alone let them through).
+        @Test func aCroppedPrintsTilesShowOnlyWhatTheCropKeeps() throws {
+            let session = try BoardSession(photos: [], waitForPhotos: false) { folder in
+                try Self.writeCheckerboard(to: folder + "/checkerboard.jpg")
+                let (cosine, sine) = (cos(0.12), sin(0.12))
+                let placement = "[\(cosine), \(sine), \(-sine), \(cosine), 640, 400]"
+                let document = """
+                    {"format":"photoboard","version":2,"photos":[{"path":"checkerboard.jpg","baseLongEdge":1500,
+                    "placement":\(placement),"initialPlacement":\(placement),"stack":0,"crop":[0.1,0.35,0.1,0.1]}]}
+                    """
+                try Data(document.utf8).write(to: URL(fileURLWithPath: folder + "/cropped.photoboard"))
+                return [folder + "/cropped.photoboard"]
+            }
+            _ = try waitFor("the board window to map", stall: .seconds(30)) { [session] in
+                guard session.app.process.isRunning else { throw HarnessError("photoboard-x11 exited: \(session.app.standardError)") }
+                return session.reader.window(ofProcess: session.app.pid)
+            }
+            _ = try session.rest(stall: .seconds(20))
+            try session.press(0x31)  // 1: its own pixels
+            let middle = (x: 640, y: 400)
+            let crisp = try waitForCrisp(session, at: middle, "the cropped checkerboard at 1:1")
+            #expect(crisp >= 0.7)
+            let shot = try session.rest(stall: .seconds(20))
+            for quarter: UInt32 in [0xC8_3C32, 0x32_50C8, 0x3C_B446, 0xD2_C83C] {
+                let seen = shot.blob(of: quarter, tolerance: 24)?.count ?? 0
+                #expect(seen < 150, "\(seen) pixels of the quarter \(String(quarter, radix: 16)), which the crop cut off")
+            }
+        }
+
         /// Waits (while the board and its helpers work) until the square about `point` shows
         /// the checkerboard pixel for pixel; its crispness.
         func waitForCrisp(_ session: BoardSession, at point: (x: Int, y: Int), _ what: String) throws -> Double {

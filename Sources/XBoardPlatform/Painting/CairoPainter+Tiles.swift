@@ -57,8 +57,16 @@ extension CairoPainter {
         // Neighbouring tiles meet without a seam: their edges are not antialiased (on a turned
         // print, two antialiased edges each half-covering a pixel let the copy show through).
         cairo_set_antialias(context, CAIRO_ANTIALIAS_NONE)
+        // Each tile is filled only where the crop keeps it, in the picture's own space, where the
+        // crop is a plain rectangle: the clip of a turned print's outline alone let the pixels cut
+        // off show past its edges (the outside review), the X server honouring it only in part.
+        let whole = print.wholePictureSize, crop = print.edits.crop
+        let kept = Rect(
+            x: (crop.minX - 0.5) * whole.width, y: (crop.minY - 0.5) * whole.height, width: crop.size.width * whole.width,
+            height: crop.size.height * whole.height)
         for shown in print.tiles {
-            guard let tile = tile(TileKey(photo: print.photo, tile: shown.tile), for: print), tile.size.width > 0, tile.size.height > 0
+            guard let tile = tile(TileKey(photo: print.photo, tile: shown.tile), for: print), tile.size.width > 0, tile.size.height > 0,
+                let part = shown.rect.intersection(kept), part.size.width > 0, part.size.height > 0
             else {
                 continue
             }
@@ -71,7 +79,9 @@ extension CairoPainter {
             let pattern = cairo_get_source(context)
             cairo_pattern_set_filter(pattern, pixelsPerTilePixel >= 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            cairo_rectangle(context, 0, 0, tile.size.width, tile.size.height)
+            cairo_rectangle(
+                context, (part.minX - shown.rect.minX) / sx, (part.minY - shown.rect.minY) / sy, part.size.width / sx,
+                part.size.height / sy)
             cairo_fill(context)
             cairo_restore(context)
         }
