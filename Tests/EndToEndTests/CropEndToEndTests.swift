@@ -105,17 +105,7 @@ extension EndToEnd {
             }
 
             // `--export` draws it so too, with no display.
-            var exportEnvironment = ProcessInfo.processInfo.environment
-            exportEnvironment["DISPLAY"] = nil
-            exportEnvironment["HOME"] = server.directory.path
-            exportEnvironment["XDG_STATE_HOME"] = server.directory.appendingPathComponent("state").path
-            exportEnvironment["XDG_CACHE_HOME"] = server.directory.appendingPathComponent("cache").path
-            let output = server.directory.appendingPathComponent("export.png").path
-            let export = try ChildProcess(
-                path: BoardSession.binaryPath, arguments: ["--export", output, "--geometry", "1280x800", "--seed", "7", path],
-                environment: exportEnvironment, stdoutPath: output + ".out", stderrPath: output + ".err")
-            #expect(try export.waitForExit(stall: .seconds(20)) == 0)
-            let exported = Self.colours(try Screenshot(pngAt: output))
+            let exported = Self.colours(try Edits.export(path, on: server))
             #expect(exported.green == nil && exported.red.map { abs($0.count - red.count) < red.count / 20 } == true, "\(exported)")
 
             // Reset crop from its menu: the whole picture again, where it lay.

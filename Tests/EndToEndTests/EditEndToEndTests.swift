@@ -162,17 +162,7 @@ extension EndToEnd {
             try again.close()
 
             // `--export` draws it so too, with no display.
-            var exportEnvironment = ProcessInfo.processInfo.environment
-            exportEnvironment["DISPLAY"] = nil
-            exportEnvironment["HOME"] = server.directory.path
-            exportEnvironment["XDG_STATE_HOME"] = server.directory.appendingPathComponent("state").path
-            exportEnvironment["XDG_CACHE_HOME"] = server.directory.appendingPathComponent("cache").path
-            let output = server.directory.appendingPathComponent("export.png").path
-            let export = try ChildProcess(
-                path: BoardSession.binaryPath, arguments: ["--export", output, "--geometry", "1280x800", "--seed", "7", path],
-                environment: exportEnvironment, stdoutPath: output + ".out", stderrPath: output + ".err")
-            #expect(try export.waitForExit(stall: .seconds(20)) == 0)
-            let exported = try Screenshot(pngAt: output)
+            let exported = try Self.export(path, on: server)
             let inExport = try #require(Self.halves(exported, halfSeen), "the print half see-through in the export")
             #expect(
                 (inExport.red.centroid.x - inExport.green.centroid.x) * (flipped.red.centroid.x - flipped.green.centroid.x) > 0,
@@ -278,6 +268,22 @@ extension EndToEnd {
                 guard let now = Self.halves(try session.rest(), colours) else { return nil }
                 return Self.near(now.red, before.green) ? true : nil
             }
+        }
+
+        /// What `photoboard-x11 --export` draws of `path` with no display, as the board this
+        /// server's folder remembers (1280×800, seed 7); the run must succeed.
+        static func export(_ path: String, on server: XorgServer) throws -> Screenshot {
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = nil
+            environment["HOME"] = server.directory.path
+            environment["XDG_STATE_HOME"] = server.directory.appendingPathComponent("state").path
+            environment["XDG_CACHE_HOME"] = server.directory.appendingPathComponent("cache").path
+            let output = server.directory.appendingPathComponent("export.png").path
+            let export = try ChildProcess(
+                path: BoardSession.binaryPath, arguments: ["--export", output, "--geometry", "1280x800", "--seed", "7", path],
+                environment: environment, stdoutPath: output + ".out", stderrPath: output + ".err")
+            #expect(try export.waitForExit(stall: .seconds(20)) == 0)
+            return try Screenshot(pngAt: output)
         }
 
         /// What `xclip -o` reads from the clipboard as `target` on `server`.

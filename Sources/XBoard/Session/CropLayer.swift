@@ -61,6 +61,8 @@ struct CropLayer: Sendable {
         case inside(Point)
         case outside(start: Point, hasMoved: Bool)
         case button(Button)
+
+        var isInside: Bool { if case .inside = self { true } else { false } }
     }
 
     let photo: PhotoID
@@ -150,7 +152,7 @@ struct CropLayer: Sendable {
             return .handle(handle, offset: handle.point(on: frame) - unit)
         }
         // A finger joining one inside the frame pinches with it, wherever it lands.
-        let pinches = grabs.values.contains { if case .inside = $0 { true } else { false } }
+        let pinches = grabs.values.contains(where: \.isInside)
         return isInside || pinches ? .inside(location) : .outside(start: location, hasMoved: false)
     }
 
@@ -181,7 +183,7 @@ struct CropLayer: Sendable {
         _ id: TouchID, from last: Point, photo: Photo, boardToWindow: AffineTransform, maximumScale: Double
     ) -> [Outcome] {
         guard let windowToBoard = boardToWindow.inverted(), case .inside(let now)? = grabs[id] else { return [] }
-        let other = grabs.first { $0.key != id && { if case .inside = $0 { true } else { false } }($0.value) }
+        let other = grabs.first { $0.key != id && $0.value.isInside }
         var scale = 1.0, from = windowToBoard.apply(to: last), to = windowToBoard.apply(to: now)
         if let other, case .inside(let partner) = other.value {
             let anchor = windowToBoard.apply(to: partner)
